@@ -1,0 +1,36 @@
+"""gupai-learn: an interactive rules tutor for Chinese domino games and their relatives.
+
+The public names (design.md §2)::
+
+    import gupai_learn as gl
+    gl.Tile(6, 3) == gl.Tile.parse("[6:3]") == gl.Tile.parse("3-6")
+    gl.tiles("[6:6] 6-3 4:2,2-1")
+    gl.decks.chinese()           # the 32-tile Chinese set
+    gl.Verdict, gl.Reason        # "is this legal, and why?"
+
+Games live in :mod:`gupai_learn.games`, drawings in :mod:`gupai_learn.render`, widgets in
+:mod:`gupai_learn.widgets`, puzzles in :mod:`gupai_learn.puzzles`.
+"""
+
+from gupai_learn import decks
+from gupai_learn.tiles import Tile, Tiles, tiles
+from gupai_learn.verdict import (
+    AmbiguousPlayError,
+    IllegalPlayError,
+    InvalidNotationError,
+    Reason,
+    Verdict,
+)
+
+__all__ = [
+    "AmbiguousPlayError",
+    "IllegalPlayError",
+    "InvalidNotationError",
+    "Reason",
+    "Tile",
+    "Tiles",
+    "Verdict",
+    "decks",
+    "tiles",
+]
+__version__ = "0.1.0"

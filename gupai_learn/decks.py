@@ -1,0 +1,42 @@
+"""The decks of the five games, as :class:`~gupai_learn.tiles.Tiles` in a fixed order.
+
+- :func:`chinese`: the 32-tile Chinese set (TG-SET): 11 civil kinds twice, 10 military once.
+- :func:`chinese_double`: two Chinese sets, 64 tiles (Bagchen, BG-SET).
+- :func:`double_six`: the Western double-six set, 28 tiles with blanks (Bergen, BE-SET).
+- :func:`ding_niu`: the Chinese set without eight military tiles, 24 tiles (Bull Fight, DN-SET).
+
+The order is the traditional one (civil high to low, then military), so a printed deck reads
+like a ranking table.
+"""
+
+from __future__ import annotations
+
+from gupai_learn.tiles import CIVIL_TILES, MILITARY_TILES, Tile, Tiles
+
+#: The eight military tiles that the Bull Fight deck leaves out (DN-SET).
+DING_NIU_REMOVED = tuple(
+    Tile(a, b) for a, b in ((2, 1), (4, 1), (3, 2), (4, 2), (5, 2), (4, 3), (5, 3), (5, 4))
+)
+
+
+def chinese() -> Tiles:
+    """The 32 tiles of one Chinese set, civil pairs first (high to low), then military."""
+    civil = [Tile(*ends) for ends, _, _ in CIVIL_TILES for _ in range(2)]
+    military = [Tile(*ends) for ends, _, _ in MILITARY_TILES]
+    return Tiles(civil + military)
+
+
+def chinese_double() -> Tiles:
+    """Two Chinese sets (64 tiles): each civil kind 4 times, each military tile twice."""
+    one = chinese()
+    return Tiles(sorted(one + one, key=Tile.sort_key))
+
+
+def double_six() -> Tiles:
+    """The 28 Western tiles [0:0] to [6:6], in order [0:0], [1:0], [1:1], ..."""
+    return Tiles(Tile(h, low) for h in range(7) for low in range(h + 1))
+
+
+def ding_niu() -> Tiles:
+    """The 24-tile Bull Fight deck: the Chinese set without eight military tiles."""
+    return Tiles(t for t in chinese() if t not in DING_NIU_REMOVED)
