@@ -65,7 +65,7 @@ class Settlement:
         out = [self.outcome] if self.outcome else []
         out += [f"  {p.describe(self.seat_names)}" for p in self.lines]
         out += [f"  note: {n}" for n in self.notes]
-        nets = ", ".join(f"{n} {v:+d}" for n, v in zip(self.seat_names, self.payments))
+        nets = ", ".join(f"{n} {v:+d}" for n, v in zip(self.seat_names, self.payments, strict=True))
         out.append(f"  net: {nets}")
         return "\n".join(out)
 

@@ -1,0 +1,96 @@
+"""Tien Gow (天九), the classic Chinese trick-taking game with 32 tiles.
+
+Sources: seed ``001_81018c6b564607b8.txt`` (pagat's Tien Gow page); ruling
+``rules/tien_gow.md``, which settles every gap and option. Four players, eight tiles each; the
+winner of the last trick wins the hand.
+
+The module's skeleton is the same for every game: :class:`Rules` (options), combinations
+(:func:`classify`, :func:`beats`), :class:`Deal` (state and verbs), settlement, solver.
+
+    >>> from gupai_learn.games import tien_gow
+    >>> tien_gow.classify("[6:6] [6:3]").name
+    'Heaven-nine'
+    >>> bool(tien_gow.beats("[4:4][5:2]", "[3:1][4:1]"))
+    True
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gupai_learn.engine.trick import Combination
+from gupai_learn.games.tien_gow.combos import (
+    ALL_COMBOS,
+    KIND_NAMES,
+    KINDS,
+    beat_errors,
+    beat_note,
+    canonical,
+    classify_play,
+    shown,
+)
+from gupai_learn.games.tien_gow.deal import Deal, unbeatable_in_own_eyes
+from gupai_learn.games.tien_gow.rules import Rules
+from gupai_learn.tiles import as_tiles
+from gupai_learn.verdict import IllegalPlayError, Reason, Verdict
+
+__all__ = [
+    "ALL_COMBOS",
+    "KINDS",
+    "KIND_NAMES",
+    "Combination",
+    "Deal",
+    "Rules",
+    "beats",
+    "classify",
+    "unbeatable_in_own_eyes",
+]
+
+_DEFAULT = Rules()
+
+
+def _combination(value: Any, rules: Rules) -> tuple[Combination | None, list[Reason]]:
+    if isinstance(value, Combination):
+        return value, []
+    pieces = canonical(as_tiles(value))
+    blanks = [
+        Reason("TG-SET", f"{t} has a blank end: it is not a Chinese tile.")
+        for t in pieces
+        if not t.is_chinese
+    ]
+    if blanks:
+        return None, blanks
+    return classify_play(pieces, rules.mixed_sets)
+
+
+def classify(tiles: Any, rules: Rules = _DEFAULT) -> Combination:
+    """The lead class of ``tiles`` (``.kind``, ``.rank``, ``.name``).
+
+    Raises :class:`IllegalPlayError` whose verdict gives every reason they are not a valid lead.
+    """
+    combo, reasons = _combination(tiles, rules)
+    if combo is None:
+        raise IllegalPlayError(
+            Verdict.illegal(reasons, f"{shown(canonical(as_tiles(tiles)))} is not a valid lead")
+        )
+    return combo
+
+
+def beats(challenger: Any, high: Any, rules: Rules = _DEFAULT) -> Verdict:
+    """Whether ``challenger``, played face up, beats ``high`` (the trick's current high play of
+    the lead's class), with the reasons (TG-BEAT-STRICT, TG-BEAT-TIE, TG-SUPREME)."""
+    high_combo = classify(high, rules)
+    combo, reasons = _combination(challenger, rules)
+    high_text = f"{shown(high_combo.pieces)} ({high_combo.name})"
+    if combo is None:
+        text = "it is not a combination of any class, so it cannot go face up."
+        return Verdict.illegal([Reason("TG-BEAT-STRICT", text), *reasons], "does not beat")
+    if len(combo.pieces) != len(high_combo.pieces):
+        mine, theirs = len(combo.pieces), len(high_combo.pieces)
+        text = f"{shown(combo.pieces)} has {mine} tiles; {high_text} has {theirs}."
+        return Verdict.illegal([Reason("TG-BEAT-COUNT", text)], "does not beat")
+    errors = beat_errors(combo, high_combo, high_text)
+    if errors:
+        return Verdict.illegal(errors, f"{shown(combo.pieces)} does not beat {high_text}")
+    note = beat_note(combo, high_combo, high_text)
+    return Verdict.legal(f"{shown(combo.pieces)} beats {high_text}", [note])

@@ -1,0 +1,432 @@
+"""A Tien Gow deal: four hands, eight tricks' worth of tiles, every verdict explained.
+
+Rule ids (rules/tien_gow.md): TG-SET, TG-DEAL, TG-BEAT-COUNT, TG-BEAT-STRICT, TG-BEAT-TIE,
+TG-BEAT-OPTIONAL, TG-SUPREME, TG-TRICK-WINNER, TG-COLUMNS, TG-EARLY-DEATH, TG-TRICKPAY,
+TG-RED-DOT. Settlement lives in :mod:`.settle`.
+
+Speed: hands are also kept as bit masks over the 32 tile slots (a civil kind has two slots, a
+military tile one), and every valid combination has a mask of the slots it needs, so listing
+legal plays is a handful of integer ANDs. Plays found in that table skip re-classification.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+from gupai_learn import decks
+from gupai_learn.engine.settlement import Payment, Settlement
+from gupai_learn.engine.trick import Combination, TrickDeal, TrickPlay
+from gupai_learn.games.tien_gow.combos import (
+    ALL_COMBOS,
+    FAMILY,
+    FAMILY_NAME,
+    KINDS,
+    MIXED_KINDS,
+    NUMBER_NAME,
+    beat_errors,
+    beat_note,
+    canonical,
+    classify_play,
+    shown,
+)
+from gupai_learn.games.tien_gow.rules import Rules
+from gupai_learn.tiles import Tile, Tiles, as_tiles
+from gupai_learn.verdict import Reason
+
+HAND_SIZE = 8
+SEATS = 4
+
+
+def _slot_bases() -> dict[Tile, int]:
+    bases: dict[Tile, int] = {}
+    for i, tile in enumerate(decks.chinese()):
+        bases.setdefault(tile, i)
+    return bases
+
+
+SLOT = _slot_bases()
+SET_COUNTS = Counter(decks.chinese())
+
+
+def hand_mask(hand: Sequence[Tile]) -> int:
+    """Bit mask of a hand: identical civil tiles fill their kind's two slots in turn."""
+    mask = 0
+    for tile in hand:
+        bit = 1 << SLOT[tile]
+        mask |= bit << 1 if mask & bit else bit
+    return mask
+
+
+def _table(
+    mixed_sets: bool,
+) -> tuple[list[tuple[int, Combination]], dict[str, list[tuple[int, Combination]]]]:
+    entries = [(hand_mask(c.pieces), c) for c in ALL_COMBOS[mixed_sets].values()]
+    by_kind: dict[str, list[tuple[int, Combination]]] = {k: [] for k in KINDS}
+    for entry in sorted(entries, key=lambda e: -e[1].rank):
+        by_kind[entry[1].kind].append(entry)
+    return entries, by_kind
+
+
+_TABLES = {flag: _table(flag) for flag in (True, False)}
+
+
+def _read_tiles(raw: Any) -> Tiles:
+    if isinstance(raw, Tile):
+        return Tiles((raw,))
+    if isinstance(raw, Combination):
+        return canonical(raw.pieces)
+    return canonical(as_tiles(raw))
+
+
+class Deal(TrickDeal[Tile]):
+    """One Tien Gow hand. Seat 0 is the banker by default and leads the first trick.
+
+    ``Deal(hands)`` takes four hands of equal size (notation strings or tiles). A full deal has
+    eight tiles each; an endgame has fewer and must say how many ``columns`` each seat has
+    already won (they add up to 8 minus the hand size). ``Deal.random(seed=...)`` shuffles
+    and deals the 32 tiles.
+    """
+
+    RULE_TURN = "TG-DEAL"
+    RULE_HAND = "TG-DEAL"
+    RULE_SET = "TG-SET"
+    RULE_COUNT = "TG-BEAT-COUNT"
+    RULE_LEAD = "TG-LEAD-CLASS"
+    RULE_OVER = "TG-COLUMNS"
+    RULE_FACE_DOWN = "TG-BEAT-OPTIONAL"
+    SEAT_NAMES: ClassVar[tuple[str, ...]] = ("East", "South", "West", "North")
+
+    def __init__(
+        self,
+        hands: Sequence[Any],
+        rules: Rules | None = None,
+        *,
+        leader: int = 0,
+        banker: int = 0,
+        columns: Sequence[int] | None = None,
+        banker_streak: int = 0,
+        first_lead_unbeatable: bool | None = None,
+    ) -> None:
+        parsed = [canonical(as_tiles(h)) for h in hands]
+        _check_hands(parsed)
+        size = len(parsed[0])
+        won = _check_columns(columns, size)
+        super().__init__(parsed, leader)
+        self.rules = rules or Rules()
+        self.banker = banker
+        self.banker_streak = banker_streak
+        self._won = list(won)
+        self._masks: list[int | None] = [None] * SEATS
+        self._entries, self._by_kind = _TABLES[self.rules.mixed_sets]
+        self._table = ALL_COMBOS[self.rules.mixed_sets]
+        self._start_hands = tuple(parsed)
+        self._full = size == HAND_SIZE
+        self._first_lead: Combination | None = None
+        self._first_unbeatable = first_lead_unbeatable
+        self.trick_payments: list[Payment] = []
+        self.red_dot_seat = self._find_red_dot() if self.rules.one_red_dot and self._full else None
+
+    @classmethod
+    def random(cls, seed: int | None = None, rules: Rules | None = None, **kwargs: Any) -> Deal:
+        """Shuffle the 32 tiles with ``random.Random(seed)`` and deal eight to each seat."""
+        deck = list(decks.chinese())
+        random.Random(seed).shuffle(deck)
+        return cls(
+            [deck[i * HAND_SIZE : (i + 1) * HAND_SIZE] for i in range(SEATS)], rules, **kwargs
+        )
+
+    # ----- state ---------------------------------------------------------------------
+    @property
+    def hands(self) -> tuple[Tiles, ...]:
+        """The tiles each seat holds now."""
+        return tuple(self._hands)  # type: ignore[arg-type]
+
+    @property
+    def columns(self) -> tuple[int, ...]:
+        """Columns won so far per seat (TG-COLUMNS)."""
+        return tuple(self._won)
+
+    @property
+    def is_over(self) -> bool:
+        """True when all tiles are played, or a one-red-dot hand won at once."""
+        return self.red_dot_seat is not None or not any(self._hands)
+
+    @property
+    def winner(self) -> int | None:
+        """The seat that won the hand (last trick, or one red dot); None while in play."""
+        if self.red_dot_seat is not None:
+            return self.red_dot_seat
+        return self._tricks[-1].winner if self.is_over and self._tricks else None
+
+    @property
+    def first_lead(self) -> Combination | None:
+        """The banker's first lead of the hand, if this deal saw it."""
+        return self._first_lead
+
+    def settle(self) -> Settlement:
+        """Who pays whom, explained (TG-PAY-*, TG-TRICKPAY, TG-CAPTURE, TG-RED-DOT)."""
+        from gupai_learn.games.tien_gow.settle import settle
+
+        return settle(self)
+
+    def first_lead_unbeatable(self) -> bool | None:
+        """TG-PAY-ALL-EXCEPTION: could no play from the tiles outside the banker's hand beat his
+        first lead? None when this deal did not start from a full hand."""
+        if self._first_unbeatable is not None:
+            return self._first_unbeatable
+        if self._first_lead is None or not self._full:
+            return None
+        return unbeatable_in_own_eyes(self._first_lead, self._start_hands[self.banker], self.rules)
+
+    # ----- game hooks -----------------------------------------------------------------
+    def _sorted(self, hand: Sequence[Tile]) -> Tiles:
+        return canonical(tuple(hand))
+
+    def _read(self, raw: Any) -> Tiles:
+        return _read_tiles(raw)
+
+    def _set_reasons(self, pieces: tuple[Tile, ...]) -> list[Reason]:
+        return [
+            Reason("TG-SET", f"{t} has a blank end: it is not one of the 32 Chinese tiles.")
+            for t in pieces
+            if not t.is_chinese
+        ]
+
+    def _judge(self, raw: Any, face_down: bool, seat: int | None) -> Any:
+        if self.red_dot_seat is not None:
+            out = super()._judge(raw, face_down, seat)
+            out.errors = [
+                Reason(
+                    "TG-RED-DOT",
+                    f"{self.name(self.red_dot_seat)} was dealt exactly one red pip and won at "
+                    "once: the hand is not played.",
+                )
+            ]
+            return out
+        return super()._judge(raw, face_down, seat)
+
+    def _mask(self, seat: int) -> int:
+        mask = self._masks[seat]
+        if mask is None:
+            mask = self._masks[seat] = hand_mask(self._hands[seat])
+        return mask
+
+    def _fast_combination(self, raw: Any, seat: int | None) -> Combination | None:
+        if (seat is not None and seat != self._turn) or type(raw) is not Tiles or self.is_over:
+            return None
+        combo = self._table.get(raw)
+        if combo is None:
+            return None
+        need = hand_mask(combo.pieces)
+        if need & self._mask(self._turn) != need:
+            return None
+        if not self._plays:
+            return combo
+        high = self.current_high
+        assert high is not None and high.combination is not None
+        if self._forced_down(self._turn) or beat_errors(combo, high.combination, ""):
+            return None
+        return combo
+
+    def _lead_check(
+        self, seat: int, pieces: tuple[Tile, ...]
+    ) -> tuple[Combination | None, list[Reason]]:
+        if not all(t.is_chinese for t in pieces):
+            return None, []
+        return classify_play(pieces, self.rules.mixed_sets)
+
+    def _follow_check(
+        self, seat: int, pieces: tuple[Tile, ...], lead: TrickPlay, high: TrickPlay
+    ) -> tuple[Combination | None, list[Reason]]:
+        errors = []
+        if self._forced_down(seat):
+            errors.append(self._early_death_reason(seat))
+        if len(pieces) != len(lead.pieces) or not all(t.is_chinese for t in pieces):
+            return None, errors
+        combo, why = classify_play(pieces, self.rules.mixed_sets)
+        if combo is None:
+            text = f"{shown(pieces)} is not a combination of any class, so it cannot go face up."
+            return None, [*errors, Reason("TG-BEAT-STRICT", text), *why]
+        assert high.combination is not None
+        return combo, errors + beat_errors(combo, high.combination, self._high_text(high))
+
+    def _high_text(self, high: TrickPlay) -> str:
+        combo = high.combination
+        assert combo is not None
+        what = "the lead" if high is self._plays[0] else f"{self.name(high.seat)}'s high play"
+        return f"{what} {shown(combo.pieces)} ({combo.name})"
+
+    def _explain_lead(self, seat: int, combination: Combination) -> list[Reason]:
+        if combination.kind == "supreme":
+            return [
+                Reason("TG-SUPREME", "The Supreme pair wins whenever it is led: nothing beats it.")
+            ]
+        kind = combination.kind_name
+        notes = [
+            Reason(
+                "TG-LEAD-CLASS",
+                f"{shown(combination.pieces)} is {kind} ({combination.name}); only "
+                f"{kind.split(' (')[0]} ranked strictly higher can beat it.",
+            )
+        ]
+        if combination.kind in MIXED_KINDS:
+            family = FAMILY[combination.pieces[0]]
+            notes.append(
+                Reason(
+                    "TG-LEAD-FAMILY", f"{FAMILY_NAME[family]} goes with the {NUMBER_NAME[family]}s."
+                )
+            )
+        return notes
+
+    def _explain_follow(self, seat: int, combination: Combination, high: TrickPlay) -> list[Reason]:
+        assert high.combination is not None
+        return [
+            beat_note(combination, high.combination, self._high_text(high)),
+            Reason(
+                "TG-TRICK-WINNER",
+                f"{self.name(seat)} now holds the high play: unless a later play beats it, "
+                f"{self.name(seat)} takes the trick.",
+            ),
+        ]
+
+    def _face_down_notes(self, seat: int, pieces: tuple[Tile, ...]) -> list[Reason]:
+        notes = super()._face_down_notes(seat, pieces)
+        if self._forced_down(seat):
+            notes.append(self._early_death_reason(seat))
+        return notes
+
+    def _early_death_reason(self, seat: int) -> Reason:
+        return Reason(
+            "TG-EARLY-DEATH",
+            f"{self.name(seat)} has won no column in the first seven tricks, so the last tile "
+            "must go face down (early death).",
+        )
+
+    def _leads(self, seat: int) -> list[Combination]:
+        mask = self._mask(seat)
+        return [c for need, c in self._entries if need & mask == need]
+
+    def _beats(self, seat: int, lead: TrickPlay, high: Combination) -> list[Combination]:
+        if high.kind == "supreme":
+            return []
+        mask = self._mask(seat)
+        found = []
+        for need, combo in self._by_kind[high.kind]:
+            if combo.rank <= high.rank:
+                break
+            if need & mask == need:
+                found.append(combo)
+        return found
+
+    def _forced_down(self, seat: int) -> bool:
+        """TG-EARLY-DEATH: on the last trick (a single), a seat with no column plays face down."""
+        return (
+            self.rules.early_death
+            and bool(self._plays)
+            and len(self._plays[0].pieces) == 1
+            and not self._hands[self._plays[0].seat]
+            and self._won[seat] == 0
+        )
+
+    def _after_play(self, play: TrickPlay) -> None:
+        self._masks[play.seat] = None
+        if len(self._moves) == 1 and self._full and play.seat == self.banker:
+            self._first_lead = play.combination
+
+    def _trick_done(self, trick: Any) -> None:
+        if not self.rules.trick_payments:
+            return
+        kind = trick.high.combination.kind
+        amount = {"supreme": 2, "quartet": 4}.get(kind)
+        if amount is None:
+            return
+        what = "the Supreme pair" if kind == "supreme" else "a quartet"
+        for seat in range(SEATS):
+            if seat == trick.winner:
+                continue
+            factor = 2 if self.banker in (seat, trick.winner) else 1
+            text = f"{self.name(trick.winner)} won a trick with {what}: {amount}"
+            rules: tuple[str, ...] = ("TG-TRICKPAY",)
+            if factor == 2:
+                text += " × 2 banker double"
+                rules += ("TG-PAY-BANKER",)
+            self.trick_payments.append(Payment(seat, trick.winner, amount * factor, text, rules))
+
+    def _find_red_dot(self) -> int | None:
+        for seat, hand in enumerate(self._hands):
+            if sum(t.red_pips for t in hand) == 1:
+                return seat
+        return None
+
+    # ----- text -------------------------------------------------------------------------
+    def __repr__(self) -> str:
+        state = "over" if self.is_over else f"{self.name(self._turn)} to play"
+        return f"<tien_gow.Deal trick {len(self._tricks) + 1 - self.is_over}, {state}>"
+
+    def __str__(self) -> str:
+        lines = [repr(self)]
+        for seat, hand in enumerate(self._hands):
+            lines.append(f"  {self.name(seat):5} {self._won[seat]} col  {hand}")
+        if self._plays:
+            lines.append("  trick: " + ", ".join(_play_text(self, p) for p in self._plays))
+        return "\n".join(lines)
+
+    def transcript(self) -> str:
+        """The tricks so far as text, one line per trick (for replays and golden tests)."""
+        out = []
+        for i, trick in enumerate(self._tricks, 1):
+            plays = ", ".join(_play_text(self, p) for p in trick.plays)
+            out.append(f"{i}. {plays} -> {self.name(trick.winner)} +{trick.size}")
+        return "\n".join(out)
+
+
+def _play_text(deal: Deal, play: TrickPlay) -> str:
+    shown_tiles = shown(play.pieces) if play.face_up else f"down:{shown(play.pieces)}"
+    return f"{deal.name(play.seat)} {shown_tiles}"
+
+
+def _check_hands(hands: list[Tiles]) -> None:
+    if len(hands) != SEATS:
+        raise ValueError(f"Tien Gow needs {SEATS} hands, not {len(hands)} (TG-DEAL)")
+    sizes = {len(h) for h in hands}
+    if len(sizes) != 1 or not 1 <= min(sizes) <= HAND_SIZE:
+        raise ValueError(
+            f"hands must have the same size, 1 to 8 tiles; got {[len(h) for h in hands]} (TG-DEAL)"
+        )
+    used = Counter(t for h in hands for t in h)
+    for tile, n in used.items():
+        if n > SET_COUNTS.get(tile, 0):
+            have = SET_COUNTS.get(tile, 0)
+            raise ValueError(f"{tile} is dealt {n} times but the 32-tile set has {have} (TG-SET)")
+
+
+def _check_columns(columns: Sequence[int] | None, size: int) -> list[int]:
+    played = HAND_SIZE - size
+    if columns is None:
+        if played:
+            raise ValueError(
+                f"an endgame with {size} tiles each needs columns= (adding up to {played})"
+            )
+        return [0] * SEATS
+    if len(columns) != SEATS or sum(columns) != played or min(columns) < 0:
+        raise ValueError(
+            f"columns={list(columns)} must be 4 numbers adding up to {played} (TG-COLUMNS)"
+        )
+    return list(columns)
+
+
+def unbeatable_in_own_eyes(lead: Combination, hand: Sequence[Tile], rules: Rules) -> bool:
+    """TG-PAY-ALL-EXCEPTION: True if no play made from the tiles outside ``hand`` could beat
+    ``lead`` (a combination led from that hand)."""
+    if lead.kind == "supreme":
+        return True
+    outside = SET_COUNTS - Counter(hand)
+    for combo in ALL_COMBOS[rules.mixed_sets].values():
+        if combo.kind == lead.kind and combo.rank > lead.rank:
+            need = Counter(combo.pieces)
+            if all(outside[t] >= n for t, n in need.items()):
+                return False
+    return True
