@@ -11,7 +11,9 @@ like a ranking table.
 
 from __future__ import annotations
 
-from gupai_learn.tiles import CIVIL_TILES, MILITARY_TILES, Tile, Tiles
+from functools import cache
+
+from gupai_learn.tiles import CIVIL_TILES, MILITARY_TILES, Tile, Tiles, display_key
 
 #: The eight military tiles that the Bull Fight deck leaves out (DN-SET).
 DING_NIU_REMOVED = tuple(
@@ -19,6 +21,7 @@ DING_NIU_REMOVED = tuple(
 )
 
 
+@cache
 def chinese() -> Tiles:
     """The 32 tiles of one Chinese set, civil pairs first (high to low), then military."""
     civil = [Tile(*ends) for ends, _, _ in CIVIL_TILES for _ in range(2)]
@@ -26,17 +29,20 @@ def chinese() -> Tiles:
     return Tiles(civil + military)
 
 
+@cache
 def chinese_double() -> Tiles:
     """Two Chinese sets (64 tiles): each civil kind 4 times, each military tile twice."""
     one = chinese()
-    return Tiles(sorted(one + one, key=Tile.sort_key))
+    return Tiles(sorted(one + one, key=display_key))
 
 
+@cache
 def double_six() -> Tiles:
     """The 28 Western tiles [0:0] to [6:6], in order [0:0], [1:0], [1:1], ..."""
     return Tiles(Tile(h, low) for h in range(7) for low in range(h + 1))
 
 
+@cache
 def ding_niu() -> Tiles:
     """The 24-tile Bull Fight deck: the Chinese set without eight military tiles."""
     return Tiles(t for t in chinese() if t not in DING_NIU_REMOVED)

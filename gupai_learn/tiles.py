@@ -14,7 +14,7 @@ civil (文) and military (武) suits, traditional names, and which pips are pain
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from typing import ClassVar, Literal
 
 from gupai_learn.verdict import InvalidNotationError
@@ -62,8 +62,11 @@ _TILE_RE = re.compile(r"^\[?\s*(\d)\s*[:\-]?\s*(\d)\s*\]?$")
 _TOKEN_RE = re.compile(r"\[[^\[\]]*\]|[^\s,;\[\]]+|[\[\]]")
 
 
-class Tile:
-    """One domino tile, normalised so that ``high >= low``.
+class Tile(tuple[int, int]):
+    """One domino tile, normalised so that ``high >= low``; a ``(high, low)`` tuple.
+
+    Tiles are interned (``Tile(6, 3) is Tile(3, 6)``) and compare and hash as plain tuples, so
+    ``Tile(6, 3) == (6, 3)`` and dictionaries keyed by tiles are fast.
 
     >>> Tile(3, 6)
     Tile(6, 3)
@@ -71,14 +74,8 @@ class Tile:
     ('[6:3]', 9, 'military')
     """
 
-    __slots__ = ("high", "low", "pips", "is_double", "index", "__weakref__")
+    __slots__ = ()
     _interned: ClassVar[dict[tuple[int, int], Tile]] = {}
-
-    high: int
-    low: int
-    pips: int
-    is_double: bool
-    index: int
 
     def __new__(cls, a: int, b: int) -> Tile:
         key = (a, b) if a >= b else (b, a)
@@ -90,21 +87,37 @@ class Tile:
                 raise InvalidNotationError(
                     f"Tile({a!r}, {b!r})", f"{n!r} is not a pip number (0-6)"
                 )
-        tile = super().__new__(cls)
-        high, low = key
-        object.__setattr__(tile, "high", high)
-        object.__setattr__(tile, "low", low)
-        object.__setattr__(tile, "pips", high + low)
-        object.__setattr__(tile, "is_double", high == low)
-        object.__setattr__(tile, "index", high * (high + 1) // 2 + low)
+        tile = super().__new__(cls, key)
         cls._interned[key] = tile
         return tile
 
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError("Tile is immutable")
+    def __getnewargs__(self) -> tuple[int, int]:  # type: ignore[override]
+        return (self[0], self[1])
 
-    def __reduce__(self) -> tuple[type[Tile], tuple[int, int]]:
-        return (Tile, (self.high, self.low))
+    @property
+    def high(self) -> int:
+        """The larger end."""
+        return self[0]
+
+    @property
+    def low(self) -> int:
+        """The smaller end."""
+        return self[1]
+
+    @property
+    def pips(self) -> int:
+        """Total pips on both ends."""
+        return self[0] + self[1]
+
+    @property
+    def is_double(self) -> bool:
+        """True when both ends show the same number."""
+        return self[0] == self[1]
+
+    @property
+    def ordinal(self) -> int:
+        """Position 0-27 in the double-six order [0:0], [1:0], [1:1], [2:0], ..."""
+        return self[0] * (self[0] + 1) // 2 + self[1]
 
     @classmethod
     def parse(cls, text: str) -> Tile:
@@ -185,20 +198,10 @@ class Tile:
     def __repr__(self) -> str:
         return f"Tile({self.high}, {self.low})"
 
-    def __iter__(self) -> Iterator[int]:
-        yield self.high
-        yield self.low
-
-    def __eq__(self, other: object) -> bool:
-        return self is other
-
-    def __hash__(self) -> int:
-        return self.index
-
-    def sort_key(self) -> tuple[int, int]:
+    def sort_key(self) -> int:
         """Traditional display order: civil high to low, then military high to low,
-        then tiles with blanks."""
-        return _SORT_KEYS.get((self.high, self.low), (2, -self.index))
+        then tiles with blanks (high to low)."""
+        return _ORDER[self]
 
     def _repr_svg_(self) -> str:
         from gupai_learn.render import tile_svg
@@ -217,10 +220,15 @@ def _red_end(n: int, tile: Tile) -> tuple[bool, ...]:
     return (False,) * n
 
 
-_SORT_KEYS: dict[tuple[int, int], tuple[int, int]] = {
-    **{ends: (0, i) for i, (ends, _, _) in enumerate(CIVIL_TILES)},
-    **{ends: (1, i) for i, (ends, _, _) in enumerate(MILITARY_TILES)},
-}
+def _display_order() -> dict[Tile, int]:
+    chinese = [ends for ends, _, _ in CIVIL_TILES + MILITARY_TILES]
+    western = [(h, low) for h in range(6, -1, -1) for low in range(h, -1, -1) if low == 0]
+    return {Tile(*ends): i for i, ends in enumerate(chinese + western)}
+
+
+_ORDER = _display_order()
+#: Sort key for the traditional display order (fast: a dictionary lookup).
+display_key = _ORDER.__getitem__
 
 
 def _why_not_a_tile(text: str) -> str:
@@ -276,9 +284,7 @@ def tiles(text: str | Iterable[Tile | str]) -> Tiles:
             try:
                 found.append(Tile.parse(token))
             except InvalidNotationError as error:
-                raise InvalidNotationError(
-                    text, f"{token!r} is not a tile: {error.why}"
-                ) from None
+                raise InvalidNotationError(text, f"{token!r} is not a tile: {error.why}") from None
         return Tiles(found)
     return Tiles(t if isinstance(t, Tile) else Tile.parse(t) for t in text)
 

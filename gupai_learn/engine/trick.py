@@ -25,9 +25,9 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections import Counter
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
 
 from gupai_learn.verdict import IllegalPlayError, InvalidNotationError, Reason, Verdict
 
@@ -56,8 +56,7 @@ class Combination:
         return len(self.pieces)
 
 
-@dataclass(frozen=True)
-class TrickPlay:
+class TrickPlay(NamedTuple):
     """One seat's play in a trick: face up with its combination, or face down."""
 
     seat: int
@@ -65,10 +64,13 @@ class TrickPlay:
     face_up: bool
     combination: Combination | None = None
 
+    def __str__(self) -> str:
+        shown = "".join(str(p) for p in self.pieces)
+        return shown if self.face_up else f"face down {shown}"
 
-@dataclass(frozen=True)
-class Trick:
-    """A trick, finished or in progress: its plays in order, the first being the lead."""
+
+class Trick(NamedTuple):
+    """A finished trick: its plays in order, the first being the lead."""
 
     plays: tuple[TrickPlay, ...]
 
@@ -100,19 +102,6 @@ class Trick:
         return self.high.seat
 
 
-@dataclass(frozen=True)
-class Move:
-    """A recorded move, for transcripts and replays."""
-
-    seat: int
-    pieces: tuple[Any, ...]
-    face_up: bool
-
-    def __str__(self) -> str:
-        shown = " ".join(str(p) for p in self.pieces)
-        return shown if self.face_up else f"face down {shown}"
-
-
 @dataclass
 class _Outcome:
     """A judged play: the broken rules (``errors``) and, if legal, its explanation (``notes``).
@@ -142,13 +131,15 @@ class TrickDeal(ABC, Generic[P]):
     RULE_FACE_DOWN: ClassVar[str] = "FACE-DOWN"
     SEAT_NAMES: ClassVar[tuple[str, ...]] = ("East", "South", "West", "North")
 
-    def __init__(self, hands: Sequence[Sequence[P]], leader: int = 0) -> None:
-        self._hands: list[tuple[P, ...]] = [self._sorted(h) for h in hands]
+    def __init__(self, hands: Sequence[tuple[P, ...]], leader: int = 0) -> None:
+        self._hands: list[tuple[P, ...]] = list(hands)
         self._turn = leader
         self._plays: list[TrickPlay] = []
         self._tricks: list[Trick] = []
         self._won = [0] * len(hands)
-        self._moves: list[Move] = []
+        self._high: TrickPlay | None = None
+        self._n = len(hands)
+        self._left = sum(len(h) for h in self._hands)
 
     # ----- state -----------------------------------------------------------------------
     @property
@@ -187,22 +178,19 @@ class TrickDeal(ABC, Generic[P]):
         return tuple(self._won)
 
     @property
-    def moves(self) -> tuple[Move, ...]:
-        """Every move so far, in order (for replays and transcripts)."""
-        return tuple(self._moves)
+    def moves(self) -> tuple[TrickPlay, ...]:
+        """Every play so far, in order (for replays and transcripts)."""
+        return tuple(p for t in self._tricks for p in t.plays) + tuple(self._plays)
 
     @property
     def is_over(self) -> bool:
         """True once every piece has been played."""
-        return not any(self._hands)
+        return not self._left
 
     @property
     def current_high(self) -> TrickPlay | None:
-        """The current trick's high play, or None before the lead."""
-        for p in reversed(self._plays):
-            if p.face_up:
-                return p
-        return None
+        """The current trick's high play (its last face-up play), or None before the lead."""
+        return self._high
 
     def name(self, seat: int) -> str:
         """Display name of a seat."""
@@ -228,19 +216,22 @@ class TrickDeal(ABC, Generic[P]):
 
     def discard(self, pieces: Any, *, seat: int | None = None) -> TrickPlay:
         """Play ``pieces`` face down; raises :class:`IllegalPlayError` (state unchanged)."""
+        fast = self._fast_discard(pieces, seat)
+        if fast is not None:
+            return self._apply(fast, None)
         return self._apply_judged(pieces, face_down=True, seat=seat)
 
     def legal_plays(self) -> list[tuple[P, ...]]:
         """Every legal face-up play for the seat to act (face-down discards not listed)."""
-        if self.is_over:
+        if not self._left:
             return []
         if not self._plays:
-            return [c.pieces for c in self._leads(self._turn)]
+            return self._leads(self._turn)
         if self._forced_down(self._turn):
             return []
-        high = self.current_high
+        high = self._high
         assert high is not None and high.combination is not None
-        return [c.pieces for c in self._beats(self._turn, self._plays[0], high.combination)]
+        return self._beats(self._turn, self._plays[0], high.combination)
 
     # ----- the shared checks -----------------------------------------------------------
     def _judge(self, raw: Any, face_down: bool, seat: int | None) -> _Outcome:
@@ -352,36 +343,36 @@ class TrickDeal(ABC, Generic[P]):
 
     def _apply(self, pieces: tuple[P, ...], combination: Combination | None) -> TrickPlay:
         seat = self._turn
-        self._hands[seat] = self._remove(self._hands[seat], pieces)
+        hand = list(self._hands[seat])
+        for piece in pieces:
+            hand.remove(piece)
+        self._hands[seat] = self._hand_type(hand)
+        self._left -= len(pieces)
         play = TrickPlay(seat, pieces, combination is not None, combination)
         self._plays.append(play)
-        self._moves.append(Move(seat, pieces, play.face_up))
+        if combination is not None:
+            self._high = play
         self._after_play(play)
-        if len(self._plays) == self.n_seats:
+        if len(self._plays) == self._n:
             self._finish_trick()
         else:
-            self._turn = (seat + 1) % self.n_seats
+            self._turn = (seat + 1) % self._n
         return play
 
     def _finish_trick(self) -> None:
         trick = Trick(tuple(self._plays))
+        winner = self._high.seat if self._high is not None else trick.leader
         self._plays = []
+        self._high = None
         self._tricks.append(trick)
-        self._won[trick.winner] += trick.size
-        self._turn = trick.winner
+        self._won[winner] += len(trick.plays[0].pieces)
+        self._turn = winner
         self._trick_done(trick)
 
-    @staticmethod
-    def _remove(hand: tuple[P, ...], pieces: Iterable[P]) -> tuple[P, ...]:
-        rest = list(hand)
-        for piece in pieces:
-            rest.remove(piece)
-        return type(hand)(rest) if type(hand) is not tuple else tuple(rest)
+    #: The tuple type hands are kept in (a game may use a subclass that draws itself).
+    _hand_type: ClassVar[type[tuple[Any, ...]]] = tuple
 
     # ----- hooks a game fills in -------------------------------------------------------
-    def _sorted(self, hand: Sequence[P]) -> tuple[P, ...]:
-        return tuple(hand)
-
     @abstractmethod
     def _read(self, raw: Any) -> tuple[P, ...]:
         """Parse notation (or pieces) into a tuple of pieces."""
@@ -390,6 +381,11 @@ class TrickDeal(ABC, Generic[P]):
         return []
 
     def _fast_combination(self, raw: Any, seat: int | None) -> Combination | None:
+        """A shortcut for plays a game can vouch for cheaply; None means "judge it fully"."""
+        return None
+
+    def _fast_discard(self, raw: Any, seat: int | None) -> tuple[P, ...] | None:
+        """A shortcut for face-down plays a game can vouch for cheaply (canonical pieces)."""
         return None
 
     @abstractmethod
@@ -413,11 +409,11 @@ class TrickDeal(ABC, Generic[P]):
         """Why a legal face-up follow beats the current high."""
 
     @abstractmethod
-    def _leads(self, seat: int) -> list[Combination]:
+    def _leads(self, seat: int) -> list[Any]:
         """Every legal lead for ``seat`` (fast path; must agree with ``judge``)."""
 
     @abstractmethod
-    def _beats(self, seat: int, lead: TrickPlay, high: Combination) -> list[Combination]:
+    def _beats(self, seat: int, lead: TrickPlay, high: Combination) -> list[Any]:
         """Every legal face-up follow for ``seat`` (fast path; must agree with ``judge``)."""
 
     def _forced_down(self, seat: int) -> bool:

@@ -16,7 +16,7 @@ from itertools import combinations_with_replacement
 
 from gupai_learn import decks
 from gupai_learn.engine.trick import Combination
-from gupai_learn.tiles import CIVIL_TILES, Tile, Tiles
+from gupai_learn.tiles import CIVIL_TILES, Tile, Tiles, display_key
 from gupai_learn.verdict import Reason
 
 KINDS = (
@@ -70,7 +70,7 @@ def single_rank(tile: Tile) -> int:
 
 def canonical(pieces: tuple[Tile, ...]) -> Tiles:
     """Tiles in display order: civil high to low, then military high to low."""
-    return Tiles(sorted(pieces, key=Tile.sort_key))
+    return Tiles(sorted(pieces, key=display_key))
 
 
 def shown(pieces: tuple[Tile, ...]) -> str:
@@ -144,7 +144,7 @@ def _military_pair(tiles: Tiles) -> tuple[Combination | None, list[Reason]]:
 def _family_errors(civil: list[Tile], military: list[Tile]) -> list[Reason]:
     """TG-LEAD-FAMILY: every civil tile is one family head and every military tile its kin."""
     errors = []
-    heads = sorted(set(civil), key=Tile.sort_key)
+    heads = sorted(set(civil), key=display_key)
     for head in heads:
         if head not in FAMILY:
             errors.append(
@@ -235,6 +235,8 @@ def _set_of_three_or_four(
 
 def beat_errors(challenger: Combination, high: Combination, high_text: str) -> list[Reason]:
     """Why ``challenger`` (face up, same count) does not beat ``high``; empty if it does."""
+    if challenger.kind == high.kind and challenger.rank > high.rank and high.kind != "supreme":
+        return []
     mine = f"{shown(challenger.pieces)} ({challenger.name})"
     if challenger.kind == "supreme":
         return [
@@ -290,7 +292,7 @@ def beat_note(challenger: Combination, high: Combination, high_text: str) -> Rea
 def _all_combos(mixed_sets: bool) -> dict[Tiles, Combination]:
     """Every valid combination of the 32-tile set, keyed by its canonical tiles."""
     counts = Counter(decks.chinese())
-    kinds = sorted(counts, key=Tile.sort_key)
+    kinds = sorted(counts, key=display_key)
     table: dict[Tiles, Combination] = {}
     for n in range(1, 5):
         for pick in combinations_with_replacement(kinds, n):

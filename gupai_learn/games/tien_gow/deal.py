@@ -51,6 +51,19 @@ SLOT = _slot_bases()
 SET_COUNTS = Counter(decks.chinese())
 
 
+#: Slot bit of each tile's first copy, and of its second copy (0 for military tiles).
+BIT = {tile: 1 << slot for tile, slot in SLOT.items()}
+UPPER = {tile: (bit << 1 if tile.is_civil else 0) for tile, bit in BIT.items()}
+
+
+def _without(mask: int, pieces: Sequence[Tile]) -> int:
+    """A hand mask after removing ``pieces`` (a second copy lives in the upper slot)."""
+    for tile in pieces:
+        upper = UPPER[tile]
+        mask ^= upper if mask & upper else BIT[tile]
+    return mask
+
+
 def hand_mask(hand: Sequence[Tile]) -> int:
     """Bit mask of a hand: identical civil tiles fill their kind's two slots in turn."""
     mask = 0
@@ -60,17 +73,29 @@ def hand_mask(hand: Sequence[Tile]) -> int:
     return mask
 
 
-def _table(
-    mixed_sets: bool,
-) -> tuple[list[tuple[int, Combination]], dict[str, list[tuple[int, Combination]]]]:
-    entries = [(hand_mask(c.pieces), c) for c in ALL_COMBOS[mixed_sets].values()]
-    by_kind: dict[str, list[tuple[int, Combination]]] = {k: [] for k in KINDS}
-    for entry in sorted(entries, key=lambda e: -e[1].rank):
-        by_kind[entry[1].kind].append(entry)
-    return entries, by_kind
+Entry = tuple[int, Combination]
 
 
-_TABLES = {flag: _table(flag) for flag in (True, False)}
+class _Tables:
+    """Every valid combination with the slot mask it needs, indexed three ways."""
+
+    def __init__(self, mixed_sets: bool) -> None:
+        entries = [(hand_mask(c.pieces), c) for c in ALL_COMBOS[mixed_sets].values()]
+        #: by kind, high to low (for followers)
+        self.by_kind: dict[str, list[Entry]] = {k: [] for k in KINDS}
+        for entry in sorted(entries, key=lambda e: -e[1].rank):
+            self.by_kind[entry[1].kind].append(entry)
+        #: by canonical tiles (to recognise a play)
+        self.by_tiles = {Tiles(c.pieces): (need, c) for need, c in entries}
+        #: multi-tile combinations by their first tile (to list leads)
+        self.anchored: dict[Tile, list[tuple[int, Tiles]]] = {}
+        for need, c in entries:
+            if len(c.pieces) > 1:
+                self.anchored.setdefault(c.pieces[0], []).append((need, Tiles(c.pieces)))
+        self.singles = {t: Tiles((t,)) for t in SLOT}
+
+
+_TABLES = {flag: _Tables(flag) for flag in (True, False)}
 
 
 def _read_tiles(raw: Any) -> Tiles:
@@ -79,6 +104,9 @@ def _read_tiles(raw: Any) -> Tiles:
     if isinstance(raw, Combination):
         return canonical(raw.pieces)
     return canonical(as_tiles(raw))
+
+
+_DEFAULT_RULES = Rules()
 
 
 class Deal(TrickDeal[Tile]):
@@ -98,6 +126,7 @@ class Deal(TrickDeal[Tile]):
     RULE_OVER = "TG-COLUMNS"
     RULE_FACE_DOWN = "TG-BEAT-OPTIONAL"
     SEAT_NAMES: ClassVar[tuple[str, ...]] = ("East", "South", "West", "North")
+    _hand_type = Tiles
 
     def __init__(
         self,
@@ -110,22 +139,22 @@ class Deal(TrickDeal[Tile]):
         banker_streak: int = 0,
         first_lead_unbeatable: bool | None = None,
     ) -> None:
-        parsed = [canonical(as_tiles(h)) for h in hands]
+        parsed = [canonical(h if type(h) is Tiles else as_tiles(h)) for h in hands]
         _check_hands(parsed)
         size = len(parsed[0])
         won = _check_columns(columns, size)
         super().__init__(parsed, leader)
-        self.rules = rules or Rules()
+        self.rules = rules or _DEFAULT_RULES
         self.banker = banker
         self.banker_streak = banker_streak
         self._won = list(won)
         self._masks: list[int | None] = [None] * SEATS
-        self._entries, self._by_kind = _TABLES[self.rules.mixed_sets]
-        self._table = ALL_COMBOS[self.rules.mixed_sets]
+        self._tables = _TABLES[self.rules.mixed_sets]
         self._start_hands = tuple(parsed)
         self._full = size == HAND_SIZE
         self._first_lead: Combination | None = None
         self._first_unbeatable = first_lead_unbeatable
+        self._last_single = False
         self.trick_payments: list[Payment] = []
         self.red_dot_seat = self._find_red_dot() if self.rules.one_red_dot and self._full else None
 
@@ -152,7 +181,7 @@ class Deal(TrickDeal[Tile]):
     @property
     def is_over(self) -> bool:
         """True when all tiles are played, or a one-red-dot hand won at once."""
-        return self.red_dot_seat is not None or not any(self._hands)
+        return not self._left or self.red_dot_seat is not None
 
     @property
     def winner(self) -> int | None:
@@ -182,9 +211,6 @@ class Deal(TrickDeal[Tile]):
         return unbeatable_in_own_eyes(self._first_lead, self._start_hands[self.banker], self.rules)
 
     # ----- game hooks -----------------------------------------------------------------
-    def _sorted(self, hand: Sequence[Tile]) -> Tiles:
-        return canonical(tuple(hand))
-
     def _read(self, raw: Any) -> Tiles:
         return _read_tiles(raw)
 
@@ -217,19 +243,30 @@ class Deal(TrickDeal[Tile]):
     def _fast_combination(self, raw: Any, seat: int | None) -> Combination | None:
         if (seat is not None and seat != self._turn) or type(raw) is not Tiles or self.is_over:
             return None
-        combo = self._table.get(raw)
-        if combo is None:
+        entry = self._tables.by_tiles.get(raw)
+        if entry is None:
             return None
-        need = hand_mask(combo.pieces)
+        need, combo = entry
         if need & self._mask(self._turn) != need:
             return None
-        if not self._plays:
+        high = self._high
+        if high is None:
             return combo
-        high = self.current_high
-        assert high is not None and high.combination is not None
-        if self._forced_down(self._turn) or beat_errors(combo, high.combination, ""):
+        top = high.combination
+        assert top is not None
+        if combo.kind != top.kind or combo.rank <= top.rank or combo.kind == "supreme":
             return None
-        return combo
+        return None if self._forced_down(self._turn) else combo
+
+    def _fast_discard(self, raw: Any, seat: int | None) -> Tiles | None:
+        if (seat is not None and seat != self._turn) or type(raw) is not Tiles or self.is_over:
+            return None
+        if not self._plays or len(raw) != len(self._plays[0].pieces):
+            return None
+        need = BIT[raw[0]] if len(raw) == 1 else hand_mask(raw)
+        if need & self._mask(self._turn) != need:
+            return None
+        return raw if len(raw) == 1 else canonical(raw)
 
     def _lead_check(
         self, seat: int, pieces: tuple[Tile, ...]
@@ -305,35 +342,47 @@ class Deal(TrickDeal[Tile]):
             "must go face down (early death).",
         )
 
-    def _leads(self, seat: int) -> list[Combination]:
+    def _leads(self, seat: int) -> list[Tiles]:
         mask = self._mask(seat)
-        return [c for need, c in self._entries if need & mask == need]
+        singles, anchored = self._tables.singles, self._tables.anchored
+        found: list[Tiles] = []
+        previous = None
+        for tile in self._hands[seat]:
+            if tile is previous:
+                continue
+            previous = tile
+            found.append(singles[tile])
+            for need, pieces in anchored.get(tile, ()):
+                if need & mask == need:
+                    found.append(pieces)
+        return found
 
-    def _beats(self, seat: int, lead: TrickPlay, high: Combination) -> list[Combination]:
+    def _beats(self, seat: int, lead: TrickPlay, high: Combination) -> list[Tiles]:
         if high.kind == "supreme":
             return []
         mask = self._mask(seat)
         found = []
-        for need, combo in self._by_kind[high.kind]:
-            if combo.rank <= high.rank:
+        rank = high.rank
+        for need, combo in self._tables.by_kind[high.kind]:
+            if combo.rank <= rank:
                 break
             if need & mask == need:
-                found.append(combo)
-        return found
+                found.append(combo.pieces)
+        return found  # type: ignore[return-value]
 
     def _forced_down(self, seat: int) -> bool:
         """TG-EARLY-DEATH: on the last trick (a single), a seat with no column plays face down."""
-        return (
-            self.rules.early_death
-            and bool(self._plays)
-            and len(self._plays[0].pieces) == 1
-            and not self._hands[self._plays[0].seat]
-            and self._won[seat] == 0
-        )
+        return self._last_single and self._won[seat] == 0
 
     def _after_play(self, play: TrickPlay) -> None:
-        self._masks[play.seat] = None
-        if len(self._moves) == 1 and self._full and play.seat == self.banker:
+        mask = self._masks[play.seat]
+        self._masks[play.seat] = None if mask is None else _without(mask, play.pieces)
+        if len(self._plays) == 1:
+            # every hand held one tile when this single was led: the last trick
+            self._last_single = (
+                self.rules.early_death and len(play.pieces) == 1 and not self._hands[play.seat]
+            )
+        if not self._tricks and len(self._plays) == 1 and self._full and play.seat == self.banker:
             self._first_lead = play.combination
 
     def _trick_done(self, trick: Any) -> None:
@@ -396,10 +445,13 @@ def _check_hands(hands: list[Tiles]) -> None:
         raise ValueError(
             f"hands must have the same size, 1 to 8 tiles; got {[len(h) for h in hands]} (TG-DEAL)"
         )
-    used = Counter(t for h in hands for t in h)
+    used: dict[Tile, int] = {}
+    for hand in hands:
+        for tile in hand:
+            used[tile] = used.get(tile, 0) + 1
     for tile, n in used.items():
-        if n > SET_COUNTS.get(tile, 0):
-            have = SET_COUNTS.get(tile, 0)
+        have = SET_COUNTS.get(tile, 0)
+        if n > have:
             raise ValueError(f"{tile} is dealt {n} times but the 32-tile set has {have} (TG-SET)")
 
 

@@ -1,0 +1,148 @@
+"""Benchmark: ``python -m gupai_learn.bench [--quick]``.
+
+Prints, per game, random-playout moves per second through the public API (each move asks
+``deal.legal_plays()`` and applies ``play`` or ``discard``, as a computer player or a widget
+would), the time to list every legal lead of an 8-tile hand, solver times on reference
+positions, and — measured in the same run, on the same machine — the PyPI ``dominoes``
+package's random playouts of a double-six line game, reported as the ratio ours / theirs.
+
+Figures are medians over several rounds; ratios against the peer are what to compare between
+machines, not absolute numbers.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from collections.abc import Callable
+from typing import Any
+
+from gupai_learn.games import tien_gow
+from gupai_learn.tiles import Tiles
+
+
+def _rate(run: Callable[[int], int], seconds: float, rounds: int) -> float:
+    """Median moves per second of ``run(seed) -> moves`` over ``rounds`` timed rounds."""
+    rates = []
+    for r in range(rounds):
+        moves, start, seed = 0, time.perf_counter(), r * 100_000
+        while time.perf_counter() - start < seconds:
+            moves += run(seed)
+            seed += 1
+        rates.append(moves / (time.perf_counter() - start))
+    return statistics.median(rates)
+
+
+def tien_gow_random_playout(seed: int) -> int:
+    """Play one random Tien Gow deal to the end through the public API; return its moves."""
+    rng = random.Random(seed)
+    deal = tien_gow.Deal.random(seed=seed)
+    moves = 0
+    while not deal.is_over:
+        plays = deal.legal_plays()
+        trick = deal.trick
+        if trick and rng.randrange(len(plays) + 1) == len(plays):
+            deal.discard(_random_tiles(rng, deal.hands[deal.turn], len(trick[0].pieces)))
+        else:
+            deal.play(plays[rng.randrange(len(plays))])
+        moves += 1
+    deal.settle()
+    return moves
+
+
+def _random_tiles(rng: random.Random, hand: tuple[Any, ...], n: int) -> Tiles:
+    """``n`` distinct tiles of ``hand`` chosen at random (a random face-down discard)."""
+    if n == 1:
+        return Tiles((hand[rng.randrange(len(hand))],))
+    return Tiles(rng.sample(hand, n))
+
+
+def dominoes_random_playout(seed: int) -> int:
+    """One random game of the PyPI ``dominoes`` package (double-six, 4 players)."""
+    import dominoes
+
+    random.seed(seed)
+    game = dominoes.Game.new()
+    moves = 0
+    while game.result is None:
+        options = game.valid_moves
+        game.make_move(*options[random.randrange(len(options))])
+        moves += 1
+    return moves
+
+
+def legal_leads_time(samples: int = 2000) -> float:
+    """Median seconds to list every legal lead of a fresh 8-tile hand."""
+    times = []
+    for seed in range(samples):
+        deal = tien_gow.Deal.random(seed=seed)
+        start = time.perf_counter()
+        deal.legal_plays()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def solver_times(quick: bool) -> list[tuple[str, float, int]]:
+    """Median solver seconds per reference set: (label, seconds, positions)."""
+    solve = getattr(tien_gow, "solve", None)
+    if solve is None:
+        return []
+    rows = []
+    for size, count in ((2, 30), (3, 30), (4, 30 if not quick else 10)):
+        times = []
+        for seed in range(count):
+            deal = _endgame(seed, size)
+            start = time.perf_counter()
+            solve(deal, deal.turn)
+            times.append(time.perf_counter() - start)
+        rows.append((f"endgame, {size} tiles each", statistics.median(times), count))
+    full = 1 if quick else 3
+    times = []
+    for seed in range(full):
+        deal = tien_gow.Deal.random(seed=seed)
+        start = time.perf_counter()
+        solve(deal, 0)
+        times.append(time.perf_counter() - start)
+    rows.append(("full deal, 8 tiles each", statistics.median(times), full))
+    return rows
+
+
+def _endgame(seed: int, size: int) -> Any:
+    """A reference endgame: a random deal played by random moves down to ``size`` tiles each
+    (single leads only, so every hand shrinks evenly)."""
+    rng = random.Random(seed)
+    deal = tien_gow.Deal.random(seed=seed)
+    while len(deal.hands[0]) > size or deal.trick:
+        plays = [p for p in deal.legal_plays() if len(p) == 1] if not deal.trick else []
+        if plays:
+            deal.play(plays[rng.randrange(len(plays))])
+        else:
+            hand = deal.hands[deal.turn]
+            deal.discard(Tiles(rng.sample(hand, len(deal.trick[0].pieces))))
+    hands = deal.hands
+    return tien_gow.Deal(hands, leader=deal.turn, columns=deal.columns)
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Run the benchmark and print the table."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="shorter rounds (about 15 s)")
+    args = parser.parse_args(argv)
+    seconds, rounds = (0.5, 3) if args.quick else (2.0, 5)
+    print(f"gupai-learn benchmark ({rounds} rounds of {seconds} s, medians)")
+    theirs = _rate(dominoes_random_playout, seconds, rounds)
+    ours = _rate(tien_gow_random_playout, seconds, rounds)
+    print(f"  dominoes (PyPI) random playout      {theirs:>12,.0f} moves/s   (peer)")
+    print(
+        f"  Tien Gow random playout, public API {ours:>12,.0f} moves/s   ratio {ours / theirs:.2f}"
+    )
+    leads = legal_leads_time()
+    print(f"  Tien Gow legal leads of 8 tiles     {leads * 1e6:>12.1f} µs")
+    for label, secs, count in solver_times(args.quick):
+        print(f"  Tien Gow solver, {label:<22} {secs * 1e3:>9.1f} ms   (median of {count})")
+
+
+if __name__ == "__main__":
+    main()
