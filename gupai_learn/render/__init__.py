@@ -1,0 +1,30 @@
+"""Drawings: pure functions that turn tiles, hands, tricks, verdicts and settlements into SVG or
+HTML text (design.md §4).
+
+- :func:`tile_svg`: one tile, Chinese or Western, face up or down.
+- :func:`row_svg`: a row of tiles, such as a hand.
+- :func:`group_svg` with :class:`Group`: labelled groups, such as the plays of a trick.
+- :func:`verdict_html`, :func:`settlement_html`: the tutor's answers.
+
+Nothing here keeps state or applies a rule: callers decide what is selected or high, and the
+drawing shows it. Output is deterministic and every piece of text is escaped. Value types draw
+themselves in notebooks by importing this package lazily.
+"""
+
+from gupai_learn.render.html import settlement_html, verdict_html
+from gupai_learn.render.pieces import Drawing, PieceOptions, draw_piece
+from gupai_learn.render.tiles import describe_tile, tile_svg
+from gupai_learn.render.views import Group, group_svg, row_svg
+
+__all__ = [
+    "Drawing",
+    "Group",
+    "PieceOptions",
+    "describe_tile",
+    "draw_piece",
+    "group_svg",
+    "row_svg",
+    "settlement_html",
+    "tile_svg",
+    "verdict_html",
+]

@@ -1,0 +1,60 @@
+"""What hands, tricks and tables draw: a *piece* is anything with a face and a back.
+
+Tiles are pieces today; Decktet cards (Tet-Gow) will be too. The views (:mod:`.views`) never ask
+what kind of piece they hold: they call :func:`draw_piece`, which dispatches on the type, and
+place the :class:`Drawing` it returns. Adding cards means writing a ``cards.py`` beside
+``tiles.py`` that registers ``draw_piece`` for ``Card``, plus a ``card_svg`` beside
+``tile_svg``; no caller changes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import singledispatch
+from typing import Literal
+
+from gupai_learn.render._svg import svg_root
+
+Style = Literal["chinese", "western"]
+Orientation = Literal["vertical", "horizontal"]
+
+
+@dataclass(frozen=True)
+class PieceOptions:
+    """How to draw one piece. ``style=None`` lets the piece choose (a tile with a blank is
+    Western, any other tile Chinese)."""
+
+    style: Style | None = None
+    face_down: bool = False
+    selected: bool = False
+    dim: bool = False
+    orientation: Orientation = "vertical"
+
+
+@dataclass(frozen=True)
+class Drawing:
+    """A piece drawn at the origin: its SVG fragment, size, and a spoken description."""
+
+    body: str
+    width: float
+    height: float
+    label: str
+
+
+@singledispatch
+def draw_piece(piece: object, options: PieceOptions) -> Drawing:
+    """Draw a piece (a :class:`~gupai_learn.tiles.Tile`, later also a card)."""
+    raise TypeError(f"cannot draw {piece!r}: not a tile or card")
+
+
+def piece_svg(drawing: Drawing, *, scale: float, tooltip: str | None, kind: str) -> str:
+    """A standalone ``<svg>`` holding one drawn piece."""
+    return svg_root(
+        drawing.body,
+        drawing.width,
+        drawing.height,
+        label=drawing.label,
+        tooltip=tooltip,
+        scale=scale,
+        class_=f"gupai-svg gupai-{kind}-svg",
+    )

@@ -1,0 +1,297 @@
+"""Several pieces in one picture: a hand (:func:`row_svg`) and labelled groups
+(:func:`group_svg`: the plays of a trick, a tally of columns, the two suits of a set).
+
+The views place what :func:`~gupai_learn.render.pieces.draw_piece` draws, so they will show
+cards as well as tiles once cards can be drawn. They draw what the caller decided: which play is
+high, which tiles are selected; they never apply a rule themselves.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from gupai_learn.render._svg import group, svg_root, tag, text, text_width, title
+from gupai_learn.render.pieces import Drawing, PieceOptions, Style, draw_piece
+from gupai_learn.render.tiles import resolve_style, tile_size
+from gupai_learn.tiles import Tile, as_tiles
+
+#: Room above a row for selected tiles, which are lifted (a cue that does not rely on colour).
+LIFT = 10.0
+_LINE = 14.0  # height of one line of label text
+_LABEL_SIZE = 11.5
+_PANEL = "#f4f1e8"
+_PANEL_EDGE = "#cfc7b3"
+_HIGH_FILL = "#fff3d1"
+_HIGH_EDGE = "#b7791f"
+_HIGH_TEXT = "#7a4a00"
+_PAD = 8.0
+
+
+@dataclass(frozen=True)
+class Group:
+    """A labelled set of tiles drawn together, e.g. one seat's play in a trick.
+
+    ``face_down`` draws every tile as a back; ``highlight`` marks the group with a frame and
+    the word "high"; ``note`` is a line under the tiles; ``labels`` are optional captions, one
+    per tile (a ``"\\n"`` starts a new line).
+    """
+
+    label: str
+    tiles: Sequence[Tile]
+    face_down: bool = False
+    highlight: bool = False
+    note: str = ""
+    labels: Sequence[str] = field(default=())
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "tiles", tuple(as_tiles(self.tiles)))
+        object.__setattr__(self, "labels", tuple(self.labels))
+
+
+@dataclass(frozen=True)
+class _Block:
+    """Pieces laid out side by side, with what a screen reader should say about them."""
+
+    body: str
+    width: float
+    height: float
+    spoken: tuple[str, ...]
+
+
+def row_svg(
+    tiles: Iterable[Tile | str] | str,
+    *,
+    style: Style | None = None,
+    face_down: bool | Sequence[bool] = False,
+    selected: Iterable[int] = (),
+    gap: float = 6.0,
+    scale: float = 1.0,
+    labels: Sequence[str] | None = None,
+) -> str:
+    """A row of tiles (a hand) in one SVG.
+
+    ``style=None`` draws every tile Chinese when all belong to the Chinese set, else all
+    Western. ``face_down`` is one flag for all tiles or one per tile; ``selected`` holds the
+    indices of selected tiles (drawn lifted and outlined); ``labels`` are captions under the
+    tiles, one per tile, ``"\\n"`` for a new line.
+    """
+    found = as_tiles(tiles)
+    if not found:
+        return svg_root("", 40, 20, label="no tiles", scale=scale, class_="gupai-svg gupai-row")
+    down = _per_tile(face_down, len(found), "face_down")
+    picked = set(selected)
+    chosen = resolve_style(found, style)
+    options = [PieceOptions(chosen, down[i], i in picked) for i in range(len(found))]
+    block = _lay_out(found, options, _per_tile_labels(labels, len(found)), gap, LIFT)
+    body = block.body
+    if labels is not None:
+        body = tag("rect", width=block.width, height=block.height, rx=6, fill=_PANEL) + body
+    spoken = f"a row of {_count(len(found))}: " + "; ".join(block.spoken)
+    return svg_root(
+        body, block.width, block.height, label=spoken, scale=scale, class_="gupai-svg gupai-row"
+    )
+
+
+def group_svg(
+    groups: Sequence[Group],
+    *,
+    style: Style | None = None,
+    scale: float = 1.0,
+    layout: str = "row",
+) -> str:
+    """Labelled groups of tiles in one SVG, side by side (``layout="row"``) or one under the
+    other (``layout="column"``). A highlighted group gets a frame and the word "high"."""
+    if layout not in ("row", "column"):
+        raise ValueError(f"layout must be 'row' or 'column', not {layout!r}")
+    everything = [t for g in groups for t in g.tiles]
+    chosen = resolve_style(everything, style)
+    if not groups:
+        return svg_root("", 40, 20, label="no groups", scale=scale, class_="gupai-svg gupai-groups")
+    natural = [_group_box(g, chosen) for g in groups]
+    if layout == "row":
+        size = (0.0, max(b.height for b in natural))
+    else:
+        size = (max(b.width for b in natural), 0.0)
+    boxes = [_group_box(g, chosen, size, centred=layout == "row") for g in groups]
+    body, width, height = _stack(boxes, layout == "row")
+    spoken = ". ".join(" ".join(box.spoken) for box in boxes)
+    return svg_root(body, width, height, label=spoken, scale=scale, class_="gupai-svg gupai-groups")
+
+
+# ----- laying out -------------------------------------------------------------------
+
+
+def _per_tile(value: bool | Sequence[bool], n: int, name: str) -> list[bool]:
+    if isinstance(value, bool):
+        return [value] * n
+    flags = [bool(v) for v in value]
+    if len(flags) != n:
+        raise ValueError(f"{name} has {len(flags)} flags for {n} tiles")
+    return flags
+
+
+def _per_tile_labels(labels: Sequence[str] | None, n: int) -> list[str]:
+    if labels is None:
+        return [""] * n
+    if isinstance(labels, str) or len(labels) != n:
+        raise ValueError(f"labels must be a sequence of {n} captions, one per tile")
+    return [str(label) for label in labels]
+
+
+def _count(n: int) -> str:
+    return "1 tile" if n == 1 else f"{n} tiles"
+
+
+def _lay_out(
+    items: Sequence[object],
+    options: Sequence[PieceOptions],
+    labels: Sequence[str],
+    gap: float,
+    lift: float,
+) -> _Block:
+    """Pieces left to right, each centred in a slot; with captions, all slots are as wide as
+    the widest caption line, so the row reads like a table."""
+    drawings = [draw_piece(item, opts) for item, opts in zip(items, options, strict=True)]
+    lines = [label.split("\n") if label else [] for label in labels]
+    top = lift + max((d.height for d in drawings), default=0.0)
+    widest = max((text_width(ln, _LABEL_SIZE) + 6 for ls in lines for ln in ls), default=0.0)
+    parts: list[str] = []
+    x = 0.0
+    for drawing, opts, caption in zip(drawings, options, lines, strict=True):
+        slot = max(drawing.width, widest)
+        parts.append(_placed(drawing, x + (slot - drawing.width) / 2, 0 if opts.selected else lift))
+        parts += [
+            text(
+                ln,
+                x + slot / 2,
+                top + (k + 1) * _LINE - 2,
+                size=_LABEL_SIZE,
+                class_="gupai-caption",
+            )
+            for k, ln in enumerate(caption)
+        ]
+        x += slot + gap
+    caption_h = max((len(ls) for ls in lines), default=0) * _LINE
+    height = top + (caption_h + 4 if caption_h else 0)
+    return _Block("".join(parts), max(x - gap, 0.0), height, tuple(d.label for d in drawings))
+
+
+def _placed(drawing: Drawing, x: float, y: float) -> str:
+    return group(title(drawing.label) + drawing.body, x=x, y=y)
+
+
+def _group_box(
+    g: Group, style: Style, least: tuple[float, float] = (0.0, 0.0), centred: bool = True
+) -> _Block:
+    """One group: a panel with the label on top, the tiles (centred or to the left), and the
+    note under them; at least ``least`` (width, height) so that neighbouring panels line up."""
+    options = [PieceOptions(style, g.face_down) for _ in g.tiles]
+    tiles = (
+        _lay_out(g.tiles, options, _per_tile_labels(g.labels or None, len(g.tiles)), 4, 0)
+        if g.tiles
+        else _empty_slot(style)
+    )
+    marker = "\u2605 high" if g.highlight else ""
+    head_w = text_width(g.label, 14) + (text_width(marker, 13) + 12 if marker else 0)
+    width = max(tiles.width, head_w, text_width(g.note, 11.5)) + 2 * _PAD
+    width = max(width, least[0])
+    note_h = _LINE + 2 if g.note else 0
+    height = max(_PAD + 18 + tiles.height + note_h + _PAD, least[1])
+    parts = [
+        _panel(width, height, g.highlight),
+        text(
+            g.label,
+            _PAD,
+            _PAD + 12,
+            size=13,
+            anchor="start",
+            weight="bold",
+            class_="gupai-group-label",
+        ),
+        group(tiles.body, x=_PAD + (width - 2 * _PAD - tiles.width) / 2 * centred, y=_PAD + 18),
+    ]
+    if marker:
+        parts.append(
+            text(
+                marker,
+                width - _PAD,
+                _PAD + 12,
+                size=12,
+                anchor="end",
+                weight="bold",
+                fill=_HIGH_TEXT,
+                class_="gupai-high-marker",
+            )
+        )
+    if g.note:
+        parts.append(
+            text(
+                g.note,
+                width / 2,
+                height - _PAD - 3,
+                size=11,
+                font_style="italic",
+                fill="#5c554a",
+                class_="gupai-note",
+            )
+        )
+    cls = "gupai-group gupai-high" if g.highlight else "gupai-group"
+    return _Block(tag("g", "".join(parts), class_=cls), width, height, _spoken(g, tiles))
+
+
+def _spoken(g: Group, tiles: _Block) -> tuple[str, ...]:
+    what = "; ".join(tiles.spoken) if g.tiles else "no tiles"
+    words = [f"{g.label}: {what}"]
+    words += ["(high)"] if g.highlight else []
+    words += [f"({g.note})"] if g.note else []
+    return tuple(words)
+
+
+def _panel(width: float, height: float, high: bool) -> str:
+    fill, edge, line = (_HIGH_FILL, _HIGH_EDGE, "3") if high else (_PANEL, _PANEL_EDGE, "1")
+    inset = 1.5 if high else 0.5
+    return tag(
+        "rect",
+        x=inset,
+        y=inset,
+        width=width - 2 * inset,
+        height=height - 2 * inset,
+        rx=8,
+        fill=fill,
+        stroke=edge,
+        stroke_width=line,
+        class_="gupai-frame-high" if high else "gupai-frame",
+    )
+
+
+def _empty_slot(style: Style) -> _Block:
+    """Where a group has no tiles yet: a dashed outline the size of a tile."""
+    w, h = tile_size(style)
+    body = tag(
+        "rect",
+        x=3,
+        y=3,
+        width=w - 8,
+        height=h - 9,
+        rx=6,
+        fill="none",
+        stroke="#a39b88",
+        stroke_width="1.2",
+        stroke_dasharray="4 3",
+        class_="gupai-empty-slot",
+    )
+    return _Block(body, w, h, ())
+
+
+def _stack(boxes: Sequence[_Block], across: bool) -> tuple[str, float, float]:
+    """Boxes side by side (``across``) or one under the other, with a small margin around."""
+    gap, parts, pos = 10.0, [], 0.0
+    tall = max(b.height for b in boxes)
+    wide = max(b.width for b in boxes)
+    for box in boxes:
+        x, y = (pos, 0.0) if across else (0.0, pos)
+        parts.append(group(box.body, x=x + 2, y=y + 2))
+        pos += (box.width if across else box.height) + gap
+    size = (pos - gap + 4, tall + 4) if across else (wide + 4, pos - gap + 4)
+    return "".join(parts), size[0], size[1]
