@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from gupai_learn.render._svg import group, svg_root, tag, text, text_width, title
 from gupai_learn.render.pieces import Drawing, PieceOptions, Style, draw_piece
 from gupai_learn.render.tiles import resolve_style, tile_size
-from gupai_learn.tiles import Tile, as_tiles
+from gupai_learn.tiles import Tile, as_tile, as_tiles
 
 #: Room above a row for selected tiles, which are lifted (a cue that does not rely on colour).
 LIFT = 10.0
@@ -45,7 +45,7 @@ class Group:
     labels: Sequence[str] = field(default=())
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "tiles", tuple(as_tiles(self.tiles)))
+        object.__setattr__(self, "tiles", _pieces(self.tiles))
         object.__setattr__(self, "labels", tuple(self.labels))
 
 
@@ -76,12 +76,12 @@ def row_svg(
     indices of selected tiles (drawn lifted and outlined); ``labels`` are captions under the
     tiles, one per tile, ``"\\n"`` for a new line.
     """
-    found = as_tiles(tiles)
+    found = _pieces(tiles)
     if not found:
         return svg_root("", 40, 20, label="no tiles", scale=scale, class_="gupai-svg gupai-row")
     down = _per_tile(face_down, len(found), "face_down")
     picked = set(selected)
-    chosen = resolve_style(found, style)
+    chosen = _style_of(found, style)
     options = [PieceOptions(chosen, down[i], i in picked) for i in range(len(found))]
     block = _lay_out(found, options, _per_tile_labels(labels, len(found)), gap, LIFT)
     body = block.body
@@ -105,7 +105,7 @@ def group_svg(
     if layout not in ("row", "column"):
         raise ValueError(f"layout must be 'row' or 'column', not {layout!r}")
     everything = [t for g in groups for t in g.tiles]
-    chosen = resolve_style(everything, style)
+    chosen = _style_of(everything, style)
     if not groups:
         return svg_root("", 40, 20, label="no groups", scale=scale, class_="gupai-svg gupai-groups")
     natural = [_group_box(g, chosen) for g in groups]
@@ -120,6 +120,17 @@ def group_svg(
 
 
 # ----- laying out -------------------------------------------------------------------
+
+
+def _pieces(items: Iterable[Tile | str] | str) -> tuple[Tile, ...]:
+    """Tiles from notation; anything else (a tile, later a card) is kept for draw_piece."""
+    if isinstance(items, str):
+        return tuple(as_tiles(items))
+    return tuple(as_tile(item) if isinstance(item, str) else item for item in items)
+
+
+def _style_of(pieces: Sequence[object], style: Style | None) -> Style:
+    return resolve_style([p for p in pieces if isinstance(p, Tile)], style)
 
 
 def _per_tile(value: bool | Sequence[bool], n: int, name: str) -> list[bool]:
