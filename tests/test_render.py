@@ -212,6 +212,11 @@ def test_row_labels_are_escaped_and_counted() -> None:
         row_svg("6:6 2:1", face_down=[True])
 
 
+def test_row_of_one_tile() -> None:
+    assert tile_count(row_svg(Tile(6, 3))) == 1
+    assert len(pips(row_svg(Tile(6, 3)))) == 9
+
+
 def test_empty_row() -> None:
     svg = row_svg([])
     assert svg.startswith("<svg") and tile_count(svg) == 0

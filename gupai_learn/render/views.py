@@ -60,7 +60,7 @@ class _Block:
 
 
 def row_svg(
-    tiles: Iterable[Tile | str] | str,
+    tiles: Iterable[Tile | str] | Tile | str,
     *,
     style: Style | None = None,
     face_down: bool | Sequence[bool] = False,
@@ -122,9 +122,9 @@ def group_svg(
 # ----- laying out -------------------------------------------------------------------
 
 
-def _pieces(items: Iterable[Tile | str] | str) -> tuple[Tile, ...]:
+def _pieces(items: Iterable[Tile | str] | Tile | str) -> tuple[Tile, ...]:
     """Tiles from notation; anything else (a tile, later a card) is kept for draw_piece."""
-    if isinstance(items, str):
+    if isinstance(items, (str, Tile)):  # notation, or one tile (a Tile is a tuple too)
         return tuple(as_tiles(items))
     return tuple(as_tile(item) if isinstance(item, str) else item for item in items)
 
