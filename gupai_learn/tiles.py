@@ -78,12 +78,15 @@ class Tile(tuple[int, int]):
     _interned: ClassVar[dict[tuple[int, int], Tile]] = {}
 
     def __new__(cls, a: int, b: int) -> Tile:
+        if type(a) is not int or type(b) is not int:
+            bad = b if type(a) is int else a
+            raise InvalidNotationError(f"Tile({a!r}, {b!r})", f"{bad!r} is not a pip number (0-6)")
         key = (a, b) if a >= b else (b, a)
         tile = cls._interned.get(key)
         if tile is not None:
             return tile
         for n in key:
-            if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= 6:
+            if not 0 <= n <= 6:
                 raise InvalidNotationError(
                     f"Tile({a!r}, {b!r})", f"{n!r} is not a pip number (0-6)"
                 )

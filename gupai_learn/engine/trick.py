@@ -247,7 +247,7 @@ class TrickDeal(ABC, Generic[P]):
         try:
             out.pieces = self._read(raw)
         except InvalidNotationError as error:
-            out.errors.append(Reason(self.RULE_SET, f"{error.text!r} cannot be read: {error.why}."))
+            out.errors.append(Reason(self.RULE_SET, f"Cannot read {error.text!r}: {error.why}."))
             return out
         out.errors += self._set_reasons(out.pieces)
         out.errors += self._hand_reasons(who, out.pieces)
@@ -324,8 +324,9 @@ class TrickDeal(ABC, Generic[P]):
             out.notes += self._explain_follow(who, combination, high)
 
     def _refusal(self, out: _Outcome) -> str:
-        shown = "".join(str(p) for p in out.pieces) or "this play"
-        return f"{shown} cannot be played now"
+        if not out.pieces:
+            return "the play cannot be read" if out.errors[0].rule == self.RULE_SET else "no play"
+        return f"{''.join(str(p) for p in out.pieces)} cannot be played now"
 
     def _summary(self, out: _Outcome, face_down: bool) -> str:
         shown = "".join(str(p) for p in out.pieces)
