@@ -1,0 +1,26 @@
+"""Puzzles: questions about real positions, checked by the rules engine.
+
+    >>> from gupai_learn import puzzles
+    >>> p = puzzles.bank("tien_gow")[0]
+    >>> p.check(None).outcome
+    'not-attempted'
+"""
+
+from __future__ import annotations
+
+import importlib
+
+from gupai_learn.puzzles.model import Feedback, Puzzle, Solution
+
+__all__ = ["GAMES", "Feedback", "Puzzle", "Solution", "bank"]
+
+#: Games that have a puzzle bank.
+GAMES = ("tien_gow",)
+
+
+def bank(game: str) -> list[Puzzle]:
+    """The puzzles of ``game`` (e.g. ``"tien_gow"``), in learning order."""
+    if game not in GAMES:
+        raise ValueError(f"no puzzle bank for {game!r}; banks exist for {', '.join(GAMES)}")
+    module = importlib.import_module(f"gupai_learn.puzzles.{game}")
+    return list(module.bank())

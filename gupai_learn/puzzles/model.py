@@ -1,0 +1,117 @@
+"""The puzzle model: a question about a situation, checked by the engine (learntools style).
+
+A :class:`Puzzle` holds a prompt, a picture of the situation, a checker, graduated hints and a
+solution. ``check(answer)`` has three outcomes: ``"correct"``, ``"incorrect"`` (with the reason,
+usually the engine's verdict on the learner's answer) and ``"not-attempted"``. It never raises:
+a mistyped answer comes back as feedback naming the problem.
+
+Answer kinds: ``"tiles"`` (a :class:`~gupai_learn.tiles.Tiles` or notation text), ``"choice"``
+(one of ``choices``), ``"numbers"`` (one int per label, e.g. per seat), ``"move"`` (tiles to
+play, or ``(tiles, face_up)``).
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from gupai_learn.tiles import Tiles
+from gupai_learn.verdict import Reason
+
+Outcome = Literal["correct", "incorrect", "not-attempted"]
+AnswerKind = Literal["tiles", "choice", "numbers", "move"]
+
+
+@dataclass(frozen=True)
+class Feedback:
+    """The result of checking an answer: ``outcome``, a sentence, and the rules behind it."""
+
+    outcome: Outcome
+    text: str
+    reasons: tuple[Reason, ...] = ()
+
+    @property
+    def correct(self) -> bool:
+        """True for a correct answer."""
+        return self.outcome == "correct"
+
+    def __str__(self) -> str:
+        lines = [f"{self.outcome}: {self.text}"]
+        lines += [f"  - {r}" for r in self.reasons]
+        return "\n".join(lines)
+
+    def _repr_html_(self) -> str:
+        mark = {"correct": "✓", "incorrect": "✗", "not-attempted": "…"}[self.outcome]
+        items = "".join(
+            f"<li>{html.escape(r.text)} <code class='gupai-rule'>{html.escape(r.rule)}</code></li>"
+            for r in self.reasons
+        )
+        return (
+            f"<div class='gupai-feedback gupai-{self.outcome}'><b>{mark} "
+            f"{html.escape(self.outcome)}</b>: {html.escape(self.text)}<ul>{items}</ul></div>"
+        )
+
+
+@dataclass(frozen=True)
+class Solution:
+    """An answer that passes the puzzle's own check, and why it is right."""
+
+    answer: Any
+    text: str
+    reasons: tuple[Reason, ...] = ()
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """One puzzle. ``picture`` is SVG/HTML text or a function returning it."""
+
+    id: str
+    title: str
+    prompt: str
+    answer_kind: AnswerKind
+    checker: Callable[[Any], Feedback]
+    solution: Solution
+    picture: Callable[[], str] | str = ""
+    choices: tuple[str, ...] = ()
+    labels: tuple[str, ...] = ()
+    pool: Tiles | None = None
+    hints: tuple[str, ...] = ()
+    rules: tuple[str, ...] = field(default=())
+
+    def check(self, answer: Any) -> Feedback:
+        """Judge ``answer``; never raises (a broken answer gets feedback naming the problem)."""
+        if _blank(answer):
+            return Feedback("not-attempted", "No answer yet.")
+        if self.answer_kind == "choice" and self.choices and answer not in self.choices:
+            options = ", ".join(repr(c) for c in self.choices)
+            return Feedback("incorrect", f"{answer!r} is not one of the options: {options}.")
+        try:
+            return self.checker(answer)
+        except ValueError as error:
+            return Feedback("incorrect", f"That answer cannot be used: {error}")
+
+    def drawing(self) -> str:
+        """The picture of the situation as SVG/HTML text."""
+        return self.picture() if callable(self.picture) else self.picture
+
+    def __str__(self) -> str:
+        return f"{self.id}: {self.prompt}"
+
+    def _repr_html_(self) -> str:
+        return (
+            f"<div class='gupai-puzzle'><b>{html.escape(self.title)}</b> "
+            f"<code>{html.escape(self.id)}</code><p>{html.escape(self.prompt)}</p>"
+            f"{self.drawing()}</div>"
+        )
+
+
+def _blank(answer: Any) -> bool:
+    if answer is None:
+        return True
+    if isinstance(answer, str):
+        return not answer.strip()
+    if isinstance(answer, (list, tuple, set, frozenset)):
+        return len(answer) == 0 or all(_blank(a) for a in answer)
+    return False
