@@ -223,7 +223,7 @@ class TrickDeal(ABC, Generic[P]):
 
     def legal_plays(self) -> list[tuple[P, ...]]:
         """Every legal face-up play for the seat to act (face-down discards not listed)."""
-        if not self._left:
+        if self.is_over:
             return []
         if not self._plays:
             return self._leads(self._turn)

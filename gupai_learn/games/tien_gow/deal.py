@@ -263,8 +263,13 @@ class Deal(TrickDeal[Tile]):
             return None
         if not self._plays or len(raw) != len(self._plays[0].pieces):
             return None
-        need = BIT[raw[0]] if len(raw) == 1 else hand_mask(raw)
-        if need & self._mask(self._turn) != need:
+        if len(raw) == 1:
+            need = BIT.get(raw[0], 0)
+        elif all(t in BIT for t in raw):
+            need = hand_mask(raw)
+        else:
+            need = 0
+        if not need or need & self._mask(self._turn) != need:
             return None
         return raw if len(raw) == 1 else canonical(raw)
 
@@ -412,8 +417,9 @@ class Deal(TrickDeal[Tile]):
 
     # ----- text -------------------------------------------------------------------------
     def __repr__(self) -> str:
-        state = "over" if self.is_over else f"{self.name(self._turn)} to play"
-        return f"<tien_gow.Deal trick {len(self._tricks) + 1 - self.is_over}, {state}>"
+        if self.is_over:
+            return f"<tien_gow.Deal over after {len(self._tricks)} tricks>"
+        return f"<tien_gow.Deal trick {len(self._tricks) + 1}, {self.name(self._turn)} to play>"
 
     def __str__(self) -> str:
         lines = [repr(self)]

@@ -1,0 +1,50 @@
+"""Golden playthroughs: seeded Tien Gow deals played by a fixed policy, written as text and
+diffed against ``tests/golden/``. Regenerate after a reviewed change with
+``GUPAI_UPDATE_GOLDEN=1 pytest tests/test_tien_gow_golden.py``."""
+
+from __future__ import annotations
+
+import os
+import random
+from pathlib import Path
+
+import pytest
+
+import gupai_learn as gl
+from gupai_learn.games import tien_gow as tg
+
+GOLDEN = Path(__file__).parent / "golden"
+CASES = {
+    "tien_gow_seed_1": (1, tg.Rules()),
+    "tien_gow_seed_7_historical": (7, tg.Rules(mixed_sets=False)),
+    "tien_gow_seed_42": (42, tg.Rules()),
+}
+
+
+def playthrough(seed: int, rules: tg.Rules) -> str:
+    """A transcript: the hands, each trick, each move's verdict headline, the settlement."""
+    rng = random.Random(seed)
+    deal = tg.Deal.random(seed=seed, rules=rules)
+    out = [f"seed {seed}, {rules}", str(deal), ""]
+    while not deal.is_over:
+        plays = deal.legal_plays()
+        if deal.trick and (not plays or rng.random() < 0.3):
+            pick = gl.Tiles(deal.hands[deal.turn][-len(deal.trick[0].pieces) :])
+            verdict = deal.judge(pick, face_down=True)
+            deal.discard(pick)
+        else:
+            pick = plays[rng.randrange(len(plays))]
+            verdict = deal.judge(pick)
+            deal.play(pick)
+        out.append(str(verdict))
+    out += ["", deal.transcript(), "", str(deal.settle())]
+    return "\n".join(out) + "\n"
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_golden_playthrough(name: str) -> None:
+    text = playthrough(*CASES[name])
+    path = GOLDEN / f"{name}.txt"
+    if os.environ.get("GUPAI_UPDATE_GOLDEN"):
+        path.write_text(text, encoding="utf-8")
+    assert path.read_text(encoding="utf-8") == text

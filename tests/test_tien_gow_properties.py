@@ -1,0 +1,106 @@
+"""Tien Gow properties over random deals (hypothesis): every deal ends, tiles are conserved,
+8 columns in all, payments sum to zero, and the fast ``legal_plays`` is exactly the set of
+face-up plays ``judge`` accepts; a refused play never changes the deal."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from itertools import combinations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import gupai_learn as gl
+from gupai_learn.games import tien_gow as tg
+from gupai_learn.games.tien_gow.combos import canonical
+
+SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
+RULES = st.builds(
+    tg.Rules,
+    mixed_sets=st.booleans(),
+    early_death=st.booleans(),
+    trick_payments=st.booleans(),
+    one_red_dot=st.booleans(),
+    zero_column_payment=st.sampled_from([4, 5]),
+    banker_streak=st.sampled_from(["off", "wins", "hands"]),
+)
+
+
+def candidates(deal: tg.Deal) -> set[gl.Tiles]:
+    """Every distinct selection of tiles the seat to act could name for a face-up play."""
+    hand = deal.hands[deal.turn]
+    sizes = [len(deal.trick[0].pieces)] if deal.trick else [1, 2, 3, 4]
+    found = set()
+    for n in sizes:
+        for pick in combinations(hand, n):
+            found.add(canonical(pick))
+    return found
+
+
+def random_move(deal: tg.Deal, rng: random.Random) -> None:
+    plays = deal.legal_plays()
+    if deal.trick and (not plays or rng.random() < 0.4):
+        hand = deal.hands[deal.turn]
+        deal.discard(gl.Tiles(rng.sample(list(hand), len(deal.trick[0].pieces))))
+    else:
+        deal.play(rng.choice(plays))
+
+
+@settings(max_examples=80, deadline=None)
+@given(seed=SEEDS, rules=RULES, streak=st.integers(0, 3))
+def test_random_deals_end_conserve_and_settle_to_zero(
+    seed: int, rules: tg.Rules, streak: int
+) -> None:
+    rng = random.Random(seed)
+    deal = tg.Deal.random(seed=seed, rules=rules, banker_streak=streak)
+    moves = 0
+    while not deal.is_over:
+        random_move(deal, rng)
+        moves += 1
+        assert moves <= 32
+        played = Counter(t for play in deal.moves for t in play.pieces)
+        held = Counter(t for hand in deal.hands for t in hand)
+        assert played + held == Counter(gl.decks.chinese())
+    if deal.red_dot_seat is None:
+        assert sum(deal.columns) == 8 and len({len(h) for h in deal.hands}) == 1
+    result = deal.settle()
+    assert sum(result.payments) == 0
+    assert all(line.amount > 0 and line.rules for line in result.lines)
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=SEEDS, mixed=st.booleans(), early=st.booleans())
+def test_legal_plays_are_exactly_what_judge_accepts(seed: int, mixed: bool, early: bool) -> None:
+    rng = random.Random(seed)
+    deal = tg.Deal.random(seed=seed, rules=tg.Rules(mixed_sets=mixed, early_death=early))
+    while not deal.is_over:
+        fast = {gl.Tiles(p) for p in deal.legal_plays()}
+        judged = {c for c in candidates(deal) if deal.judge(c)}
+        assert fast == judged
+        assert len(fast) == len(deal.legal_plays())  # no duplicates
+        random_move(deal, rng)
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=SEEDS, data=st.data())
+def test_play_agrees_with_judge_and_refusals_change_nothing(seed: int, data: st.DataObject) -> None:
+    rng = random.Random(seed)
+    deal = tg.Deal.random(seed=seed)
+    while not deal.is_over:
+        hand = deal.hands[deal.turn]
+        pool = list(hand) + list(gl.tiles("66 21 63 30"))
+        n = data.draw(st.integers(0, 5))
+        pick = gl.Tiles(rng.sample(pool, min(n, len(pool))))
+        face_down = data.draw(st.booleans())
+        verdict = deal.judge(pick, face_down=face_down)
+        before = (deal.hands, deal.trick, deal.turn, deal.columns)
+        try:
+            (deal.discard if face_down else deal.play)(pick)
+        except gl.IllegalPlayError as error:
+            assert not verdict and error.verdict == verdict
+            assert (deal.hands, deal.trick, deal.turn, deal.columns) == before
+        else:
+            assert verdict
+        if not deal.is_over and deal.turn == before[2] and deal.trick == before[1]:
+            random_move(deal, rng)
