@@ -139,6 +139,8 @@ class TrickDeal(ABC, Generic[P]):
         self._won = [0] * len(hands)
         self._high: TrickPlay | None = None
         self._n = len(hands)
+        #: set by a game whose deal ends before play (Tien Gow's one red dot)
+        self._closed = False
         self._left = sum(len(h) for h in self._hands)
 
     # ----- state -----------------------------------------------------------------------
@@ -184,8 +186,8 @@ class TrickDeal(ABC, Generic[P]):
 
     @property
     def is_over(self) -> bool:
-        """True once every piece has been played."""
-        return not self._left
+        """True once every piece has been played (or the deal ended before play)."""
+        return not self._left or self._closed
 
     @property
     def current_high(self) -> TrickPlay | None:
@@ -223,7 +225,7 @@ class TrickDeal(ABC, Generic[P]):
 
     def legal_plays(self) -> list[tuple[P, ...]]:
         """Every legal face-up play for the seat to act (face-down discards not listed)."""
-        if self.is_over:
+        if not self._left or self._closed:
             return []
         if not self._plays:
             return self._leads(self._turn)

@@ -157,6 +157,7 @@ class Deal(TrickDeal[Tile]):
         self._last_single = False
         self.trick_payments: list[Payment] = []
         self.red_dot_seat = self._find_red_dot() if self.rules.one_red_dot and self._full else None
+        self._closed = self.red_dot_seat is not None
 
     @classmethod
     def random(cls, seed: int | None = None, rules: Rules | None = None, **kwargs: Any) -> Deal:
@@ -177,11 +178,6 @@ class Deal(TrickDeal[Tile]):
     def columns(self) -> tuple[int, ...]:
         """Columns won so far per seat (TG-COLUMNS)."""
         return tuple(self._won)
-
-    @property
-    def is_over(self) -> bool:
-        """True when all tiles are played, or a one-red-dot hand won at once."""
-        return not self._left or self.red_dot_seat is not None
 
     @property
     def winner(self) -> int | None:
@@ -241,7 +237,9 @@ class Deal(TrickDeal[Tile]):
         return mask
 
     def _fast_combination(self, raw: Any, seat: int | None) -> Combination | None:
-        if (seat is not None and seat != self._turn) or type(raw) is not Tiles or self.is_over:
+        if not self._left or self._closed:
+            return None
+        if (seat is not None and seat != self._turn) or type(raw) is not Tiles:
             return None
         entry = self._tables.by_tiles.get(raw)
         if entry is None:
@@ -259,7 +257,9 @@ class Deal(TrickDeal[Tile]):
         return None if self._forced_down(self._turn) else combo
 
     def _fast_discard(self, raw: Any, seat: int | None) -> Tiles | None:
-        if (seat is not None and seat != self._turn) or type(raw) is not Tiles or self.is_over:
+        if not self._left or self._closed:
+            return None
+        if (seat is not None and seat != self._turn) or type(raw) is not Tiles:
             return None
         if not self._plays or len(raw) != len(self._plays[0].pieces):
             return None
