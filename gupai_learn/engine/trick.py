@@ -27,7 +27,7 @@ from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
+from typing import Any, ClassVar, Generic, Literal, NamedTuple, TypeVar
 
 from gupai_learn.verdict import IllegalPlayError, InvalidNotationError, Reason, Verdict
 
@@ -67,6 +67,23 @@ class TrickPlay(NamedTuple):
     def __str__(self) -> str:
         shown = "".join(str(p) for p in self.pieces)
         return shown if self.face_up else f"face down {shown}"
+
+
+class Action(NamedTuple):
+    """A move a player (or a solver) chooses: play ``pieces`` face up, or discard them."""
+
+    kind: Literal["play", "discard"]
+    pieces: tuple[Any, ...]
+
+    def __str__(self) -> str:
+        shown = "".join(str(p) for p in self.pieces)
+        return shown if self.kind == "play" else f"face down {shown}"
+
+    def apply(self, deal: TrickDeal[Any]) -> TrickPlay:
+        """Make this move on ``deal`` (raises IllegalPlayError if it is not allowed)."""
+        if self.kind == "play":
+            return deal.play(self.pieces)
+        return deal.discard(self.pieces)
 
 
 class Trick(NamedTuple):

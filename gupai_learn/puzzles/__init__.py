@@ -1,9 +1,9 @@
 """Puzzles: questions about real positions, checked by the rules engine.
 
-    >>> from gupai_learn import puzzles
-    >>> p = puzzles.bank("tien_gow")[0]
-    >>> p.check(None).outcome
-    'not-attempted'
+>>> from gupai_learn import puzzles
+>>> p = puzzles.bank("tien_gow")[0]
+>>> p.check(None).outcome
+'not-attempted'
 """
 
 from __future__ import annotations

@@ -6,8 +6,8 @@ usually the engine's verdict on the learner's answer) and ``"not-attempted"``. I
 a mistyped answer comes back as feedback naming the problem.
 
 Answer kinds: ``"tiles"`` (a :class:`~gupai_learn.tiles.Tiles` or notation text), ``"choice"``
-(one of ``choices``), ``"numbers"`` (one int per label, e.g. per seat), ``"move"`` (tiles to
-play, or ``(tiles, face_up)``).
+(one of ``choices``, or its index), ``"numbers"`` (one int per label, e.g. per seat),
+``"move"`` (tiles to play, or ``(tiles, face_up)``).
 """
 
 from __future__ import annotations
@@ -84,6 +84,8 @@ class Puzzle:
         """Judge ``answer``; never raises (a broken answer gets feedback naming the problem)."""
         if _blank(answer):
             return Feedback("not-attempted", "No answer yet.")
+        if self.answer_kind == "choice" and type(answer) is int and 0 <= answer < len(self.choices):
+            answer = self.choices[answer]
         if self.answer_kind == "choice" and self.choices and answer not in self.choices:
             options = ", ".join(repr(c) for c in self.choices)
             return Feedback("incorrect", f"{answer!r} is not one of the options: {options}.")

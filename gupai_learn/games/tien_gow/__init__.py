@@ -31,6 +31,7 @@ from gupai_learn.games.tien_gow.combos import (
 )
 from gupai_learn.games.tien_gow.deal import Deal, unbeatable_in_own_eyes
 from gupai_learn.games.tien_gow.rules import Rules
+from gupai_learn.games.tien_gow.solver import SolveResult, solve
 from gupai_learn.tiles import as_tiles
 from gupai_learn.verdict import IllegalPlayError, Reason, Verdict
 
@@ -41,8 +42,10 @@ __all__ = [
     "Combination",
     "Deal",
     "Rules",
+    "SolveResult",
     "beats",
     "classify",
+    "solve",
     "unbeatable_in_own_eyes",
 ]
 

@@ -22,9 +22,8 @@ Kinds of puzzle (ids are stable; lessons and tests refer to them), one module ea
 
 from __future__ import annotations
 
-from gupai_learn.puzzles.model import Puzzle
-
 from gupai_learn.games import tien_gow as tg
+from gupai_learn.puzzles.model import Puzzle
 from gupai_learn.puzzles.tien_gow import deals, endgames, leads, payments, tricks
 from gupai_learn.puzzles.tien_gow.common import SCENES, lead_verdict
 

@@ -9,10 +9,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from gupai_learn.puzzles.model import Feedback
-
 from gupai_learn import decks
 from gupai_learn.games import tien_gow as tg
+from gupai_learn.puzzles.model import Feedback
 from gupai_learn.render import Group, row_svg
 from gupai_learn.tiles import Tiles, as_tiles
 from gupai_learn.verdict import IllegalPlayError, InvalidNotationError, Reason, Verdict

@@ -6,9 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from gupai_learn.puzzles.model import Feedback, Puzzle, Solution
-
 from gupai_learn.games import tien_gow as tg
+from gupai_learn.puzzles.model import Feedback, Puzzle, Solution
 from gupai_learn.puzzles.tien_gow.common import (
     SCENES,
     SEATS,

@@ -7,9 +7,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from gupai_learn.puzzles.model import Feedback, Puzzle, Solution
-
 from gupai_learn.games import tien_gow as tg
+from gupai_learn.puzzles.model import Feedback, Puzzle, Solution
 from gupai_learn.puzzles.tien_gow.common import (
     NOT_A_LEAD,
     blank,

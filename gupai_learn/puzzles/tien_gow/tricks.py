@@ -6,9 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from gupai_learn.puzzles.model import Feedback, Puzzle, Solution
-
 from gupai_learn.games import tien_gow as tg
+from gupai_learn.puzzles.model import Feedback, Puzzle, Solution
 from gupai_learn.puzzles.tien_gow.common import (
     SCENES,
     SEATS,
@@ -63,8 +62,8 @@ def _beat_puzzle(pid: str, scene: Scene, hints: Sequence[str], rules: Sequence[s
         if blank(answer):
             return not_attempted(f"select tiles from {seat}'s hand.")
         pieces, misread = read_tiles(answer)
-        if misread is not None:
-            return incorrect("That is not tile notation.", [misread])
+        if misread is not None or pieces is None:
+            return incorrect("That is not tile notation.", [misread] if misread else [])
         verdict = scene.build()[0].judge(pieces)
         shown = "".join(str(t) for t in pieces)
         if verdict.ok:
@@ -247,7 +246,9 @@ def _trick_puzzle(pid: str, scene: Scene, hints: Sequence[str], rules: Sequence[
         checker=check,
         hints=tuple(hints),
         solution=Solution(
-            SEATS[winner], f"{SEATS[winner]} takes the trick.", _winning_reasons(record, winner)
+            SEATS[winner],
+            f"{SEATS[winner]} takes the trick.",
+            tuple(_winning_reasons(record, winner)),
         ),
         rules=tuple(dict.fromkeys([*rules, "TG-TRICK-WINNER"])),
     )

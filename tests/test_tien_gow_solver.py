@@ -1,0 +1,104 @@
+"""The Tien Gow solver against a plain brute force over the public Deal API."""
+
+from __future__ import annotations
+
+import copy
+import random
+from itertools import combinations
+
+import pytest
+
+import gupai_learn as gl
+from gupai_learn.engine.trick import Action
+from gupai_learn.games import tien_gow as tg
+
+
+def options(deal: tg.Deal) -> list[Action]:
+    """Every move the seat to act may make, found by asking ``judge`` (no shortcuts)."""
+    hand = deal.hands[deal.turn]
+    sizes = [len(deal.trick[0].pieces)] if deal.trick else [1, 2, 3, 4]
+    found: list[Action] = []
+    for n in sizes:
+        for pick in dict.fromkeys(combinations(hand, n)):
+            tiles = gl.Tiles(pick)
+            if deal.judge(tiles):
+                found.append(Action("play", tiles))
+            if deal.trick and deal.judge(tiles, face_down=True):
+                found.append(Action("discard", tiles))
+    return found
+
+
+def brute(deal: tg.Deal, seat: int) -> bool:
+    if deal.is_over:
+        return deal.winner == seat
+    results = []
+    for action in options(deal):
+        child = copy.deepcopy(deal)
+        action.apply(child)
+        results.append(brute(child, seat))
+    return any(results) if deal.turn == seat else all(results)
+
+
+def random_endgame(rng: random.Random, size: int) -> tg.Deal:
+    deck = list(gl.decks.chinese())
+    rng.shuffle(deck)
+    hands = [deck[i * size : (i + 1) * size] for i in range(4)]
+    played = 8 - size
+    cuts = sorted(rng.randint(0, played) for _ in range(3))
+    columns = [cuts[0], cuts[1] - cuts[0], cuts[2] - cuts[1], played - cuts[2]]
+    return tg.Deal(hands, leader=rng.randrange(4), columns=columns)
+
+
+@pytest.mark.parametrize("size", [1, 2])
+def test_solver_matches_brute_force(size: int) -> None:
+    rng = random.Random(size)
+    for _ in range(40 if size == 1 else 12):
+        deal = random_endgame(rng, size)
+        seat = rng.randrange(4)
+        result = tg.solve(deal, seat)
+        assert result.wins == brute(deal, seat)
+        if deal.turn == seat:
+            for action in options(deal):
+                child = copy.deepcopy(deal)
+                action.apply(child)
+                assert (action in result.plays) == brute(child, seat)
+
+
+def test_solver_mid_trick_matches_brute_force() -> None:
+    rng = random.Random(5)
+    for _ in range(10):
+        deal = random_endgame(rng, 2)
+        deal.play(rng.choice(deal.legal_plays()))
+        seat = rng.randrange(4)
+        assert tg.solve(deal, seat).wins == brute(deal, seat)
+
+
+def test_early_death_decides() -> None:
+    # North holds the top tile but has no column: it must go face down (TG-EARLY-DEATH)
+    deal = tg.Deal(["51", "55", "22", "66"], columns=(3, 2, 2, 0))
+    assert tg.solve(deal, 1).wins is True
+    assert tg.solve(deal, 3).wins is False
+    alive = tg.Deal(["51", "55", "22", "66"], columns=(3, 2, 1, 1))
+    assert tg.solve(alive, 3).wins is True
+
+
+def test_supreme_lead_wins() -> None:
+    deal = tg.Deal(["42 21", "66 66", "11 11", "44 44"], columns=(2, 2, 1, 1))
+    result = tg.solve(deal, 0)
+    assert result.wins is True
+    assert Action("play", gl.tiles("42 21")) in result.plays
+    assert tg.solve(deal, 1).wins is False
+
+
+def test_budget_gives_an_honest_unknown() -> None:
+    result = tg.solve(tg.Deal.random(seed=3), 0, max_nodes=50)
+    assert result.wins is None and result.nodes > 50
+
+
+def test_finished_deal() -> None:
+    deal = tg.Deal(["66", "11", "22", "33"], columns=(2, 2, 2, 1))
+    for action in ("66",):
+        deal.play(action)
+    for _ in range(3):
+        deal.discard(deal.hands[deal.turn])
+    assert tg.solve(deal, 0).wins is True and tg.solve(deal, 1).wins is False
