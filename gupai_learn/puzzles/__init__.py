@@ -14,8 +14,8 @@ from gupai_learn.puzzles.model import Feedback, Puzzle, Solution
 
 __all__ = ["GAMES", "Feedback", "Puzzle", "Solution", "bank"]
 
-#: Games that have a puzzle bank.
-GAMES = ("tien_gow",)
+#: Puzzle banks: the Chinese set (lesson 01.01) and one per game.
+GAMES = ("chinese_set", "tien_gow")
 
 
 def bank(game: str) -> list[Puzzle]:

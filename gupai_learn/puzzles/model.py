@@ -101,6 +101,10 @@ class Puzzle:
     def __str__(self) -> str:
         return f"{self.id}: {self.prompt}"
 
+    def __repr__(self) -> str:
+        # never shows the solution: stored lesson outputs must not reveal answers
+        return f"<Puzzle {self.id}: {self.prompt}>"
+
     def _repr_html_(self) -> str:
         return (
             f"<div class='gupai-puzzle'><b>{html.escape(self.title)}</b> "

@@ -1,0 +1,23 @@
+"""Lessons in a real browser: JupyterLab on 127.0.0.1 and Debian Chromium (Playwright)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.browser.conftest import Lab, drawn_tiles, open_and_run, outputs
+
+pytestmark = pytest.mark.browser
+
+
+def test_chinese_set_lesson_draws_the_tiles(page: object, lab: Lab) -> None:
+    open_and_run(page, lab, "01.01-The-Chinese-Domino-Set.ipynb")
+    area = outputs(page)
+    assert drawn_tiles(page) >= 32 * 2  # the deck, then civil and military groups
+    errors = page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']")  # type: ignore[attr-defined]
+    texts = [errors.nth(i).inner_text() for i in range(errors.count())]
+    assert len(texts) == 1 and "InvalidNotationError" in texts[0], texts  # only the tagged demo
+    text = " ".join(area.all_inner_texts())  # type: ignore[attr-defined]
+    assert "not-attempted" in text
+    area.nth(2).scroll_into_view_if_needed()  # type: ignore[attr-defined]
+    for path in lab.screenshot_path("chinese-set.png"):
+        page.screenshot(path=str(path))  # type: ignore[attr-defined]

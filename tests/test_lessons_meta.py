@@ -1,0 +1,63 @@
+"""Lessons are committed executed, clean and linked (design.md §6)."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+LESSONS = Path(__file__).resolve().parent.parent / "lessons"
+NOTEBOOKS = sorted(LESSONS.glob("*.ipynb"))
+
+
+def load(path: Path) -> dict:
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def code_cells(nb: dict) -> list[dict]:
+    return [c for c in nb["cells"] if c["cell_type"] == "code" and "".join(c["source"]).strip()]
+
+
+def test_there_are_lessons() -> None:
+    names = [p.name for p in NOTEBOOKS]
+    assert "00.00-Start.ipynb" in names and "01.01-The-Chinese-Domino-Set.ipynb" in names
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_name_follows_the_pattern(path: Path) -> None:
+    assert re.fullmatch(r"\d\d\.\d\d-[A-Za-z0-9-]+\.ipynb", path.name)
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_every_code_cell_is_executed(path: Path) -> None:
+    unexecuted = [i for i, c in enumerate(code_cells(load(path))) if c["execution_count"] is None]
+    assert not unexecuted, f"code cells {unexecuted} were never executed: run tools/run_lessons.py"
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_no_widget_state_is_stored(path: Path) -> None:
+    nb = load(path)
+    assert "widgets" not in nb["metadata"]
+    assert "application/vnd.jupyter.widget-state+json" not in json.dumps(nb)
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_errors_only_where_tagged(path: Path) -> None:
+    for cell in code_cells(load(path)):
+        errors = [o for o in cell.get("outputs", []) if o["output_type"] == "error"]
+        tagged = "raises-exception" in cell["metadata"].get("tags", [])
+        assert bool(errors) == tagged, "".join(cell["source"])
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_no_machine_paths(path: Path) -> None:
+    assert not re.search(r"/(work|root|tmp|home)/", path.read_text(encoding="utf-8"))
+
+
+def test_start_page_links_every_lesson() -> None:
+    text = json.dumps(load(LESSONS / "00.00-Start.ipynb"))
+    for path in NOTEBOOKS:
+        if path.name != "00.00-Start.ipynb":
+            assert f"({path.name})" in text, path.name
