@@ -84,14 +84,31 @@ def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Lab]:
     settings.mkdir(parents=True)
     overrides = json.loads((REPO / "binder" / "overrides.json").read_text())
     (settings / "overrides.json").write_text(json.dumps(overrides))
-    env = dict(os.environ, JUPYTERLAB_SETTINGS_DIR=str(settings),
-               JUPYTERLAB_WORKSPACES_DIR=str(base / "workspaces"), JUPYTER_RUNTIME_DIR=str(base / "rt"))
+    env = dict(
+        os.environ,
+        JUPYTERLAB_SETTINGS_DIR=str(settings),
+        JUPYTERLAB_WORKSPACES_DIR=str(base / "workspaces"),
+        JUPYTER_RUNTIME_DIR=str(base / "rt"),
+    )
     port, token = _free_port(), secrets.token_hex(16)
     proc = subprocess.Popen(
-        [sys.executable, "-m", "jupyterlab", "--no-browser", "--ip=127.0.0.1", f"--port={port}",
-         f"--IdentityProvider.token={token}", "--allow-root", f"--ServerApp.root_dir={root}",
-         "--LabApp.expose_app_in_browser=True", f"--LabApp.app_settings_dir={settings}"],
-        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
+        [
+            sys.executable,
+            "-m",
+            "jupyterlab",
+            "--no-browser",
+            "--ip=127.0.0.1",
+            f"--port={port}",
+            f"--IdentityProvider.token={token}",
+            "--allow-root",
+            f"--ServerApp.root_dir={root}",
+            "--LabApp.expose_app_in_browser=True",
+            f"--LabApp.app_settings_dir={settings}",
+        ],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
     )
     url = f"http://127.0.0.1:{port}"
     shots = [base / "screenshots"]
@@ -104,8 +121,9 @@ def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Lab]:
         yield Lab(url, token, root, shots)
     finally:
         try:
-            request = urllib.request.Request(f"{url}/api/shutdown", method="POST",
-                                             headers={"Authorization": f"token {token}"})
+            request = urllib.request.Request(
+                f"{url}/api/shutdown", method="POST", headers={"Authorization": f"token {token}"}
+            )
             urllib.request.urlopen(request, timeout=5)
             proc.wait(timeout=15)
         except (OSError, subprocess.TimeoutExpired):
@@ -134,13 +152,16 @@ def page(browser: object) -> Iterator[object]:
 
 
 def _kernel_idle(page: object) -> bool:
-    return bool(page.evaluate(  # type: ignore[attr-defined]
-        """() => {
+    return bool(
+        page.evaluate(  # type: ignore[attr-defined]
+            """() => {
             const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;
-            const k = w && w.sessionContext && w.sessionContext.session && w.sessionContext.session.kernel;
+            const s = w && w.sessionContext && w.sessionContext.session;
+            const k = s && s.kernel;
             return !!k && k.status === 'idle' && w.sessionContext.isReady;
         }"""
-    ))
+        )
+    )
 
 
 def wait_idle(page: object, timeout: float = 120) -> None:
@@ -168,8 +189,9 @@ def open_and_run(page: object, lab: Lab, name: str) -> None:
 def drawn_tiles(page: object) -> int:
     """How many tiles the output areas draw, inline SVG or SVG images (JupyterLab shows
     ``image/svg+xml`` outputs as ``<img>`` with a data URL)."""
-    return int(page.evaluate(  # type: ignore[attr-defined]
-        """() => {
+    return int(
+        page.evaluate(  # type: ignore[attr-defined]
+            """() => {
             const areas = [...document.querySelectorAll('.jp-OutputArea-output')];
             let n = 0;
             for (const a of areas) {
@@ -184,7 +206,8 @@ def drawn_tiles(page: object) -> int:
             }
             return n;
         }"""
-    ))
+        )
+    )
 
 
 def outputs(page: object) -> object:
