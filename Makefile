@@ -6,6 +6,8 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.stamp-installed
+# JupyterLab refuses to run as root unless told to (containers, CI machines)
+AS_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
 .PHONY: lab test lessons bench
 
@@ -16,7 +18,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 lab: $(STAMP)
-	$(BIN)/python -m jupyterlab --ServerApp.ip=127.0.0.1 --ServerApp.root_dir=. \
+	$(BIN)/python -m jupyterlab --ServerApp.ip=127.0.0.1 --ServerApp.root_dir=. $(AS_ROOT) \
 		lessons/00.00-Start.ipynb
 
 test: $(STAMP)
