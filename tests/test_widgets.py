@@ -1,0 +1,76 @@
+"""The hand picker without a browser: simulate the front end and read back what it would show."""
+
+from __future__ import annotations
+
+from gupai_learn.games import tien_gow as tg
+from gupai_learn.widgets import HandPicker
+
+
+def front_end_selects(widget: HandPicker, indices: list[int]) -> None:
+    """What the browser sends when the learner clicks tiles."""
+    message = {
+        "content": {"data": {"method": "update", "state": {"selected": indices}}},
+        "buffers": [],
+    }
+    widget.comm.handle_msg(message)  # type: ignore[union-attr]
+
+
+def test_free_play_names_the_lead_class() -> None:
+    picker = HandPicker("[6:6] [6:3] [5:5] [4:2] [2:1]")
+    assert "Select tiles" in picker.verdict_html and not picker.verdict_ok
+    front_end_selects(picker, [0, 1])
+    assert picker.verdict_ok and "Heaven-nine" in picker.verdict_html
+    assert "aria-pressed" not in picker.tiles_svg[0]  # the drawing is Python's; JS adds state
+    front_end_selects(picker, [0, 2])
+    assert not picker.verdict_ok and "TG-LEAD-CLASS" in picker.verdict_html
+    front_end_selects(picker, [3, 4])
+    assert picker.verdict_ok and "Supreme" in picker.verdict_html
+
+
+def test_selected_tiles_are_drawn_selected() -> None:
+    picker = HandPicker("[6:6] [6:3]")
+    before = list(picker.tiles_svg)
+    picker.selected = [1]
+    assert picker.tiles_svg[0] == before[0] and picker.tiles_svg[1] != before[1]
+
+
+def test_deal_mode_judges_and_plays() -> None:
+    deal = tg.Deal.random(seed=1)
+    picker = HandPicker.for_deal(deal, 0)
+    assert picker.buttons == ["Play"]
+    picker.selected = [1, 2]  # [4:4][4:4]
+    assert picker.verdict_ok and "civil pair" in picker.verdict_html
+    picker.command = "Play"
+    assert deal.turn == 1 and len(picker.hand) == 6 and picker.selected == []
+    assert picker.message.startswith("Played")
+    assert picker.command == ""
+
+
+def test_refused_play_changes_nothing() -> None:
+    deal = tg.Deal.random(seed=1)
+    picker = HandPicker.for_deal(deal, 0)
+    before = (deal.hands, deal.turn, deal.trick)
+    picker.selected = [0, 2]  # [6:6][4:4]: not a lead
+    assert not picker.verdict_ok and "TG-LEAD-CLASS" in picker.verdict_html
+    picker.command = "Play"
+    assert (deal.hands, deal.turn, deal.trick) == before
+    assert picker.message.startswith("Not played")
+    picker.command = "Discard"  # a leader has no Discard button
+    assert "not available" in picker.message and (deal.hands, deal.turn) == before[:2]
+
+
+def test_follower_sees_beat_verdict_and_discard() -> None:
+    deal = tg.Deal.random(seed=1)
+    deal.play("[4:4][4:4]")
+    picker = HandPicker.for_deal(deal, 1)
+    assert picker.buttons == ["Play", "Discard"]
+    picker.selected = [0, 6]  # [6:6][6:3]: a mixed pair against a civil pair
+    assert not picker.verdict_ok and "TG-BEAT-STRICT" in picker.verdict_html
+    picker.command = "Discard"
+    assert deal.turn == 2 and deal.trick[-1].face_up is False
+
+
+def test_repr_is_stable() -> None:
+    picker = HandPicker("[6:6] [6:3]")
+    picker.selected = [1]
+    assert repr(picker) == "HandPicker(hand='[6:6] [6:3]', selected='[6:3]')"
