@@ -74,3 +74,60 @@ def test_repr_is_stable() -> None:
     picker = HandPicker("[6:6] [6:3]")
     picker.selected = [1]
     assert repr(picker) == "HandPicker(hand='[6:6] [6:3]', selected='[6:3]')"
+
+
+# ----- puzzle card ----------------------------------------------------------------------
+
+from gupai_learn import puzzles  # noqa: E402
+from gupai_learn.widgets import PuzzleCard  # noqa: E402
+
+BANK = {p.id: p for p in puzzles.bank("tien_gow")}
+
+
+def test_puzzle_card_choice_right_wrong_and_empty() -> None:
+    puzzle = BANK["tg-class-01"]
+    card = PuzzleCard(puzzle)
+    card.command = "check"
+    assert card.outcome == "not-attempted" and card.attempts == 0
+    wrong = next(c for c in puzzle.choices if c != puzzle.solution.answer)
+    card.choice = wrong
+    card.command = "check"
+    assert card.outcome == "incorrect" and card.attempts == 1
+    card.choice = puzzle.solution.answer
+    card.command = "check"
+    assert card.outcome == "correct" and card.attempts == 2
+    assert [o for _, o in card.history] == ["incorrect", "correct"]
+    assert card.command == ""
+
+
+def test_puzzle_card_hints_graduate_and_solution_shows() -> None:
+    puzzle = BANK["tg-beat-01"]
+    card = PuzzleCard(puzzle)
+    assert card.hints == [] and card.solution_html == ""
+    card.command = "hint"
+    assert card.hints == [puzzle.hints[0]]
+    for _ in range(len(puzzle.hints) + 2):
+        card.command = "hint"
+    assert card.hints == list(puzzle.hints) and not card.has_more_hints
+    card.command = "solution"
+    assert puzzle.solution.text.split(".")[0] in card.solution_html
+
+
+def test_puzzle_card_tiles_answer_from_the_pool() -> None:
+    puzzle = BANK["tg-beat-01"]
+    card = PuzzleCard(puzzle)
+    assert len(card.pool_svg) == len(puzzle.pool or ())
+    answer = puzzle.solution.answer
+    card.selected = [i for i, t in enumerate(card.pool) if t in answer][: len(answer)]
+    assert card.check().outcome == "correct"
+
+
+def test_puzzle_card_numbers() -> None:
+    puzzle = BANK["tg-pay-01"]
+    card = PuzzleCard(puzzle)
+    assert len(card.numbers) == len(puzzle.labels) > 0
+    card.numbers = [str(n) for n in puzzle.solution.answer]
+    assert card.check().outcome == "correct"
+    card.numbers = ["x"] + card.numbers[1:]
+    assert card.check().outcome == "incorrect"
+    assert repr(card) == "PuzzleCard('tg-pay-01', attempts=2)"

@@ -1,5 +1,6 @@
 """Widgets (anywidget): thin views over the rules engine; Python decides, the browser draws."""
 
 from gupai_learn.widgets.hand_picker import HandPicker
+from gupai_learn.widgets.puzzle_card import PuzzleCard
 
-__all__ = ["HandPicker"]
+__all__ = ["HandPicker", "PuzzleCard"]

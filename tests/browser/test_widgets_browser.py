@@ -61,3 +61,40 @@ def test_hand_picker_gives_verdicts_in_the_browser(page: object, lab: Lab) -> No
     print(f"click -> verdict shown: median {median_ms:.0f} ms over {len(times)} clicks")
     for folder in lab.shots:
         (folder / "click-to-verdict.txt").write_text(f"{median_ms:.1f} ms median of {len(times)}\n")
+
+
+CARD = (
+    "from gupai_learn import puzzles\n"
+    "from gupai_learn.widgets import PuzzleCard\n"
+    "PuzzleCard(puzzles.bank('chinese_set')[0])"
+)
+
+
+def test_puzzle_card_feedback_in_the_browser(page: object, lab: Lab) -> None:
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(CARD)])
+    nb.metadata["kernelspec"] = {
+        "name": "python3",
+        "display_name": "Python 3",
+        "language": "python",
+    }
+    nbformat.write(nb, lab.root / "card.ipynb")
+    open_and_run(page, lab, "card.ipynb")
+    card = page.locator(".gupai-card").first  # type: ignore[attr-defined]
+    card.wait_for(timeout=30_000)
+    feedback = card.locator(".gupai-card-feedback")
+    card.locator("input[value='civil']").check()
+    card.locator("button.gupai-card-check").click()
+    page.wait_for_function(  # type: ignore[attr-defined]
+        "() => document.querySelector('.gupai-card-feedback').innerText.includes('incorrect')"
+    )
+    assert "TG-SET" in feedback.inner_text()
+    card.locator("input[value='military']").check()
+    card.locator("button.gupai-card-check").click()
+    page.wait_for_function(  # type: ignore[attr-defined]
+        "() => document.querySelector('.gupai-card-feedback').innerText.includes('correct:')"
+        " && !document.querySelector('.gupai-card-feedback').innerText.includes('incorrect')"
+    )
+    card.locator("button.gupai-card-hint").click()
+    card.locator(".gupai-card-hints li").first.wait_for()
+    for path in lab.screenshot_path("puzzle-card.png"):
+        card.screenshot(path=str(path))

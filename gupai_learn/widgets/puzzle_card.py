@@ -1,0 +1,131 @@
+"""The puzzle card: a puzzle's prompt and picture, an answer form, Check / Hint / Solution.
+
+The answer form depends on the puzzle: tiles to pick from a pool (``tiles``, ``move``), one option
+to choose (``choice``), or a number per label (``numbers``). Check runs ``puzzle.check`` — the
+engine's judgement — and shows correct / incorrect-with-reason / not attempted. Hints come one
+at a time, gentlest first. Attempts are remembered for the session.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+import anywidget
+import traitlets
+
+from gupai_learn.puzzles.model import Feedback, Puzzle
+from gupai_learn.render import describe_tile, tile_svg
+from gupai_learn.tiles import Tiles
+from gupai_learn.widgets.hand_picker import STATIC
+
+
+class PuzzleCard(anywidget.AnyWidget):
+    """One puzzle to answer, with instant feedback."""
+
+    _esm = STATIC / "puzzle_card.js"
+    _css = STATIC / "puzzle_card.css"
+
+    title = traitlets.Unicode("").tag(sync=True)
+    prompt = traitlets.Unicode("").tag(sync=True)
+    picture_html = traitlets.Unicode("").tag(sync=True)
+    kind = traitlets.Unicode("").tag(sync=True)
+    choices = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    labels = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    pool_svg = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    pool_labels = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    selected = traitlets.List(traitlets.Int()).tag(sync=True)
+    choice = traitlets.Unicode("").tag(sync=True)
+    numbers = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    command = traitlets.Unicode("").tag(sync=True)
+    outcome = traitlets.Unicode("").tag(sync=True)
+    feedback_html = traitlets.Unicode("").tag(sync=True)
+    hints = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    has_more_hints = traitlets.Bool(False).tag(sync=True)
+    solution_html = traitlets.Unicode("").tag(sync=True)
+    attempts = traitlets.Int(0).tag(sync=True)
+
+    def __init__(self, puzzle: Puzzle) -> None:
+        super().__init__()
+        self.puzzle = puzzle
+        self.history: list[tuple[Any, str]] = []
+        self.title, self.prompt, self.kind = puzzle.title, puzzle.prompt, puzzle.answer_kind
+        self.picture_html = puzzle.drawing()
+        self.choices, self.labels = list(puzzle.choices), list(puzzle.labels)
+        self.numbers = [""] * len(puzzle.labels)
+        self.has_more_hints = bool(puzzle.hints)
+        self._draw_pool()
+
+    @property
+    def pool(self) -> Tiles:
+        """The tiles the learner picks from (tiles and move puzzles)."""
+        return self.puzzle.pool or Tiles(())
+
+    def answer(self) -> Any:
+        """The answer the form holds now, in the puzzle's answer format."""
+        if self.kind in ("tiles", "move"):
+            return Tiles(
+                self.pool[i] for i in sorted(set(self.selected)) if 0 <= i < len(self.pool)
+            )
+        if self.kind == "choice":
+            return self.choice or None
+        return tuple(self.numbers)
+
+    def check(self) -> Feedback:
+        """Check the current answer (what the Check button does)."""
+        answer = self.answer()
+        if self.kind == "numbers":
+            answer = _numbers(self.numbers)
+        feedback = self.puzzle.check(answer)
+        if feedback.outcome != "not-attempted":
+            self.attempts += 1
+            self.history.append((answer, feedback.outcome))
+        self.outcome = feedback.outcome
+        self.feedback_html = feedback._repr_html_()
+        return feedback
+
+    def hint(self) -> None:
+        """Show one more hint."""
+        shown = len(self.hints)
+        if shown < len(self.puzzle.hints):
+            self.hints = [*self.hints, self.puzzle.hints[shown]]
+        self.has_more_hints = len(self.hints) < len(self.puzzle.hints)
+
+    def show_solution(self) -> None:
+        """Show the solution with its reasons."""
+        solution = self.puzzle.solution
+        items = "".join(f"<li>{html.escape(str(r))}</li>" for r in solution.reasons)
+        self.solution_html = f"<p>{html.escape(solution.text)}</p><ul>{items}</ul>"
+
+    def _draw_pool(self) -> None:
+        chosen = set(self.selected)
+        self.pool_svg = [tile_svg(t, selected=i in chosen) for i, t in enumerate(self.pool)]
+        self.pool_labels = [describe_tile(t, "chinese") for t in self.pool]
+
+    @traitlets.observe("selected")
+    def _on_select(self, change: dict[str, Any]) -> None:
+        self._draw_pool()
+
+    @traitlets.observe("command")
+    def _on_command(self, change: dict[str, Any]) -> None:
+        actions = {"check": self.check, "hint": self.hint, "solution": self.show_solution}
+        action = actions.get(change["new"])
+        if action is not None:
+            action()
+        if change["new"]:
+            self.command = ""
+
+    def __repr__(self) -> str:
+        return f"PuzzleCard({self.puzzle.id!r}, attempts={self.attempts})"
+
+
+def _numbers(texts: list[str]) -> Any:
+    """Numbers typed in the form; text that is not a whole number is passed on as typed, so the
+    puzzle's feedback can name it."""
+    out: list[Any] = []
+    for text in texts:
+        try:
+            out.append(int(text.strip()))
+        except ValueError:
+            out.append(text)
+    return tuple(out)
