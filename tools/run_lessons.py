@@ -11,17 +11,20 @@ state, and running the tool twice leaves no difference.
 
 from __future__ import annotations
 
+import hashlib
 import sys
 from pathlib import Path
 
 import nbformat
 from nbclient import NotebookClient
 
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 LESSONS = Path(__file__).resolve().parent.parent / "lessons"
 
 
-def clean(nb: nbformat.NotebookNode) -> None:
-    """Drop widget state, volatile metadata and traceback frames."""
+def clean(nb: nbformat.NotebookNode, name: str = "") -> None:
+    """Drop widget state, volatile metadata and traceback frames; give widget views stable ids
+    (their state is not stored, so the random ids of a run would only make diffs)."""
     nb.metadata.pop("widgets", None)
     nb.metadata["kernelspec"] = {
         "display_name": "Python 3",
@@ -29,9 +32,12 @@ def clean(nb: nbformat.NotebookNode) -> None:
         "name": "python3",
     }
     nb.metadata["language_info"] = {"name": "python"}
-    for cell in nb.cells:
+    for i, cell in enumerate(nb.cells):
         cell.metadata.pop("execution", None)
-        for output in cell.get("outputs", []):
+        for k, output in enumerate(cell.get("outputs", [])):
+            view = output.get("data", {}).get(WIDGET_VIEW)
+            if view:
+                view["model_id"] = hashlib.sha1(f"{name}:{i}:{k}".encode()).hexdigest()[:32]
             if output.get("output_type") == "error":
                 # the message is what a learner needs; frames would hold this machine's paths
                 output["traceback"] = [f"{output['ename']}: {output['evalue']}"]
@@ -44,7 +50,7 @@ def run(path: Path) -> None:
         nb, kernel_name="python3", timeout=600, resources={"metadata": {"path": str(LESSONS)}}
     )
     client.execute()
-    clean(nb)
+    clean(nb, path.name)
     nbformat.write(nb, path)
     print(f"executed {path.name}")
 
