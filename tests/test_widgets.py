@@ -131,3 +131,54 @@ def test_puzzle_card_numbers() -> None:
     card.numbers = ["x"] + card.numbers[1:]
     assert card.check().outcome == "incorrect"
     assert repr(card) == "PuzzleCard('tg-pay-01', attempts=2)"
+
+
+# ----- deal player and replay -------------------------------------------------------------
+
+from gupai_learn.widgets import DealPlayer, ReplayStepper  # noqa: E402
+
+
+def _play_my_turn(player: DealPlayer) -> None:
+    deal, picker = player.deal, player.picker
+    plays = deal.legal_plays()
+    if plays:
+        want = list(plays[0])
+        chosen = []
+        for i, tile in enumerate(picker.hand):
+            if tile in want:
+                want.remove(tile)
+                chosen.append(i)
+        picker.selected = chosen
+        picker.command = "Play"
+    else:
+        picker.selected = list(range(len(deal.trick[0].pieces)))
+        picker.command = "Discard"
+
+
+def test_deal_player_reaches_the_settlement() -> None:
+    player = DealPlayer(seed=3)
+    assert player.deal.turn == 0 and "No trick yet" in player.table.value
+    _play_my_turn(player)
+    assert player.deal.turn == 0 or player.deal.tricks  # bots answered until it is my turn
+    assert player.story.value.startswith("1. East led")
+    while not player.deal.is_over:
+        _play_my_turn(player)
+    assert "net" in player.result.value.lower() or "TG-PAY" in player.result.value
+    assert player.picker.buttons == []
+    assert repr(player) == f"DealPlayer(seed=3, seat=0, moves={len(player.deal.moves)})"
+
+
+def test_replay_steps_back_and_forth() -> None:
+    player = DealPlayer(seed=5, bots="random")
+    while not player.deal.is_over:
+        _play_my_turn(player)
+    replay = ReplayStepper(player.deal)
+    total = len(player.deal.moves)
+    assert replay.step == total
+    replay.go(0)
+    assert "Move 0 of" in replay.caption.value
+    replay.go(4)
+    assert replay.position(4).tricks[0].plays == player.deal.tricks[0].plays
+    replay.go(total + 10)
+    assert replay.step == total and replay.position(total).columns == player.deal.columns
+    assert repr(replay) == f"ReplayStepper(step={total}, moves={total})"

@@ -11,6 +11,7 @@ presses; Python judges the selection with the rules engine and sends back the ve
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -41,10 +42,18 @@ class HandPicker(anywidget.AnyWidget):
     command = traitlets.Unicode("").tag(sync=True)
     message = traitlets.Unicode("").tag(sync=True)
 
-    def __init__(self, tiles: Any = (), *, deal: tg.Deal | None = None, seat: int = 0) -> None:
+    def __init__(
+        self,
+        tiles: Any = (),
+        *,
+        deal: tg.Deal | None = None,
+        seat: int = 0,
+        on_move: Callable[[], None] | None = None,
+    ) -> None:
         super().__init__()
         self.deal = deal
         self.seat = seat
+        self.on_move = on_move
         self._hand = Tiles(deal.hands[seat]) if deal is not None else as_tiles(tiles)
         self._draw()
 
@@ -130,7 +139,14 @@ class HandPicker(anywidget.AnyWidget):
             return
         shown = "".join(str(t) for t in picked)
         self.message = f"{name}ed {shown}." if name == "Play" else f"Discarded {shown} face down."
-        self._hand = Tiles(self.deal.hands[self.seat])
+        if self.on_move is not None:
+            self.on_move()
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Redraw from the deal (after moves made elsewhere, e.g. by computer players)."""
+        if self.deal is not None:
+            self._hand = Tiles(self.deal.hands[self.seat])
         self.selected = []
         self._draw()
 

@@ -98,3 +98,30 @@ def test_puzzle_card_feedback_in_the_browser(page: object, lab: Lab) -> None:
     card.locator(".gupai-card-hints li").first.wait_for()
     for path in lab.screenshot_path("puzzle-card.png"):
         card.screenshot(path=str(path))
+
+
+PLAYER = "from gupai_learn.widgets import DealPlayer\nDealPlayer(seed=3)"
+
+
+def test_deal_player_plays_a_trick_in_the_browser(page: object, lab: Lab) -> None:
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(PLAYER)])
+    nb.metadata["kernelspec"] = {
+        "name": "python3",
+        "display_name": "Python 3",
+        "language": "python",
+    }
+    nbformat.write(nb, lab.root / "player.ipynb")
+    open_and_run(page, lab, "player.ipynb")
+    first = page.locator(".gupai-hand-tile").first  # type: ignore[attr-defined]
+    first.wait_for(timeout=30_000)
+    first.click()  # East leads its first tile, a single: always a valid lead
+    page.wait_for_function(  # type: ignore[attr-defined]
+        "() => document.querySelector('.gupai-verdict').innerText.includes('Legal')"
+    )
+    page.locator("button.gupai-action", has_text="Play").click()  # type: ignore[attr-defined]
+    page.wait_for_function(  # type: ignore[attr-defined]
+        "() => document.body.innerText.includes('1. East led')"
+    )
+    assert page.locator(".gupai-hand-tile").count() == 7  # type: ignore[attr-defined]
+    for path in lab.screenshot_path("deal-player.png"):
+        page.screenshot(path=str(path))  # type: ignore[attr-defined]

@@ -151,6 +151,10 @@ class Deal(TrickDeal[Tile]):
         self._masks: list[int | None] = [None] * SEATS
         self._tables = _TABLES[self.rules.mixed_sets]
         self._start_hands = tuple(parsed)
+        self._start = dict(
+            leader=leader, banker=banker, columns=tuple(won), banker_streak=banker_streak,
+            first_lead_unbeatable=first_lead_unbeatable,
+        )
         self._full = size == HAND_SIZE
         self._first_lead: Combination | None = None
         self._first_unbeatable = first_lead_unbeatable
@@ -185,6 +189,10 @@ class Deal(TrickDeal[Tile]):
         if self.red_dot_seat is not None:
             return self.red_dot_seat
         return self._tricks[-1].winner if self.is_over and self._tricks else None
+
+    def restart(self) -> Deal:
+        """A fresh deal from this deal's starting position (for replays)."""
+        return Deal(self._start_hands, self.rules, **self._start)  # type: ignore[arg-type]
 
     @property
     def first_lead(self) -> Combination | None:
