@@ -182,3 +182,29 @@ def test_replay_steps_back_and_forth() -> None:
     replay.go(total + 10)
     assert replay.step == total and replay.position(total).columns == player.deal.columns
     assert repr(replay) == f"ReplayStepper(step={total}, moves={total})"
+
+
+from gupai_learn.widgets import SettlementView, TrickView  # noqa: E402
+
+
+def test_trick_view_says_who_is_winning_and_why() -> None:
+    deal = tg.Deal(["51", "55", "22", "66"], columns=(3, 2, 1, 1))
+    view = TrickView(deal)
+    assert "East leads" in view.why.value
+    deal.play("51")
+    deal.play("55")
+    deal.discard("22")
+    view.refresh()
+    assert "South is winning with [5:5]" in view.why.value and "1 face down" in view.why.value
+    assert "★ high" in view.picture.value
+    assert repr(view) == "TrickView(plays=3)"
+
+
+def test_settlement_view_lists_rules() -> None:
+    deal = tg.Deal(["66", "11", "63", "21"], columns=(3, 1, 3, 0), banker=3)
+    deal.play("66")
+    for _ in range(3):
+        deal.discard(deal.hands[deal.turn])
+    view = SettlementView(deal.settle())
+    assert "TG-PAY-ZERO" in view.value and "TG-PAY-BANKER" in view.value
+    assert repr(view) == "SettlementView(payments=(14, -3, -1, -10))"

@@ -1,7 +1,19 @@
 """Widgets (anywidget): thin views over the rules engine; Python decides, the browser draws."""
 
-from gupai_learn.widgets.deal_player import DealPlayer, ReplayStepper
+from gupai_learn.widgets.deal_player import (
+    DealPlayer,
+    ReplayStepper,
+    SettlementView,
+    TrickView,
+)
 from gupai_learn.widgets.hand_picker import HandPicker
 from gupai_learn.widgets.puzzle_card import PuzzleCard
 
-__all__ = ["DealPlayer", "HandPicker", "PuzzleCard", "ReplayStepper"]
+__all__ = [
+    "DealPlayer",
+    "HandPicker",
+    "PuzzleCard",
+    "ReplayStepper",
+    "SettlementView",
+    "TrickView",
+]

@@ -11,11 +11,13 @@ computed in Python from the engine's state.
 
 from __future__ import annotations
 
+import html
 from typing import Any
 
 import ipywidgets
 
 from gupai_learn.bots import HeuristicPlayer, Player, RandomPlayer
+from gupai_learn.engine.settlement import Settlement
 from gupai_learn.engine.trick import Trick, TrickPlay
 from gupai_learn.games import tien_gow as tg
 from gupai_learn.render import Group, group_svg, settlement_html
@@ -34,6 +36,53 @@ def table_html(deal: tg.Deal) -> str:
     state = "Deal over." if deal.is_over else f"{deal.name(deal.turn)} to play."
     picture = group_svg(groups) if groups else "<p>No trick yet.</p>"
     return f"<div class='gupai-table'>{picture}<p>Columns: {columns}. {state}</p></div>"
+
+
+def winning_text(deal: tg.Deal) -> str:
+    """Who holds the current trick and why, in a sentence (TG-TRICK-WINNER)."""
+    high = deal.current_high
+    if high is None or high.combination is None:
+        return f"{deal.name(deal.turn)} leads: any valid lead (TG-LEAD-CLASS)."
+    lead = deal.trick[0]
+    combo = high.combination
+    why = "nobody has beaten the lead" if high is lead else "it beat everything before it"
+    downs = sum(not p.face_up for p in deal.trick)
+    return (
+        f"{deal.name(high.seat)} is winning with {_shown(high)}: {why}; "
+        f"only {combo.kind_name.split(' (')[0]} ranked higher can take it (TG-BEAT-STRICT). "
+        f"{downs} face down so far (TG-BEAT-OPTIONAL)."
+    )
+
+
+class TrickView(ipywidgets.VBox):
+    """The trick in progress: plays (face-down ones as backs), the high play marked, and who is
+    winning and why. Call :meth:`refresh` after moves."""
+
+    def __init__(self, deal: tg.Deal) -> None:
+        self.deal = deal
+        self.picture = ipywidgets.HTML()
+        self.why = ipywidgets.HTML()
+        super().__init__([self.picture, self.why])
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Redraw from the deal."""
+        self.picture.value = table_html(self.deal)
+        self.why.value = f"<p>{html.escape(winning_text(self.deal))}</p>"
+
+    def __repr__(self) -> str:
+        return f"TrickView(plays={len(self.deal.trick)})"
+
+
+class SettlementView(ipywidgets.HTML):
+    """Who pays whom, line by line, each line with its rule ids."""
+
+    def __init__(self, settlement: Settlement) -> None:
+        super().__init__(settlement_html(settlement))
+        self.settlement = settlement
+
+    def __repr__(self) -> str:
+        return f"SettlementView(payments={self.settlement.payments})"
 
 
 def narrate(deal: tg.Deal, number: int, trick: Trick) -> str:
