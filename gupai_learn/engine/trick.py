@@ -32,6 +32,7 @@ from typing import Any, ClassVar, Generic, Literal, NamedTuple, TypeVar
 from gupai_learn.verdict import IllegalPlayError, InvalidNotationError, Reason, Verdict
 
 P = TypeVar("P", bound=Hashable)
+_new_tuple = tuple.__new__
 
 
 @dataclass(frozen=True)
@@ -111,7 +112,10 @@ class Trick(NamedTuple):
     @property
     def high(self) -> TrickPlay:
         """The current high play: the last face-up play (TG-TRICK-WINNER)."""
-        return next(p for p in reversed(self.plays) if p.face_up)
+        for play in reversed(self.plays):
+            if play.face_up:
+                return play
+        raise ValueError("a trick always has a face-up lead")
 
     @property
     def winner(self) -> int:
@@ -190,6 +194,11 @@ class TrickDeal(ABC, Generic[P]):
     def tricks(self) -> tuple[Trick, ...]:
         """Finished tricks, in order."""
         return tuple(self._tricks)
+
+    @property
+    def last_trick(self) -> Trick | None:
+        """The most recent finished trick (the deal's last once :attr:`is_over`), or None."""
+        return self._tricks[-1] if self._tricks else None
 
     @property
     def won(self) -> tuple[int, ...]:
@@ -368,24 +377,27 @@ class TrickDeal(ABC, Generic[P]):
             hand.remove(piece)
         self._hands[seat] = self._hand_type(hand)
         self._left -= len(pieces)
-        play = TrickPlay(seat, pieces, combination is not None, combination)
-        self._plays.append(play)
+        # tuple.__new__ skips NamedTuple's Python-level constructor (this is the hot path)
+        play = _new_tuple(TrickPlay, (seat, pieces, combination is not None, combination))
+        plays = self._plays
+        plays.append(play)
         if combination is not None:
             self._high = play
         self._after_play(play)
-        if len(self._plays) == self._n:
-            self._finish_trick()
+        if len(plays) == self._n:
+            self._finish_trick(plays)
         else:
             self._turn = (seat + 1) % self._n
         return play
 
-    def _finish_trick(self) -> None:
-        trick = Trick(tuple(self._plays))
-        winner = self._high.seat if self._high is not None else trick.leader
+    def _finish_trick(self, plays: list[TrickPlay]) -> None:
+        trick = _new_tuple(Trick, (tuple(plays),))
+        high = self._high
+        winner = plays[0].seat if high is None else high.seat
         self._plays = []
         self._high = None
         self._tricks.append(trick)
-        self._won[winner] += len(trick.plays[0].pieces)
+        self._won[winner] += len(plays[0].pieces)
         self._turn = winner
         self._trick_done(trick)
 

@@ -75,6 +75,9 @@ def hand_mask(hand: Sequence[Tile]) -> int:
 
 Entry = tuple[int, Combination]
 
+#: TG-TRICKPAY: what each other seat pays the winner of a trick won by these classes.
+_TRICK_PAYMENT = {"supreme": 2, "quartet": 4}
+
 
 class _Tables:
     """Every valid combination with the slot mask it needs, indexed three ways."""
@@ -93,6 +96,14 @@ class _Tables:
             if len(c.pieces) > 1:
                 self.anchored.setdefault(c.pieces[0], []).append((need, Tiles(c.pieces)))
         self.singles = {t: Tiles((t,)) for t in SLOT}
+        #: per combination (by its tiles): the slot masks and tiles of every combination of
+        #: its class that beats it, high to low (for followers)
+        self.above: dict[tuple[Tile, ...], list[tuple[int, Tiles]]] = {
+            Tiles(c.pieces): [
+                (need, Tiles(b.pieces)) for need, b in self.by_kind[c.kind] if b.rank > c.rank
+            ]
+            for _, c in entries
+        }
 
 
 _TABLES = {flag: _Tables(flag) for flag in (True, False)}
@@ -141,6 +152,28 @@ class Deal(TrickDeal[Tile]):
     ) -> None:
         parsed = [canonical(h if type(h) is Tiles else as_tiles(h)) for h in hands]
         _check_hands(parsed)
+        self._setup(
+            parsed,
+            rules,
+            leader=leader,
+            banker=banker,
+            columns=columns,
+            banker_streak=banker_streak,
+            first_lead_unbeatable=first_lead_unbeatable,
+        )
+
+    def _setup(
+        self,
+        parsed: list[Tiles],
+        rules: Rules | None,
+        *,
+        leader: int = 0,
+        banker: int = 0,
+        columns: Sequence[int] | None = None,
+        banker_streak: int = 0,
+        first_lead_unbeatable: bool | None = None,
+    ) -> None:
+        """Initialise from four valid hands in display order (the checks are done)."""
         size = len(parsed[0])
         won = _check_columns(columns, size)
         super().__init__(parsed, leader)
@@ -152,7 +185,10 @@ class Deal(TrickDeal[Tile]):
         self._tables = _TABLES[self.rules.mixed_sets]
         self._start_hands = tuple(parsed)
         self._start = dict(
-            leader=leader, banker=banker, columns=tuple(won), banker_streak=banker_streak,
+            leader=leader,
+            banker=banker,
+            columns=tuple(won),
+            banker_streak=banker_streak,
             first_lead_unbeatable=first_lead_unbeatable,
         )
         self._full = size == HAND_SIZE
@@ -164,13 +200,29 @@ class Deal(TrickDeal[Tile]):
         self._closed = self.red_dot_seat is not None
 
     @classmethod
-    def random(cls, seed: int | None = None, rules: Rules | None = None, **kwargs: Any) -> Deal:
-        """Shuffle the 32 tiles with ``random.Random(seed)`` and deal eight to each seat."""
-        deck = list(decks.chinese())
-        random.Random(seed).shuffle(deck)
-        return cls(
-            [deck[i * HAND_SIZE : (i + 1) * HAND_SIZE] for i in range(SEATS)], rules, **kwargs
-        )
+    def random(
+        cls,
+        seed: int | random.Random | None = None,
+        rules: Rules | None = None,
+        **kwargs: Any,
+    ) -> Deal:
+        """Shuffle the 32 tiles with ``random.Random(seed)`` and deal eight to each seat.
+
+        ``seed`` may also be a :class:`random.Random` to draw from (a simulation that deals
+        many hands from one generator)."""
+        # Shuffling positions in the set gives the same permutation as shuffling the tiles, and
+        # the set is in display order, so sorted positions are sorted hands; no checks needed.
+        deck = decks.chinese()
+        order = list(range(len(deck)))
+        rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+        rng.shuffle(order)
+        hands = [
+            Tiles(map(deck.__getitem__, sorted(order[i * HAND_SIZE : (i + 1) * HAND_SIZE])))
+            for i in range(SEATS)
+        ]
+        deal = cls.__new__(cls)
+        deal._setup(hands, rules, **kwargs)
+        return deal
 
     # ----- state ---------------------------------------------------------------------
     @property
@@ -253,7 +305,10 @@ class Deal(TrickDeal[Tile]):
         if entry is None:
             return None
         need, combo = entry
-        if need & self._mask(self._turn) != need:
+        mask = self._masks[self._turn]
+        if mask is None:
+            mask = self._mask(self._turn)
+        if need & mask != need:
             return None
         high = self._high
         if high is None:
@@ -277,7 +332,10 @@ class Deal(TrickDeal[Tile]):
             need = hand_mask(raw)
         else:
             need = 0
-        if not need or need & self._mask(self._turn) != need:
+        mask = self._masks[self._turn]
+        if mask is None:
+            mask = self._mask(self._turn)
+        if not need or need & mask != need:
             return None
         return raw if len(raw) == 1 else canonical(raw)
 
@@ -373,38 +431,37 @@ class Deal(TrickDeal[Tile]):
     def _beats(self, seat: int, lead: TrickPlay, high: Combination) -> list[Tiles]:
         if high.kind == "supreme":
             return []
-        mask = self._mask(seat)
-        found = []
-        rank = high.rank
-        for need, combo in self._tables.by_kind[high.kind]:
-            if combo.rank <= rank:
-                break
-            if need & mask == need:
-                found.append(combo.pieces)
-        return found  # type: ignore[return-value]
+        mask = self._masks[seat]
+        if mask is None:
+            mask = self._mask(seat)
+        return [pieces for need, pieces in self._tables.above[high.pieces] if need & mask == need]
 
     def _forced_down(self, seat: int) -> bool:
         """TG-EARLY-DEATH: on the last trick (a single), a seat with no column plays face down."""
         return self._last_single and self._won[seat] == 0
 
     def _after_play(self, play: TrickPlay) -> None:
-        mask = self._masks[play.seat]
-        self._masks[play.seat] = None if mask is None else _without(mask, play.pieces)
+        seat, pieces = play.seat, play.pieces
+        mask = self._masks[seat]
+        if mask is not None:
+            if len(pieces) == 1:
+                upper = UPPER[pieces[0]]
+                self._masks[seat] = mask ^ (upper if mask & upper else BIT[pieces[0]])
+            else:
+                self._masks[seat] = _without(mask, pieces)
         if len(self._plays) == 1:
             # every hand held one tile when this single was led: the last trick
             self._last_single = (
-                self.rules.early_death and len(play.pieces) == 1 and not self._hands[play.seat]
+                not self._hands[seat] and len(play.pieces) == 1 and self.rules.early_death
             )
-        if not self._tricks and len(self._plays) == 1 and self._full and play.seat == self.banker:
-            self._first_lead = play.combination
+            if not self._tricks and self._full and seat == self.banker:
+                self._first_lead = play.combination
 
     def _trick_done(self, trick: Any) -> None:
-        if not self.rules.trick_payments:
+        amount = _TRICK_PAYMENT.get(trick.high.combination.kind)
+        if amount is None or not self.rules.trick_payments:
             return
         kind = trick.high.combination.kind
-        amount = {"supreme": 2, "quartet": 4}.get(kind)
-        if amount is None:
-            return
         what = "the Supreme pair" if kind == "supreme" else "a quartet"
         for seat in range(SEATS):
             if seat == trick.winner:
