@@ -208,3 +208,27 @@ def test_settlement_view_lists_rules() -> None:
     view = SettlementView(deal.settle())
     assert "TG-PAY-ZERO" in view.value and "TG-PAY-BANKER" in view.value
     assert repr(view) == "SettlementView(payments=(14, -3, -1, -10))"
+
+
+def test_puzzle_set_counts_solved_puzzles_and_keeps_cards() -> None:
+    from gupai_learn.puzzles import bank
+    from gupai_learn.widgets import PuzzleSet
+
+    puzzles = bank("tien_gow")[:4]
+    shelf = PuzzleSet(puzzles)
+    assert shelf.count.value == "0 of 4 solved" and shelf.progress.max == 4
+    first = shelf.card
+    first.choice = "no such option"
+    first.check()
+    assert shelf.solved == set()  # a wrong answer is not progress
+    first.choice = puzzles[0].solution.answer
+    first.check()
+    assert shelf.count.value == "1 of 4 solved" and shelf.progress.value == 1
+    assert shelf.picker.options[0][0].startswith("✓")
+    shelf.go(2)
+    assert shelf.card.puzzle is puzzles[2] and shelf.picker.value == 2
+    shelf.picker.value = 0  # the dropdown, as the browser would set it
+    assert shelf.card is first and first.attempts == 2  # the same card, answers kept
+    shelf.go(99)
+    assert shelf.index == 3
+    assert repr(shelf) == "PuzzleSet(4 puzzles, 1 solved)"

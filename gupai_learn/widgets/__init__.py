@@ -8,11 +8,13 @@ from gupai_learn.widgets.deal_player import (
 )
 from gupai_learn.widgets.hand_picker import HandPicker
 from gupai_learn.widgets.puzzle_card import PuzzleCard
+from gupai_learn.widgets.puzzle_set import PuzzleSet
 
 __all__ = [
     "DealPlayer",
     "HandPicker",
     "PuzzleCard",
+    "PuzzleSet",
     "ReplayStepper",
     "SettlementView",
     "TrickView",

@@ -15,6 +15,8 @@ Kinds of puzzle (ids are stable; lessons and tests refer to them), one module ea
 - ``tg-pay-NN`` (numbers, :mod:`.payments`): what each seat wins or pays at the end.
 - ``tg-end-NN`` (move, :mod:`.endgames`): lead so that you surely take the last trick.
 
+:func:`about_deal` asks three questions about any finished deal (:mod:`.about`).
+
     >>> from gupai_learn.puzzles import tien_gow
     >>> tien_gow.get("tg-class-01").check("a mixed pair").outcome
     'correct'
@@ -25,9 +27,10 @@ from __future__ import annotations
 from gupai_learn.games import tien_gow as tg
 from gupai_learn.puzzles.model import Puzzle
 from gupai_learn.puzzles.tien_gow import deals, endgames, leads, payments, tricks
+from gupai_learn.puzzles.tien_gow.about import about_deal
 from gupai_learn.puzzles.tien_gow.common import SCENES, lead_verdict
 
-__all__ = ["bank", "deal_for", "get", "lead_verdict"]
+__all__ = ["about_deal", "bank", "deal_for", "get", "lead_verdict"]
 
 
 def bank() -> list[Puzzle]:
