@@ -25,6 +25,7 @@ class PuzzleSet(ipywidgets.VBox):
         self.puzzles = list(puzzles)
         self.cards: dict[str, PuzzleCard] = {}
         self.solved: set[str] = set()
+        self.index = 0
         self.picker = ipywidgets.Dropdown(description="Puzzle", layout={"width": "32em"})
         back = ipywidgets.Button(description="◀ previous", tooltip="previous puzzle")
         forward = ipywidgets.Button(description="next ▶", tooltip="next puzzle")
@@ -35,7 +36,6 @@ class PuzzleSet(ipywidgets.VBox):
         )
         self.count = ipywidgets.Label()
         self.holder = ipywidgets.Box()
-        self.index = 0
         self._refresh_options()
         self.picker.observe(self._on_pick, names="value")
         bar = ipywidgets.HBox([self.progress, self.count])
