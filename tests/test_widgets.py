@@ -182,6 +182,8 @@ def test_replay_steps_back_and_forth() -> None:
     replay.go(total + 10)
     assert replay.step == total and replay.position(total).columns == player.deal.columns
     assert repr(replay) == f"ReplayStepper(step={total}, moves={total})"
+    from_start = ReplayStepper(player.deal, step=0)
+    assert from_start.step == 0 and "before the first lead" in from_start.caption.value
 
 
 from gupai_learn.widgets import SettlementView, TrickView  # noqa: E402

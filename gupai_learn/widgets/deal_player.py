@@ -140,12 +140,15 @@ class DealPlayer(ipywidgets.VBox):
 
 
 class ReplayStepper(ipywidgets.VBox):
-    """Step through ``deal``'s moves: first, back, forward, last."""
+    """Step through ``deal``'s moves: first, back, forward, last.
 
-    def __init__(self, deal: tg.Deal) -> None:
+    ``step`` is where to start: by default after the last move; ``step=0`` starts before the
+    first lead (to watch a deal without seeing how it ends)."""
+
+    def __init__(self, deal: tg.Deal, step: int | None = None) -> None:
         self.moves = deal.moves
         self.start = deal.restart()
-        self.step = len(self.moves)
+        self.step = len(self.moves) if step is None else step
         self.view = ipywidgets.HTML()
         self.caption = ipywidgets.HTML()
         buttons = []
