@@ -1,0 +1,76 @@
+"""The Tien Gow chapter in a real browser: the start page and two chapter lessons run in
+JupyterLab with no error output, and exercises are answered by clicking the widgets."""
+
+from __future__ import annotations
+
+import pytest
+
+from gupai_learn.puzzles import tien_gow as tg_puzzles
+from gupai_learn.tiles import Tiles
+from tests.browser.conftest import Lab, drawn_tiles, open_and_run
+
+pytestmark = pytest.mark.browser
+
+ERRORS = (
+    ".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr'],"
+    " .jp-OutputArea-output[data-mime-type='application/vnd.jupyter.error']"
+)
+
+
+def error_texts(page: object) -> list[str]:
+    errors = page.locator(ERRORS)  # type: ignore[attr-defined]
+    return [errors.nth(i).inner_text() for i in range(errors.count())]
+
+
+@pytest.mark.parametrize(
+    "name", ["00.00-Start.ipynb", "02.08-Puzzles.ipynb", "02.09-Play-a-Deal.ipynb"]
+)
+def test_lesson_runs_without_errors(page: object, lab: Lab, name: str) -> None:
+    open_and_run(page, lab, name)
+    assert drawn_tiles(page) > 0
+    assert error_texts(page) == []
+
+
+def test_an_endgame_is_answered_on_its_card(page: object, lab: Lab) -> None:
+    open_and_run(page, lab, "02.08-Puzzles.ipynb")
+    puzzle = tg_puzzles.get("tg-end-04")
+    card = page.locator(".gupai-card").first  # type: ignore[attr-defined]
+    card.wait_for(timeout=30_000)
+    card.scroll_into_view_if_needed()
+    feedback = card.locator(".gupai-card-feedback")
+    pool = list(puzzle.pool or ())
+    # a single tile that the solver rejects (the engine, not this test, knows which)
+    wrong = next(i for i, t in enumerate(pool) if not puzzle.check(Tiles((t,))).correct)
+    card.locator(".gupai-card-tile").nth(wrong).click()
+    card.locator("button.gupai-card-check").click()
+    feedback.get_by_text("incorrect").first.wait_for(timeout=15_000)
+    card.locator(".gupai-card-tile").nth(wrong).click()  # unselect
+    for index in _indices(pool, list(puzzle.solution.answer)):
+        card.locator(".gupai-card-tile").nth(index).click()
+        page.wait_for_timeout(100)  # type: ignore[attr-defined]
+    card.locator("button.gupai-card-check").click()
+    page.wait_for_function(  # type: ignore[attr-defined]
+        "() => { const t = document.querySelector('.gupai-card-feedback').innerText;"
+        " return t.includes('correct') && !t.includes('incorrect'); }",
+        timeout=15_000,
+    )
+    for path in lab.screenshot_path("endgame-card.png"):
+        card.screenshot(path=str(path))
+
+
+def _indices(pool: list[object], wanted: list[object]) -> list[int]:
+    """Positions in ``pool`` of the tiles ``wanted`` (a tile named twice takes two copies)."""
+    taken: list[int] = []
+    for tile in wanted:
+        taken.append(next(i for i, t in enumerate(pool) if t == tile and i not in taken))
+    return taken
+
+
+def test_the_puzzle_shelf_counts_a_solved_puzzle(page: object, lab: Lab) -> None:
+    open_and_run(page, lab, "02.08-Puzzles.ipynb")
+    first = tg_puzzles.bank()[0]  # the shelf opens on it: a choice puzzle
+    shelf_card = page.locator(".gupai-card").nth(1)  # type: ignore[attr-defined]
+    shelf_card.scroll_into_view_if_needed()
+    shelf_card.locator(f"input[value='{first.solution.answer}']").check()
+    shelf_card.locator("button.gupai-card-check").click()
+    page.get_by_text("1 of 42 solved").wait_for(timeout=15_000)  # type: ignore[attr-defined]
