@@ -36,7 +36,7 @@ def _endgame_picture(scene: Scene) -> Callable[[], str]:
                 f"{name}" + (" (you, to lead)" if seat == deal.turn else ""),
                 deal.hands[seat],
                 highlight=seat == deal.turn,
-                note=f"{deal.columns[seat]} columns won",
+                note=f"{deal.columns[seat]} column{'s' * (deal.columns[seat] != 1)} won",
             )
             for seat, name in enumerate(SEATS)
         ]
