@@ -104,3 +104,19 @@ def test_play_agrees_with_judge_and_refusals_change_nothing(seed: int, data: st.
             assert verdict
         if not deal.is_over and deal.turn == before[2] and deal.trick == before[1]:
             random_move(deal, rng)
+
+
+@given(seed=SEEDS)
+def test_random_deals_match_dealing_the_same_tiles_by_hand(seed: int) -> None:
+    """Deal.random's shortcut (sorted positions, masks from positions) gives exactly the deal
+    that the checked constructor builds from the same four hands."""
+    fast = tg.Deal.random(seed=seed)
+    slow = tg.Deal([list(h) for h in fast.hands])
+    assert fast.hands == slow.hands
+    assert [fast._mask(s) for s in range(4)] == [slow._mask(s) for s in range(4)]
+    assert fast.legal_plays() == slow.legal_plays()
+    shuffled = list(gl.decks.chinese())
+    random.Random(seed).shuffle(shuffled)
+    assert [sorted(h) for h in fast.hands] == [
+        sorted(shuffled[i * 8 : i * 8 + 8]) for i in range(4)
+    ]

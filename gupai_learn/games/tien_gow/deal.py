@@ -64,6 +64,18 @@ def _without(mask: int, pieces: Sequence[Tile]) -> int:
     return mask
 
 
+#: The upper slot of every civil kind (a civil kind fills slots 2k and 2k+1 of the set).
+UPPER_SLOTS = sum(UPPER.values())
+
+
+def _positions_mask(positions: Sequence[int]) -> int:
+    """:func:`hand_mask` of the tiles at these positions of the set: a lone second copy of a
+    civil kind moves down to its kind's first slot."""
+    mask = sum(map((1).__lshift__, positions))
+    lone = mask & UPPER_SLOTS & ~(mask << 1)
+    return mask ^ (lone | lone >> 1)
+
+
 def hand_mask(hand: Sequence[Tile]) -> int:
     """Bit mask of a hand: identical civil tiles fill their kind's two slots in turn."""
     mask = 0
@@ -216,12 +228,10 @@ class Deal(TrickDeal[Tile]):
         order = list(range(len(deck)))
         rng = seed if isinstance(seed, random.Random) else random.Random(seed)
         rng.shuffle(order)
-        hands = [
-            Tiles(map(deck.__getitem__, sorted(order[i * HAND_SIZE : (i + 1) * HAND_SIZE])))
-            for i in range(SEATS)
-        ]
+        seats = [sorted(order[i * HAND_SIZE : (i + 1) * HAND_SIZE]) for i in range(SEATS)]
         deal = cls.__new__(cls)
-        deal._setup(hands, rules, **kwargs)
+        deal._setup([Tiles(map(deck.__getitem__, seat)) for seat in seats], rules, **kwargs)
+        deal._masks = [_positions_mask(seat) for seat in seats]
         return deal
 
     # ----- state ---------------------------------------------------------------------
