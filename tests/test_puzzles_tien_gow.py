@@ -113,6 +113,10 @@ def test_get_finds_a_puzzle_by_id_and_refuses_unknown_ids():
     assert bank_module.get("tg-beat-01").id == "tg-beat-01"
     with pytest.raises(KeyError):
         bank_module.get("tg-nothing-99")
+    assert puzzles.get("tg-beat-01").id == "tg-beat-01"  # the package-level lookup
+    assert puzzles.get("set-red-01").id == "set-red-01"
+    with pytest.raises(KeyError, match="tg-nothing-99"):
+        puzzles.get("tg-nothing-99")
 
 
 def test_every_puzzle_has_a_wrong_answer_listed_here():
@@ -178,6 +182,13 @@ def test_choices_may_be_given_by_index():
     puzzle = BY_ID["tg-class-01"]
     index = puzzle.choices.index(puzzle.solution.answer)
     assert puzzle.check(index).outcome == "correct"
+
+
+def test_a_number_among_numeric_choices_is_read_as_that_choice_not_an_index():
+    puzzle = BY_ID["tg-deal-02"]
+    assert "3" in puzzle.choices and puzzle.choices.index("3") != 3
+    assert puzzle.check(int(puzzle.solution.answer)).outcome == "correct"
+    assert puzzle.check(3).text == puzzle.check("3").text
 
 
 # ----- what the answers are, from the engine ------------------------------------------------

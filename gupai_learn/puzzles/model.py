@@ -84,8 +84,8 @@ class Puzzle:
         """Judge ``answer``; never raises (a broken answer gets feedback naming the problem)."""
         if _blank(answer):
             return Feedback("not-attempted", "No answer yet.")
-        if self.answer_kind == "choice" and type(answer) is int and 0 <= answer < len(self.choices):
-            answer = self.choices[answer]
+        if self.answer_kind == "choice":
+            answer = self._choice(answer)
         if self.answer_kind == "choice" and self.choices and answer not in self.choices:
             options = ", ".join(repr(c) for c in self.choices)
             return Feedback("incorrect", f"{answer!r} is not one of the options: {options}.")
@@ -93,6 +93,14 @@ class Puzzle:
             return self.checker(answer)
         except ValueError as error:
             return Feedback("incorrect", f"That answer cannot be used: {error}")
+
+    def _choice(self, answer: Any) -> Any:
+        """A choice given as its text, or as its index when no choice reads like the number."""
+        if type(answer) is not int:
+            return answer
+        if str(answer) not in self.choices and 0 <= answer < len(self.choices):
+            return self.choices[answer]
+        return str(answer)
 
     def drawing(self) -> str:
         """The picture of the situation as SVG/HTML text."""

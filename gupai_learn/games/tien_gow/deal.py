@@ -419,7 +419,7 @@ class Deal(TrickDeal[Tile]):
     def _early_death_reason(self, seat: int) -> Reason:
         return Reason(
             "TG-EARLY-DEATH",
-            f"{self.name(seat)} has won no column in the first seven tricks, so the last tile "
+            f"{self.name(seat)} has won no column before the last trick, so the last tile "
             "must go face down (early death).",
         )
 

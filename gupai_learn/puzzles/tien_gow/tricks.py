@@ -358,7 +358,7 @@ def _trick_puzzles() -> list[Puzzle]:
             ),
             (
                 "This is the last trick, and it is a single tile.",
-                "South has won no column in the first seven tricks.",
+                "South has not won a single column before this last trick.",
                 "Early death: a player without a column must play his last tile face down, "
                 "even the Heaven.",
             ),
