@@ -61,3 +61,14 @@ def test_start_page_links_every_lesson() -> None:
     for path in NOTEBOOKS:
         if path.name != "00.00-Start.ipynb":
             assert f"({path.name})" in text, path.name
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_links_between_lessons_resolve(path: Path) -> None:
+    text = "".join(
+        "".join(c["source"]) for c in load(path)["cells"] if c["cell_type"] == "markdown"
+    )
+    targets = re.findall(r"\]\(([^)#]+\.ipynb)\)", text)
+    assert targets, "a lesson links back to the start page at least"
+    missing = [t for t in targets if not (LESSONS / t).exists()]
+    assert not missing, f"links to lessons that do not exist: {missing}"

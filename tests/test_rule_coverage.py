@@ -104,3 +104,16 @@ def test_every_rule_id_is_cited_by_the_engine(game):
     corpus = texts((ROOT / "gupai_learn").rglob("*.py"))
     missing = [r for r in ruling_ids(game) if not cited(r, corpus)]
     assert not missing, f"the engine never cites {missing}"
+
+
+#: Per game: the lessons that teach it (its chapter).
+CHAPTERS = {"tien_gow": "02.*.ipynb"}
+
+
+@pytest.mark.parametrize("game", sorted(CHAPTERS))
+def test_every_rule_id_appears_in_a_lesson(game):
+    lessons = sorted((ROOT / "lessons").glob(CHAPTERS[game]))
+    assert lessons, f"no lessons for {game}"
+    corpus = "\n".join(lesson_text(p) for p in lessons)
+    missing = [r for r in ruling_ids(game) if not cited(r, corpus)]
+    assert not missing, f"no lesson of {game} names {missing}"
