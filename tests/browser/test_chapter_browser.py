@@ -7,7 +7,8 @@ import pytest
 
 from gupai_learn.puzzles import tien_gow as tg_puzzles
 from gupai_learn.tiles import Tiles
-from tests.browser.conftest import Lab, drawn_tiles, open_and_run
+from gupai_learn.widgets import DealPlayer
+from tests.browser.conftest import Lab, drawn_tiles, open_and_run, wait_idle
 
 pytestmark = pytest.mark.browser
 
@@ -74,3 +75,48 @@ def test_the_puzzle_shelf_counts_a_solved_puzzle(page: object, lab: Lab) -> None
     shelf_card.locator(f"input[value='{first.solution.answer}']").check()
     shelf_card.locator("button.gupai-card-check").click()
     page.get_by_text("1 of 42 solved").wait_for(timeout=15_000)  # type: ignore[attr-defined]
+
+
+def test_a_whole_deal_is_played_by_clicking_then_settled_and_questioned(
+    page: object, lab: Lab
+) -> None:
+    """The acceptance path of 02.09: play East to the end with the mouse, read the settlement,
+    run the next cell again and answer a question about the deal just played."""
+    open_and_run(page, lab, "02.09-Play-a-Deal.ipynb")
+    mirror = DealPlayer(seed=2026, seat=0)  # the lesson's deal, replayed here to choose moves
+    tiles = page.locator(".gupai-hand-tile")  # type: ignore[attr-defined]
+    tiles.first.wait_for(timeout=30_000)
+    while not mirror.deal.is_over:
+        indices, command = _simple_move(mirror)
+        for index in indices:
+            tiles.nth(index).click()
+        page.locator("button.gupai-action", has_text=command).click()  # type: ignore[attr-defined]
+        mirror.picker.selected, mirror.picker.command = indices, command
+        page.wait_for_function(  # type: ignore[attr-defined]
+            f"() => document.querySelectorAll('.gupai-hand-tile').length"
+            f" === {len(mirror.deal.hands[0])}",
+            timeout=15_000,
+        )
+    outcome = mirror.deal.settle().outcome
+    page.get_by_text(outcome).first.wait_for(timeout=15_000)  # type: ignore[attr-defined]
+    for path in lab.screenshot_path("deal-settled.png"):
+        page.screenshot(path=str(path))  # type: ignore[attr-defined]
+    cell = page.locator(".jp-CodeCell", has_text="about_deal(player.deal")  # type: ignore[attr-defined]
+    cell.locator(".cm-content").click()
+    page.keyboard.press("Shift+Enter")  # type: ignore[attr-defined]
+    wait_idle(page)
+    card = cell.locator(".gupai-card").first
+    card.wait_for(timeout=30_000)
+    winner = mirror.deal.name(mirror.deal.winner)
+    card.locator(f"input[value='{winner}']").check()
+    card.locator("button.gupai-card-check").click()
+    cell.get_by_text("1 of 3 solved").wait_for(timeout=15_000)
+    assert error_texts(page) == []
+
+
+def _simple_move(player: DealPlayer) -> tuple[list[int], str]:
+    """Lead the first tile (a single is always a valid lead), or discard the first tiles."""
+    trick = player.deal.trick
+    if not trick:
+        return [0], "Play"
+    return list(range(len(trick[0].pieces))), "Discard"
