@@ -92,4 +92,3 @@ def bank() -> list[Puzzle]:
         _red_count_puzzle("set-red-01", 0),
         _red_count_puzzle("set-red-02", 1),
     ]
-
