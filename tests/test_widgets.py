@@ -165,6 +165,7 @@ def test_deal_player_reaches_the_settlement() -> None:
         _play_my_turn(player)
     assert "net" in player.result.value.lower() or "TG-PAY" in player.result.value
     assert player.picker.buttons == []
+    assert "deal is over" in player.picker.verdict_html
     assert repr(player) == f"DealPlayer(seed=3, seat=0, moves={len(player.deal.moves)})"
 
 

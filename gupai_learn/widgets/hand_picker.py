@@ -106,7 +106,9 @@ class HandPicker(anywidget.AnyWidget):
         verdict = self.verdict()
         if verdict is None:
             self.verdict_ok = False
-            self.verdict_html = f"<p class='gupai-prompt'>{PROMPT}</p>"
+            over = self.deal is not None and self.deal.is_over
+            prompt = "The deal is over: nothing more to play." if over else PROMPT
+            self.verdict_html = f"<p class='gupai-prompt'>{prompt}</p>"
         else:
             self.verdict_ok = verdict.ok
             self.verdict_html = verdict_html(verdict)
