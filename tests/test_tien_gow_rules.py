@@ -449,3 +449,17 @@ def test_rules_options_are_validated() -> None:
 def test_settle_needs_a_finished_deal() -> None:
     with pytest.raises(ValueError, match="still in play"):
         Deal.random(seed=1).settle()
+
+
+def test_combinations_lists_a_class_strongest_first_and_follows_the_rules():
+    mixed = tg.combinations("mixed-pair")
+    assert len(mixed) == 8 and [c.name for c in mixed[::2]] == [
+        "Heaven-nine",
+        "Earth-eight",
+        "Man-seven",
+        "Goose-five",
+    ]
+    assert [c.rank for c in tg.combinations("military-pair")] == [9, 8, 7, 5]
+    assert tg.combinations("quartet", tg.Rules(mixed_sets=False)) == []
+    with pytest.raises(ValueError, match="civil-pair"):
+        tg.combinations("pair")

@@ -45,6 +45,7 @@ __all__ = [
     "SolveResult",
     "beats",
     "classify",
+    "combinations",
     "solve",
     "unbeatable_in_own_eyes",
 ]
@@ -77,6 +78,15 @@ def classify(tiles: Any, rules: Rules = _DEFAULT) -> Combination:
             Verdict.illegal(reasons, f"{shown(canonical(as_tiles(tiles)))} is not a valid lead")
         )
     return combo
+
+
+def combinations(kind: str, rules: Rules = _DEFAULT) -> list[Combination]:
+    """Every combination of class ``kind`` (one of :data:`KINDS`) the set can make under
+    ``rules``, strongest first; e.g. ``combinations("mixed-pair")`` lists the eight mixed pairs."""
+    if kind not in KINDS:
+        raise ValueError(f"unknown class {kind!r}; the classes are {', '.join(KINDS)}")
+    found = [c for c in ALL_COMBOS[rules.mixed_sets].values() if c.kind == kind]
+    return sorted(found, key=lambda c: -c.rank)
 
 
 def beats(challenger: Any, high: Any, rules: Rules = _DEFAULT) -> Verdict:
