@@ -6,8 +6,9 @@ would), the time to list every legal lead of an 8-tile hand, solver times on ref
 positions, and — measured in the same run, on the same machine — the PyPI ``dominoes``
 package's random playouts of a double-six line game, reported as the ratio ours / theirs.
 
-Figures are medians over several rounds; ratios against the peer are what to compare between
-machines, not absolute numbers.
+Figures are medians over several rounds; the peer and ours alternate round by round and the
+ratio is the median of the per-round ratios, so it is what to compare between runs and
+machines, not the absolute numbers.
 """
 
 from __future__ import annotations
@@ -23,16 +24,28 @@ from gupai_learn.games import tien_gow
 from gupai_learn.tiles import Tiles
 
 
-def _rate(run: Callable[[int], int], seconds: float, rounds: int) -> float:
-    """Median moves per second of ``run(seed) -> moves`` over ``rounds`` timed rounds."""
-    rates = []
+def _moves_per_second(run: Callable[[int], int], seconds: float, seed: int) -> float:
+    """Moves per second of ``run(seed) -> moves`` called with successive seeds for ``seconds``."""
+    moves, start = 0, time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        moves += run(seed)
+        seed += 1
+    return moves / (time.perf_counter() - start)
+
+
+def paired_rates(
+    ours: Callable[[int], int], theirs: Callable[[int], int], seconds: float, rounds: int
+) -> tuple[float, float, float]:
+    """Median moves/s of ``ours`` and ``theirs`` and the median of the per-round ratios.
+
+    The two alternate round by round, so a machine that slows down or speeds up during the run
+    affects both sides of each ratio alike."""
+    mine, peer, ratios = [], [], []
     for r in range(rounds):
-        moves, start, seed = 0, time.perf_counter(), r * 100_000
-        while time.perf_counter() - start < seconds:
-            moves += run(seed)
-            seed += 1
-        rates.append(moves / (time.perf_counter() - start))
-    return statistics.median(rates)
+        peer.append(_moves_per_second(theirs, seconds, r * 100_000))
+        mine.append(_moves_per_second(ours, seconds, r * 100_000))
+        ratios.append(mine[-1] / peer[-1])
+    return statistics.median(mine), statistics.median(peer), statistics.median(ratios)
 
 
 def tien_gow_random_playout(seed: int) -> int:
@@ -139,12 +152,11 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     seconds, rounds = (0.5, 3) if args.quick else (2.0, 5)
     print(f"gupai-learn benchmark ({rounds} rounds of {seconds} s, medians)")
-    theirs = _rate(dominoes_random_playout, seconds, rounds)
-    ours = _rate(tien_gow_random_playout, seconds, rounds)
-    print(f"  dominoes (PyPI) random playout      {theirs:>12,.0f} moves/s   (peer)")
-    print(
-        f"  Tien Gow random playout, public API {ours:>12,.0f} moves/s   ratio {ours / theirs:.2f}"
+    ours, theirs, ratio = paired_rates(
+        tien_gow_random_playout, dominoes_random_playout, seconds, rounds
     )
+    print(f"  dominoes (PyPI) random playout      {theirs:>12,.0f} moves/s   (peer)")
+    print(f"  Tien Gow random playout, public API {ours:>12,.0f} moves/s   ratio {ratio:.2f}")
     leads = legal_leads_time()
     print(f"  Tien Gow legal leads of 8 tiles     {leads * 1e6:>12.1f} µs")
     for label, secs, count in solver_times(args.quick):

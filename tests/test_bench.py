@@ -1,0 +1,36 @@
+"""The benchmark's pieces work; they are not timed here (`python -m gupai_learn.bench` is)."""
+
+from __future__ import annotations
+
+import pytest
+
+from gupai_learn import bench
+
+
+def test_tien_gow_playout_plays_a_whole_deal_and_is_seeded() -> None:
+    moves = bench.tien_gow_random_playout(7)
+    # four plays per trick; at least 2 tricks (leads of 4 tiles), at most 8 (single leads)
+    assert moves % 4 == 0 and 8 <= moves <= 32
+    assert bench.tien_gow_random_playout(7) == moves
+
+
+def test_peer_playout_runs() -> None:
+    pytest.importorskip("dominoes")
+    assert bench.dominoes_random_playout(7) > 0
+
+
+def test_paired_rates_alternate_and_give_the_median_ratio() -> None:
+    calls: list[str] = []
+
+    def ours(seed: int) -> int:
+        calls.append("ours")
+        return 2
+
+    def theirs(seed: int) -> int:
+        calls.append("theirs")
+        return 1
+
+    mine, peer, ratio = bench.paired_rates(ours, theirs, seconds=0.01, rounds=3)
+    assert mine > 0 and peer > 0 and ratio > 0
+    assert calls[0] == "theirs" and "ours" in calls
+    assert bench.legal_leads_time(samples=5) > 0
