@@ -19,6 +19,7 @@ from gupai_learn.render import (
     row_svg,
     settlement_html,
     tile_svg,
+    trick_svg,
     verdict_html,
 )
 from gupai_learn.tiles import Tile, tiles
@@ -248,6 +249,20 @@ def test_group_shows_a_trick() -> None:
     label = parse(svg).get("aria-label", "")
     assert "North: [1:1] Earth 地, civil; [6:2] Eight 雜八, military (high)" in label
     assert "East: a face-down tile; a face-down tile" in label
+
+
+def test_trick_svg_labels_seats_backs_face_down_plays_and_frames_the_high_play() -> None:
+    from gupai_learn.games import tien_gow
+
+    deal = tien_gow.Deal(["[6:5]", "[1:1]", "[2:2]", "[6:1]"], leader=0, columns=[4, 0, 1, 2])
+    deal.play("[6:5]")
+    deal.discard("[1:1]")
+    deal.play("[2:2]")
+    svg = trick_svg(deal.trick, deal.seat_names, high=deal.current_high)
+    assert [e.text for e in with_class(svg, "gupai-group-label")] == ["East", "South", "West"]
+    assert len(with_class(svg, "gupai-tile-back")) == 1
+    assert len(with_class(svg, "gupai-frame-high")) == 1
+    assert "West: [2:2]" in parse(svg).get("aria-label", "")
 
 
 def test_group_escapes_and_is_deterministic() -> None:

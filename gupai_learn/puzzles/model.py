@@ -86,9 +86,9 @@ class Puzzle:
             return Feedback("not-attempted", "No answer yet.")
         if self.answer_kind == "choice":
             answer = self._choice(answer)
-        if self.answer_kind == "choice" and self.choices and answer not in self.choices:
-            options = ", ".join(repr(c) for c in self.choices)
-            return Feedback("incorrect", f"{answer!r} is not one of the options: {options}.")
+            if self.choices and answer not in self.choices:
+                options = ", ".join(repr(c) for c in self.choices)
+                return Feedback("incorrect", f"{answer!r} is not one of the options: {options}.")
         try:
             return self.checker(answer)
         except ValueError as error:

@@ -14,7 +14,7 @@ themselves in notebooks by importing this package lazily.
 from gupai_learn.render.html import settlement_html, verdict_html
 from gupai_learn.render.pieces import Drawing, PieceOptions, draw_piece
 from gupai_learn.render.tiles import describe_tile, tile_svg
-from gupai_learn.render.views import Group, group_svg, row_svg
+from gupai_learn.render.views import Group, group_svg, row_svg, trick_svg
 
 __all__ = [
     "Drawing",
@@ -26,5 +26,6 @@ __all__ = [
     "row_svg",
     "settlement_html",
     "tile_svg",
+    "trick_svg",
     "verdict_html",
 ]

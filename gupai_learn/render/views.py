@@ -1,5 +1,6 @@
-"""Several pieces in one picture: a hand (:func:`row_svg`) and labelled groups
-(:func:`group_svg`: the plays of a trick, a tally of columns, the two suits of a set).
+"""Several pieces in one picture: a hand (:func:`row_svg`), labelled groups
+(:func:`group_svg`: a tally of columns, the two suits of a set) and the plays of a trick
+(:func:`trick_svg`).
 
 The views place what :func:`~gupai_learn.render.pieces.draw_piece` draws, so they will show
 cards as well as tiles once cards can be drawn. They draw what the caller decided: which play is
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from gupai_learn.render._svg import group, svg_root, tag, text, text_width, title
 from gupai_learn.render.pieces import Drawing, PieceOptions, Style, draw_piece
@@ -117,6 +119,17 @@ def group_svg(
     body, width, height = _stack(boxes, layout == "row")
     spoken = ". ".join(" ".join(box.spoken) for box in boxes)
     return svg_root(body, width, height, label=spoken, scale=scale, class_="gupai-svg gupai-groups")
+
+
+def trick_svg(plays: Sequence[Any], names: Sequence[str], high: object = None) -> str:
+    """The plays of a trick (objects with ``seat``, ``pieces``, ``face_up``) side by side, each
+    labelled ``names[seat]``; face-down plays as backs, the play ``high`` framed."""
+    return group_svg(
+        [
+            Group(names[p.seat], p.pieces, face_down=not p.face_up, highlight=p is high)
+            for p in plays
+        ]
+    )
 
 
 # ----- laying out -------------------------------------------------------------------

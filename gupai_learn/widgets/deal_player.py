@@ -20,7 +20,7 @@ from gupai_learn.bots import HeuristicPlayer, Player, RandomPlayer
 from gupai_learn.engine.settlement import Settlement
 from gupai_learn.engine.trick import Trick, TrickPlay
 from gupai_learn.games import tien_gow as tg
-from gupai_learn.render import Group, group_svg, settlement_html
+from gupai_learn.render import settlement_html, trick_svg
 from gupai_learn.widgets.hand_picker import HandPicker
 
 
@@ -28,13 +28,9 @@ def table_html(deal: tg.Deal) -> str:
     """The current trick (or the last finished one), the high play marked, and the columns."""
     plays = list(deal.trick) or (list(deal.tricks[-1].plays) if deal.tricks else [])
     high = deal.current_high if deal.trick else (deal.tricks[-1].high if deal.tricks else None)
-    groups = [
-        Group(deal.name(p.seat), p.pieces, face_down=not p.face_up, highlight=p is high)
-        for p in plays
-    ]
     columns = ", ".join(f"{deal.name(s)} {c}" for s, c in enumerate(deal.columns))
     state = "Deal over." if deal.is_over else f"{deal.name(deal.turn)} to play."
-    picture = group_svg(groups) if groups else "<p>No trick yet.</p>"
+    picture = trick_svg(plays, deal.seat_names, high) if plays else "<p>No trick yet.</p>"
     return f"<div class='gupai-table'>{picture}<p>Columns: {columns}. {state}</p></div>"
 
 
