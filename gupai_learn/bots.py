@@ -1,6 +1,6 @@
 """Computer players for the trick games, for play-against widgets and simulations.
 
-Every player answers ``choose(deal) -> Action`` using only the deal's public API
+Every player answers ``choose(deal) -> Move`` using only the deal's public API
 (``legal_plays``, ``hands``, ``trick``, ``turn``, ``won``), so a player never breaks a rule: it
 picks among what the engine allows.
 
@@ -15,28 +15,29 @@ import random
 from collections.abc import Sequence
 from typing import Any, Protocol
 
-from gupai_learn.engine.trick import Action, TrickDeal
+from gupai_learn.engine.moves import Move
+from gupai_learn.engine.trick import TrickDeal
 from gupai_learn.games.tien_gow.combos import ALL_COMBOS, single_rank
 from gupai_learn.tiles import Tile, Tiles
 
-__all__ = ["Action", "HeuristicPlayer", "Player", "RandomPlayer", "apply", "play_out"]
+__all__ = ["Move", "HeuristicPlayer", "Player", "RandomPlayer", "apply", "play_out"]
 
 
 class Player(Protocol):
     """Anything that picks a move for the seat to act."""
 
-    def choose(self, deal: Any) -> Action: ...
+    def choose(self, deal: Any) -> Move: ...
 
 
-def apply(deal: TrickDeal[Any], action: Action) -> None:
-    """Make ``action`` on ``deal`` (raises IllegalPlayError if not allowed)."""
-    action.apply(deal)
+def apply(deal: TrickDeal[Any], move: Move) -> None:
+    """Make ``move`` on ``deal`` (raises IllegalPlayError if not allowed)."""
+    deal.apply(move)
 
 
 def play_out(deal: Any, players: Sequence[Player]) -> Any:
     """Play ``deal`` to the end, one player per seat; returns the deal."""
     while not deal.is_over:
-        apply(deal, players[deal.turn].choose(deal))
+        deal.apply(players[deal.turn].choose(deal))
     return deal
 
 
@@ -46,14 +47,14 @@ class RandomPlayer:
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, deal: Any) -> Action:
+    def choose(self, deal: Any) -> Move:
         """A random legal move for the seat to act."""
         plays = deal.legal_plays()
         if deal.trick and self.rng.randrange(len(plays) + 1) == len(plays):
             hand = list(deal.hands[deal.turn])
             size = len(deal.trick[0].pieces)
-            return Action("discard", type(deal.hands[deal.turn])(self.rng.sample(hand, size)))
-        return Action("play", plays[self.rng.randrange(len(plays))])
+            return Move("discard", type(deal.hands[deal.turn])(self.rng.sample(hand, size)))
+        return Move("play", plays[self.rng.randrange(len(plays))])
 
     def __repr__(self) -> str:
         return "RandomPlayer()"
@@ -79,12 +80,12 @@ class HeuristicPlayer:
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, deal: Any) -> Action:
+    def choose(self, deal: Any) -> Move:
         """The heuristic's move for the seat to act."""
         plays = [Tiles(p) for p in deal.legal_plays()]
         if deal.trick:
             return self._follow(deal, plays)
-        return Action("play", self._lead(deal, plays))
+        return Move("play", self._lead(deal, plays))
 
     def _lead(self, deal: Any, plays: list[Tiles]) -> Tiles:
         hand = deal.hands[deal.turn]
@@ -101,7 +102,7 @@ class HeuristicPlayer:
             return max(multi, key=lambda p: (len(p), _rank(deal, p)))
         return min(pool, key=lambda p: _rank(deal, p))
 
-    def _follow(self, deal: Any, plays: list[Tiles]) -> Action:
+    def _follow(self, deal: Any, plays: list[Tiles]) -> Move:
         hand = deal.hands[deal.turn]
         size = len(deal.trick[0].pieces)
         last = len(hand) == size
@@ -109,9 +110,9 @@ class HeuristicPlayer:
         cheap = sorted(plays, key=lambda p: _rank(deal, p))
         wanted = [p for p in cheap if last or keep not in p or len(hand) == 1]
         if wanted and (last or deal.won[deal.turn] == 0 or size > 1 or self.rng.random() < 0.5):
-            return Action("play", wanted[0])
+            return Move("play", wanted[0])
         weakest = sorted(hand, key=strength)[:size]
-        return Action("discard", Tiles(weakest))
+        return Move("discard", Tiles(weakest))
 
     def __repr__(self) -> str:
         return "HeuristicPlayer()"

@@ -31,6 +31,7 @@ GAMES = {
             "TG-COLUMNS",
             "TG-DEAL",
             "TG-EARLY-DEATH",
+            "TG-LEAD-CLASS",
             "TG-LEAD-FAMILY",
             "TG-PAY-ALL",
             "TG-PAY-ALL-EXCEPTION",

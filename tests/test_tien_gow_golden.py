@@ -1,4 +1,5 @@
-"""Golden playthroughs: seeded Tien Gow deals played by a fixed policy, written as text and
+"""Golden playthroughs: seeded Tien Gow deals played by a fixed policy, written as text (each
+move in Move notation, then its verdict) and
 diffed against ``tests/golden/``. Regenerate after a reviewed change with
 ``GUPAI_UPDATE_GOLDEN=1 pytest tests/test_tien_gow_golden.py``."""
 
@@ -11,6 +12,7 @@ from pathlib import Path
 import pytest
 
 import gupai_learn as gl
+from gupai_learn.engine.moves import Move
 from gupai_learn.games import tien_gow as tg
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -29,14 +31,11 @@ def playthrough(seed: int, rules: tg.Rules) -> str:
     while not deal.is_over:
         plays = deal.legal_plays()
         if deal.trick and (not plays or rng.random() < 0.3):
-            pick = gl.Tiles(deal.hands[deal.turn][-len(deal.trick[0].pieces) :])
-            verdict = deal.judge(pick, face_down=True)
-            deal.discard(pick)
+            move = Move("discard", gl.Tiles(deal.hands[deal.turn][-len(deal.trick[0].pieces) :]))
         else:
-            pick = plays[rng.randrange(len(plays))]
-            verdict = deal.judge(pick)
-            deal.play(pick)
-        out.append(str(verdict))
+            move = Move("play", plays[rng.randrange(len(plays))])
+        out.append(f"{deal.name(deal.turn)} {move}: {deal.judge(move)}")
+        deal.apply(move)
     out += ["", deal.transcript(), "", str(deal.settle())]
     return "\n".join(out) + "\n"
 

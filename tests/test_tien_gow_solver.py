@@ -9,22 +9,22 @@ from itertools import combinations
 import pytest
 
 import gupai_learn as gl
-from gupai_learn.engine.trick import Action
+from gupai_learn.engine.moves import Move
 from gupai_learn.games import tien_gow as tg
 
 
-def options(deal: tg.Deal) -> list[Action]:
+def options(deal: tg.Deal) -> list[Move]:
     """Every move the seat to act may make, found by asking ``judge`` (no shortcuts)."""
     hand = deal.hands[deal.turn]
     sizes = [len(deal.trick[0].pieces)] if deal.trick else [1, 2, 3, 4]
-    found: list[Action] = []
+    found: list[Move] = []
     for n in sizes:
         for pick in dict.fromkeys(combinations(hand, n)):
             tiles = gl.Tiles(pick)
             if deal.judge(tiles):
-                found.append(Action("play", tiles))
+                found.append(Move("play", tiles))
             if deal.trick and deal.judge(tiles, face_down=True):
-                found.append(Action("discard", tiles))
+                found.append(Move("discard", tiles))
     return found
 
 
@@ -34,7 +34,7 @@ def brute(deal: tg.Deal, seat: int) -> bool:
     results = []
     for action in options(deal):
         child = copy.deepcopy(deal)
-        action.apply(child)
+        child.apply(action)
         results.append(brute(child, seat))
     return any(results) if deal.turn == seat else all(results)
 
@@ -60,7 +60,7 @@ def test_solver_matches_brute_force(size: int) -> None:
         if deal.turn == seat:
             for action in options(deal):
                 child = copy.deepcopy(deal)
-                action.apply(child)
+                child.apply(action)
                 assert (action in result.plays) == brute(child, seat)
 
 
@@ -86,7 +86,7 @@ def test_supreme_lead_wins() -> None:
     deal = tg.Deal(["42 21", "66 66", "11 11", "44 44"], columns=(2, 2, 1, 1))
     result = tg.solve(deal, 0)
     assert result.wins is True
-    assert Action("play", gl.tiles("42 21")) in result.plays
+    assert Move("play", gl.tiles("42 21")) in result.plays
     assert tg.solve(deal, 1).wins is False
 
 

@@ -6,30 +6,31 @@ class and ranks strictly above the trick's current high, otherwise face down. Th
 play takes the trick; its player collects one column (or trick) per piece of the lead and leads
 next.
 
-This module knows nothing of tiles or of any one game's classes. A game subclasses
-:class:`TrickDeal` and supplies the parts that differ, the way OpenSpiel games fill in a shared
-``State``:
+This module knows nothing of tiles or of any one game's classes. :class:`TrickDeal` builds on
+:class:`~gupai_learn.engine.deal.BaseDeal` (turn, end of deal, reading, pieces in hand) and
+checks the count of a follow once for every trick game; a game supplies the parts that differ:
 
 - ``_read(pieces)``: parse notation into pieces (may raise :class:`InvalidNotationError`);
 - ``_lead_check(seat, pieces)``: the combination a lead makes, or the reasons it is not one;
 - ``_follow_check(seat, pieces, lead, high)``: whether a face-up follow beats, and why;
 - ``_leads(seat)`` / ``_beats(seat, lead, high)``: the legal face-up plays (fast path);
 - ``_forced_down(seat)``: a seat that must play face down (Tien Gow's early death);
+- ``_may_lead_face_down(seat)`` / ``_judge_face_down_lead``: a face-down lead (Bagchen's
+  charity), with the calls it may name in ``_face_down_calls(seat)``;
 - ``_trick_done(trick)``: hooks such as payments for special tricks.
-
-The shared part checks turn, end of deal, pieces in hand and count once, for every game, and
-collects **every** broken rule into one :class:`~gupai_learn.verdict.Verdict`.
 """
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
-from collections import Counter
+from abc import abstractmethod
 from collections.abc import Hashable, Sequence
-from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, Literal, NamedTuple, TypeVar
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Any, ClassVar, NamedTuple, TypeVar
 
-from gupai_learn.verdict import IllegalPlayError, InvalidNotationError, Reason, Verdict
+from gupai_learn.engine.deal import BaseDeal, Outcome
+from gupai_learn.engine.moves import Call, Move, join
+from gupai_learn.verdict import IllegalPlayError, Reason, Verdict
 
 P = TypeVar("P", bound=Hashable)
 _new_tuple = tuple.__new__
@@ -41,7 +42,10 @@ class Combination:
 
     ``kind`` is the class id from the ruling (e.g. ``"mixed-pair"``), ``rank`` orders
     combinations of the same kind (higher beats lower), ``name`` is a learner's name
-    ("Man-seven") and ``kind_name`` describes the class ("a mixed pair").
+    ("Man-seven") and ``kind_name`` describes the class ("a mixed pair"). ``led_only`` marks a
+    combination that wins whenever it is led but never beats anything as a follow (Tien Gow's
+    Supreme pair; Bagchen's mother-and-son, full horse and point tiles): nothing of its class
+    can beat it either.
     """
 
     kind: str
@@ -49,42 +53,33 @@ class Combination:
     pieces: tuple[Any, ...]
     name: str
     kind_name: str
+    led_only: bool = False
 
     def __str__(self) -> str:
-        return f"{''.join(str(p) for p in self.pieces)} ({self.name}, {self.kind_name})"
+        return f"{join(self.pieces)} ({self.name}, {self.kind_name})"
 
     def __len__(self) -> int:
         return len(self.pieces)
 
 
 class TrickPlay(NamedTuple):
-    """One seat's play in a trick: face up with its combination, or face down."""
+    """One seat's play in a trick: face up with its combination, or face down (with the suit a
+    Bagchen charity lead calls)."""
 
     seat: int
     pieces: tuple[Any, ...]
     face_up: bool
     combination: Combination | None = None
+    call: Call | None = None
+
+    @property
+    def move(self) -> Move:
+        """The play as a :class:`Move`."""
+        kind = "play" if self.face_up else "discard"
+        return _new_tuple(Move, (kind, self.pieces, None, self.call))
 
     def __str__(self) -> str:
-        shown = "".join(str(p) for p in self.pieces)
-        return shown if self.face_up else f"face down {shown}"
-
-
-class Action(NamedTuple):
-    """A move a player (or a solver) chooses: play ``pieces`` face up, or discard them."""
-
-    kind: Literal["play", "discard"]
-    pieces: tuple[Any, ...]
-
-    def __str__(self) -> str:
-        shown = "".join(str(p) for p in self.pieces)
-        return shown if self.kind == "play" else f"face down {shown}"
-
-    def apply(self, deal: TrickDeal[Any]) -> TrickPlay:
-        """Make this move on ``deal`` (raises IllegalPlayError if it is not allowed)."""
-        if self.kind == "play":
-            return deal.play(self.pieces)
-        return deal.discard(self.pieces)
+        return str(self.move)
 
 
 class Trick(NamedTuple):
@@ -98,11 +93,9 @@ class Trick(NamedTuple):
         return self.plays[0].seat
 
     @property
-    def lead(self) -> Combination:
-        """The lead's combination."""
-        combo = self.plays[0].combination
-        assert combo is not None
-        return combo
+    def lead(self) -> Combination | None:
+        """The lead's combination (None for a face-down charity lead)."""
+        return self.plays[0].combination
 
     @property
     def size(self) -> int:
@@ -111,11 +104,11 @@ class Trick(NamedTuple):
 
     @property
     def high(self) -> TrickPlay:
-        """The current high play: the last face-up play (TG-TRICK-WINNER)."""
+        """The current high play: the last face-up play, else the lead (TG-TRICK-WINNER)."""
         for play in reversed(self.plays):
             if play.face_up:
                 return play
-        raise ValueError("a trick always has a face-up lead")
+        return self.plays[0]
 
     @property
     def winner(self) -> int:
@@ -123,37 +116,15 @@ class Trick(NamedTuple):
         return self.high.seat
 
 
-@dataclass
-class _Outcome:
-    """A judged play: the broken rules (``errors``) and, if legal, its explanation (``notes``).
-
-    ``combination`` is None for a face-down play."""
-
-    pieces: tuple[Any, ...] = ()
-    combination: Combination | None = None
-    errors: list[Reason] = field(default_factory=list)
-    notes: list[Reason] = field(default_factory=list)
-
-    @property
-    def ok(self) -> bool:
-        return not self.errors
-
-
-class TrickDeal(ABC, Generic[P]):
+class TrickDeal(BaseDeal[P]):
     """Base class of a trick game's deal; see the module docstring for the hooks."""
 
-    #: Rule ids the shared checks cite; each game points them at its own ruling.
-    RULE_TURN: ClassVar[str] = "TURN"
-    RULE_HAND: ClassVar[str] = "HAND"
-    RULE_SET: ClassVar[str] = "SET"
     RULE_COUNT: ClassVar[str] = "COUNT"
     RULE_LEAD: ClassVar[str] = "LEAD"
-    RULE_OVER: ClassVar[str] = "OVER"
     RULE_FACE_DOWN: ClassVar[str] = "FACE-DOWN"
-    SEAT_NAMES: ClassVar[tuple[str, ...]] = ("East", "South", "West", "North")
 
     def __init__(self, hands: Sequence[tuple[P, ...]], leader: int = 0) -> None:
-        self._hands: list[tuple[P, ...]] = list(hands)
+        self._hands = list(hands)
         self._turn = leader
         self._plays: list[TrickPlay] = []
         self._tricks: list[Trick] = []
@@ -165,26 +136,6 @@ class TrickDeal(ABC, Generic[P]):
         self._left = sum(len(h) for h in self._hands)
 
     # ----- state -----------------------------------------------------------------------
-    @property
-    def n_seats(self) -> int:
-        """Number of seats at the table."""
-        return len(self._hands)
-
-    @property
-    def seat_names(self) -> tuple[str, ...]:
-        """Display names of the seats, seat 0 first."""
-        return self.SEAT_NAMES[: self.n_seats]
-
-    @property
-    def turn(self) -> int:
-        """Seat to act (meaningless once :attr:`is_over`)."""
-        return self._turn
-
-    @property
-    def hands(self) -> tuple[tuple[P, ...], ...]:
-        """What each seat holds now."""
-        return tuple(self._hands)
-
     @property
     def trick(self) -> tuple[TrickPlay, ...]:
         """Plays of the current trick so far (empty: the seat to act leads)."""
@@ -207,8 +158,13 @@ class TrickDeal(ABC, Generic[P]):
 
     @property
     def moves(self) -> tuple[TrickPlay, ...]:
-        """Every play so far, in order (for replays and transcripts)."""
+        """Every play so far with its seat and combination, in order (replays)."""
         return tuple(p for t in self._tricks for p in t.plays) + tuple(self._plays)
+
+    @property
+    def history(self) -> tuple[Move, ...]:
+        """Every move so far, in order, as :class:`Move` values."""
+        return tuple(p.move for p in self.moves)
 
     @property
     def is_over(self) -> bool:
@@ -220,36 +176,37 @@ class TrickDeal(ABC, Generic[P]):
         """The current trick's high play (its last face-up play), or None before the lead."""
         return self._high
 
-    def name(self, seat: int) -> str:
-        """Display name of a seat."""
-        return self.seat_names[seat]
+    def _over(self) -> bool:
+        return not self._left or self._closed
+
+    def _seated_history(self) -> list[tuple[int, Move]]:
+        return [(p.seat, p.move) for p in self.moves]
 
     # ----- public verbs ----------------------------------------------------------------
-    def judge(self, pieces: Any, *, face_down: bool = False, seat: int | None = None) -> Verdict:
-        """Whether ``seat`` (default: the seat to act) may play ``pieces`` now, and why.
-
-        Never raises for a bad play: every broken rule is listed in the verdict.
-        """
-        outcome = self._judge(pieces, face_down, seat)
-        if not outcome.ok:
-            return Verdict.illegal(outcome.errors, self._refusal(outcome))
-        return Verdict.legal(self._summary(outcome, face_down), outcome.notes)
-
-    def play(self, pieces: Any, *, seat: int | None = None) -> TrickPlay:
+    def play(self, pieces: Any, *, seat: Any = None) -> TrickPlay:
         """Play ``pieces`` face up; raises :class:`IllegalPlayError` (state unchanged)."""
         fast = self._fast_combination(pieces, seat)
         if fast is not None:
             return self._apply(fast.pieces, fast)
-        return self._apply_judged(pieces, face_down=False, seat=seat)
+        return self._apply_judged(pieces, False, seat)
 
-    def discard(self, pieces: Any, *, seat: int | None = None) -> TrickPlay:
+    def discard(self, pieces: Any, *, seat: Any = None) -> TrickPlay:
         """Play ``pieces`` face down; raises :class:`IllegalPlayError` (state unchanged)."""
         fast = self._fast_discard(pieces, seat)
         if fast is not None:
             return self._apply(fast, None)
-        return self._apply_judged(pieces, face_down=True, seat=seat)
+        return self._apply_judged(pieces, True, seat)
 
-    def legal_plays(self) -> list[tuple[P, ...]]:
+    def apply(self, move: Any, *, seat: Any = None) -> TrickPlay:
+        """Make ``move`` (a :class:`Move`, its text, or pieces to play face up)."""
+        if type(move) is Move and move.call is None:
+            if move.kind == "play":
+                return self.play(move.pieces, seat=seat)
+            if move.kind == "discard":
+                return self.discard(move.pieces, seat=seat)
+        return self._apply_judged(move, False, seat)
+
+    def legal_plays(self) -> list[Any]:
         """Every legal face-up play for the seat to act (face-down discards not listed)."""
         if not self._left or self._closed:
             return []
@@ -261,128 +218,119 @@ class TrickDeal(ABC, Generic[P]):
         assert high is not None and high.combination is not None
         return self._beats(self._turn, self._plays[0], high.combination)
 
-    # ----- the shared checks -----------------------------------------------------------
-    def _judge(self, raw: Any, face_down: bool, seat: int | None) -> _Outcome:
-        out = _Outcome()
-        who = self._turn if seat is None else seat
-        if self.is_over:
-            out.errors.append(
-                Reason(self.RULE_OVER, "The deal is over: nothing more can be played.")
-            )
-            return out
-        if who != self._turn:
-            out.errors.append(self._turn_reason(who))
-        try:
-            out.pieces = self._read(raw)
-        except InvalidNotationError as error:
-            out.errors.append(Reason(self.RULE_SET, f"Cannot read {error.text!r}: {error.why}."))
-            return out
-        out.errors += self._set_reasons(out.pieces)
-        out.errors += self._hand_reasons(who, out.pieces)
+    def _legal_moves(self) -> list[Move]:
+        seat = self._turn
+        moves = [_new_tuple(Move, ("play", p, None, None)) for p in self.legal_plays()]
         if self._plays:
-            self._judge_follow(who, face_down, out)
+            moves += self._discards(seat, len(self._plays[0].pieces))
+        elif self._may_lead_face_down(seat):
+            moves += [
+                _new_tuple(Move, ("discard", (piece,), None, call))
+                for piece in dict.fromkeys(self._hands[seat])
+                for call in self._face_down_calls(seat)
+            ]
+        return moves
+
+    def _discards(self, seat: int, size: int) -> list[Move]:
+        """Every distinct face-down play of ``size`` pieces from ``seat``'s hand."""
+        picks = dict.fromkeys(combinations(self._hands[seat], size))
+        make = self._hand_type
+        return [_new_tuple(Move, ("discard", make(p), None, None)) for p in picks]
+
+    # ----- the trick checks ------------------------------------------------------------
+    def _judge_move(self, seat: int, move: Move, out: Outcome) -> None:
+        if move.kind not in ("play", "discard") or move.end is not None:
+            text = f"{move} is not a move of a trick game: play pieces face up or face down."
+            out.errors.append(Reason(self.RULE_LEAD, text))
+            return
+        if self._plays:
+            self._judge_follow(seat, move, out)
         else:
-            self._judge_lead(who, face_down, out)
-        return out
+            self._judge_lead(seat, move, out)
 
-    def _turn_reason(self, who: int) -> Reason:
-        if not 0 <= who < self.n_seats:
-            return Reason(
-                self.RULE_TURN, f"There is no seat {who}: seats run 0 to {self.n_seats - 1}."
-            )
-        return Reason(
-            self.RULE_TURN,
-            f"It is {self.name(self._turn)}'s turn, not {self.name(who)}'s.",
-        )
-
-    def _hand_reasons(self, who: int, pieces: tuple[P, ...]) -> list[Reason]:
-        if not 0 <= who < self.n_seats:
-            return []
-        held = Counter(self._hands[who])
-        reasons = []
-        for piece, wanted in sorted(Counter(pieces).items(), key=lambda kv: str(kv[0])):
-            have = held.get(piece, 0)
-            if have == 0:
-                text = f"{piece} is not in {self.name(who)}'s hand."
-            elif wanted > have:
-                text = f"{piece} is named {wanted} times but {self.name(who)} holds {have}."
-            else:
-                continue
-            reasons.append(Reason(self.RULE_HAND, text))
-        return reasons
-
-    def _judge_lead(self, who: int, face_down: bool, out: _Outcome) -> None:
-        if face_down and not self._may_lead_face_down(who):
-            out.errors.append(
-                Reason(
-                    self.RULE_LEAD,
-                    "A lead is always played face up; only followers play face down.",
-                )
-            )
+    def _judge_lead(self, who: int, move: Move, out: Outcome) -> None:
+        if move.kind == "discard":
+            if not self._may_lead_face_down(who):
+                text = "A lead is always played face up; only followers play face down."
+                out.errors.append(Reason(self.RULE_LEAD, text))
+                return
+            self._judge_face_down_lead(who, move, out)
             return
-        if face_down:
-            self._judge_face_down_lead(who, out)
-            return
-        combination, errors = self._lead_check(who, out.pieces)
-        out.combination = combination
+        combination, errors = self._lead_check(who, move.pieces)
+        out.detail = combination
         out.errors += errors
         if combination is not None and not out.errors:
             out.notes += self._explain_lead(who, combination)
 
-    def _judge_follow(self, who: int, face_down: bool, out: _Outcome) -> None:
+    def _judge_follow(self, who: int, move: Move, out: Outcome) -> None:
         size = len(self._plays[0].pieces)
-        if len(out.pieces) != size:
+        if len(move.pieces) != size:
             lead = self._plays[0]
             out.errors.append(
                 Reason(
                     self.RULE_COUNT,
                     f"{self.name(lead.seat)} led {size} piece{'s' * (size > 1)}, so every "
-                    f"follower plays exactly {size}; this play has {len(out.pieces)}.",
+                    f"follower plays exactly {size}; this play has {len(move.pieces)}.",
                 )
             )
-        if face_down:
-            out.notes += self._face_down_notes(who, out.pieces)
+        if move.call is not None:
+            text = f"Only a face-down lead names a suit; a follower's {move} cannot."
+            out.errors.append(Reason(self.RULE_LEAD, text))
+        if move.kind == "discard":
+            out.notes += self._face_down_notes(who, move.pieces)
             return
         high = self.current_high
-        assert high is not None and high.combination is not None
-        combination, errors = self._follow_check(who, out.pieces, self._plays[0], high)
-        out.combination = combination
+        assert high is not None
+        combination, errors = self._follow_check(who, move.pieces, self._plays[0], high)
+        out.detail = combination
         out.errors += errors
         if combination is not None and not out.errors:
             out.notes += self._explain_follow(who, combination, high)
 
-    def _refusal(self, out: _Outcome) -> str:
-        if not out.pieces:
+    def _refusal(self, out: Outcome) -> str:
+        if out.move is None:
             return "the play cannot be read" if out.errors[0].rule == self.RULE_SET else "no play"
-        return f"{''.join(str(p) for p in out.pieces)} cannot be played now"
+        if not out.move.pieces:
+            return f"{out.move} cannot be played now"
+        return f"{join(out.move.pieces)} cannot be played now"
 
-    def _summary(self, out: _Outcome, face_down: bool) -> str:
-        shown = "".join(str(p) for p in out.pieces)
-        if face_down or out.combination is None:
-            return f"{shown} face down"
+    def _summary(self, out: Outcome) -> str:
+        assert out.move is not None
+        shown = join(out.move.pieces)
+        combination = out.detail
+        if out.move.kind == "discard" or combination is None:
+            call = f", calling {out.move.call}" if out.move.call else ""
+            return f"{shown} face down{call}"
         verb = "lead" if not self._plays else "beats the table"
-        return f"{shown} {verb}: {out.combination.name}, {out.combination.kind_name}"
+        return f"{shown} {verb}: {combination.name}, {combination.kind_name}"
 
     # ----- applying moves --------------------------------------------------------------
-    def _apply_judged(self, raw: Any, face_down: bool, seat: int | None) -> TrickPlay:
-        outcome = self._judge(raw, face_down, seat)
-        if not outcome.ok:
-            raise IllegalPlayError(Verdict.illegal(outcome.errors, self._refusal(outcome)))
-        return self._apply(outcome.pieces, outcome.combination)
+    def _apply_judged(self, raw: Any, face_down: bool, seat: Any) -> TrickPlay:
+        out = self._judge(raw, face_down, seat)
+        if not out.ok:
+            raise IllegalPlayError(Verdict.illegal(out.errors, self._refusal(out)))
+        return self._apply_move(out)
 
-    def _apply(self, pieces: tuple[P, ...], combination: Combination | None) -> TrickPlay:
+    def _apply_move(self, out: Outcome) -> TrickPlay:
+        assert out.move is not None
+        face_up = out.move.kind == "play"
+        return self._apply(out.move.pieces, out.detail if face_up else None, out.move.call)
+
+    def _apply(
+        self, pieces: tuple[P, ...], combination: Combination | None, call: Call | None = None
+    ) -> TrickPlay:
         seat = self._turn
         hand = list(self._hands[seat])
         for piece in pieces:
             hand.remove(piece)
         self._hands[seat] = self._hand_type(hand)
         self._left -= len(pieces)
-        # tuple.__new__ skips NamedTuple's Python-level constructor (this is the hot path)
-        play = _new_tuple(TrickPlay, (seat, pieces, combination is not None, combination))
         plays = self._plays
-        plays.append(play)
-        if combination is not None:
+        # tuple.__new__ skips NamedTuple's Python-level constructor (this is the hot path)
+        play = _new_tuple(TrickPlay, (seat, pieces, combination is not None, combination, call))
+        if combination is not None or not plays:
             self._high = play
+        plays.append(play)
         self._after_play(play)
         if len(plays) == self._n:
             self._finish_trick(plays)
@@ -405,18 +353,11 @@ class TrickDeal(ABC, Generic[P]):
     _hand_type: ClassVar[type[tuple[Any, ...]]] = tuple
 
     # ----- hooks a game fills in -------------------------------------------------------
-    @abstractmethod
-    def _read(self, raw: Any) -> tuple[P, ...]:
-        """Parse notation (or pieces) into a tuple of pieces."""
-
-    def _set_reasons(self, pieces: tuple[P, ...]) -> list[Reason]:
-        return []
-
-    def _fast_combination(self, raw: Any, seat: int | None) -> Combination | None:
+    def _fast_combination(self, raw: Any, seat: Any) -> Combination | None:
         """A shortcut for plays a game can vouch for cheaply; None means "judge it fully"."""
         return None
 
-    def _fast_discard(self, raw: Any, seat: int | None) -> tuple[P, ...] | None:
+    def _fast_discard(self, raw: Any, seat: Any) -> tuple[P, ...] | None:
         """A shortcut for face-down plays a game can vouch for cheaply (canonical pieces)."""
         return None
 
@@ -454,7 +395,11 @@ class TrickDeal(ABC, Generic[P]):
     def _may_lead_face_down(self, seat: int) -> bool:
         return False
 
-    def _judge_face_down_lead(self, seat: int, out: _Outcome) -> None:
+    def _face_down_calls(self, seat: int) -> tuple[Call, ...]:
+        """The suits a face-down lead may name (Bagchen's charity)."""
+        return ()
+
+    def _judge_face_down_lead(self, seat: int, move: Move, out: Outcome) -> None:
         """Judge a face-down lead where a game allows one (Bagchen's charity)."""
 
     def _face_down_notes(self, seat: int, pieces: tuple[P, ...]) -> list[Reason]:

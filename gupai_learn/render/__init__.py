@@ -14,12 +14,13 @@ themselves in notebooks by importing this package lazily.
 from gupai_learn.render.html import settlement_html, verdict_html
 from gupai_learn.render.pieces import Drawing, PieceOptions, draw_piece
 from gupai_learn.render.tiles import describe_tile, tile_svg
-from gupai_learn.render.views import Group, group_svg, row_svg, trick_svg
+from gupai_learn.render.views import Group, deal_svg, group_svg, row_svg, trick_svg
 
 __all__ = [
     "Drawing",
     "Group",
     "PieceOptions",
+    "deal_svg",
     "describe_tile",
     "draw_piece",
     "group_svg",

@@ -132,6 +132,23 @@ def trick_svg(plays: Sequence[Any], names: Sequence[str], high: object = None) -
     )
 
 
+def deal_svg(deal: Any) -> str:
+    """Any game's deal at a glance: every hand face up, one under the other, each labelled with
+    its seat (and tricks or columns won, where the deal counts them), the seat to act framed.
+    Reads only the shared deal API (``hands``, ``seat_names``, ``turn``, ``is_over``)."""
+    won = getattr(deal, "won", None)
+    groups = [
+        Group(
+            name + ("" if deal.is_over or seat != deal.turn else " (to act)"),
+            hand,
+            highlight=not deal.is_over and seat == deal.turn,
+            note="" if won is None else f"{won[seat]} won",
+        )
+        for seat, (name, hand) in enumerate(zip(deal.seat_names, deal.hands, strict=True))
+    ]
+    return group_svg(groups, layout="column")
+
+
 # ----- laying out -------------------------------------------------------------------
 
 

@@ -123,7 +123,7 @@ class DealPlayer(ipywidgets.VBox):
 
     def _after_move(self) -> None:
         while not self.deal.is_over and self.deal.turn != self.seat:
-            self.bots[self.deal.turn].choose(self.deal).apply(self.deal)
+            self.deal.apply(self.bots[self.deal.turn].choose(self.deal))
         self.picker.refresh()
         self.table.value = table_html(self.deal)
         lines = [narrate(self.deal, i, t) for i, t in enumerate(self.deal.tricks, 1)]

@@ -79,7 +79,8 @@ def shown(pieces: tuple[Tile, ...]) -> str:
 
 
 def _combo(kind: str, rank: int, pieces: tuple[Tile, ...], name: str) -> Combination:
-    return Combination(kind, rank, Tiles(pieces), name, KIND_NAMES[kind])
+    # TG-SUPREME: the Supreme pair wins when led and never beats as a follow
+    return Combination(kind, rank, Tiles(pieces), name, KIND_NAMES[kind], kind == "supreme")
 
 
 def classify_play(
@@ -235,17 +236,17 @@ def _set_of_three_or_four(
 
 def beat_errors(challenger: Combination, high: Combination, high_text: str) -> list[Reason]:
     """Why ``challenger`` (face up, same count) does not beat ``high``; empty if it does."""
-    if challenger.kind == high.kind and challenger.rank > high.rank and high.kind != "supreme":
+    if challenger.kind == high.kind and challenger.rank > high.rank and not high.led_only:
         return []
     mine = f"{shown(challenger.pieces)} ({challenger.name})"
-    if challenger.kind == "supreme":
+    if challenger.led_only:
         return [
             Reason(
                 "TG-SUPREME",
                 "The Supreme pair beats nothing when it follows: it wins only when led.",
             )
         ]
-    if high.kind == "supreme":
+    if high.led_only:
         return [Reason("TG-SUPREME", "Nothing beats the Supreme pair when it is led.")]
     if challenger.kind != high.kind:
         if challenger.kind.startswith("triplet") and high.kind.startswith("triplet"):

@@ -17,6 +17,8 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from gupai_learn import decks
+from gupai_learn.engine.deal import Outcome, check_count, check_seat, check_seed
+from gupai_learn.engine.moves import Move, quote
 from gupai_learn.engine.settlement import Payment, Settlement
 from gupai_learn.engine.trick import Combination, TrickDeal, TrickPlay
 from gupai_learn.games.tien_gow.combos import (
@@ -129,6 +131,44 @@ def _read_tiles(raw: Any) -> Tiles:
     return canonical(as_tiles(raw))
 
 
+#: Move texts already read: text -> (kind, canonical tiles), or None when not a plain play.
+_TEXTS: dict[str, tuple[str, Tiles] | None] = {}
+_TEXTS_MAX = 50_000
+
+
+def _text_move(text: str) -> tuple[str, Tiles] | None:
+    try:
+        move = Move.parse(text)
+        found = (move.kind, canonical(move.pieces)) if move.end is move.call is None else None
+    except (ValueError, TypeError):
+        found = None
+    if len(_TEXTS) < _TEXTS_MAX:
+        _TEXTS[text] = found
+    return found
+
+
+def _fast_move(raw: Any) -> tuple[str, Tiles] | None:
+    """``raw`` as (kind, canonical tiles) when that is cheap to see: Tiles, a tuple or list of
+    tiles, a Move or its text; None means "read it the careful way" (kind "play" for plain
+    pieces: the caller decides face up or down)."""
+    kind = type(raw)
+    if kind is Tiles:
+        return "play", raw
+    if kind is str:
+        hit = _TEXTS.get(raw)
+        return hit if hit is not None or raw in _TEXTS else _text_move(raw)
+    if kind is Move:
+        if raw.end is not None or raw.call is not None or raw.kind not in ("play", "discard"):
+            return None
+        pieces = raw.pieces
+        if type(pieces) is Tiles:
+            return raw.kind, pieces
+        return (raw.kind, canonical(pieces)) if all(type(t) is Tile for t in pieces) else None
+    if (kind is tuple or kind is list) and all(type(t) is Tile for t in raw):
+        return "play", canonical(raw)
+    return None
+
+
 _DEFAULT_RULES = Rules()
 
 
@@ -151,6 +191,8 @@ class Deal(TrickDeal[Tile]):
     SEAT_NAMES: ClassVar[tuple[str, ...]] = ("East", "South", "West", "North")
     _hand_type = Tiles
 
+    GAME = "tien_gow"
+
     def __init__(
         self,
         hands: Sequence[Any],
@@ -158,18 +200,23 @@ class Deal(TrickDeal[Tile]):
         *,
         leader: int = 0,
         banker: int = 0,
+        won: Sequence[int] | None = None,
         columns: Sequence[int] | None = None,
         banker_streak: int = 0,
         first_lead_unbeatable: bool | None = None,
     ) -> None:
+        if not isinstance(hands, (list, tuple)):
+            raise ValueError(f"hands must be a list of {SEATS} hands, not {quote(hands)} (TG-DEAL)")
         parsed = [canonical(h if type(h) is Tiles else as_tiles(h)) for h in hands]
         _check_hands(parsed)
+        if won is not None and columns is not None:
+            raise ValueError("give won= or its alias columns=, not both (TG-COLUMNS)")
         self._setup(
             parsed,
             rules,
             leader=leader,
             banker=banker,
-            columns=columns,
+            columns=columns if won is None else won,
             banker_streak=banker_streak,
             first_lead_unbeatable=first_lead_unbeatable,
         )
@@ -188,6 +235,7 @@ class Deal(TrickDeal[Tile]):
         """Initialise from four valid hands in display order (the checks are done)."""
         size = len(parsed[0])
         won = _check_columns(columns, size)
+        _check_state(rules, leader, banker, banker_streak, first_lead_unbeatable)
         super().__init__(parsed, leader)
         self.rules = rules or _DEFAULT_RULES
         self.banker = banker
@@ -197,6 +245,8 @@ class Deal(TrickDeal[Tile]):
         self._tables = _TABLES[self.rules.mixed_sets]
         self._start_hands = tuple(parsed)
         self._start = dict(
+            hands=self._start_hands,
+            rules=self.rules,
             leader=leader,
             banker=banker,
             columns=tuple(won),
@@ -221,12 +271,12 @@ class Deal(TrickDeal[Tile]):
         """Shuffle the 32 tiles with ``random.Random(seed)`` and deal eight to each seat.
 
         ``seed`` may also be a :class:`random.Random` to draw from (a simulation that deals
-        many hands from one generator)."""
+        many hands from one generator). Other keywords are those of :class:`Deal`."""
         # Shuffling positions in the set gives the same permutation as shuffling the tiles, and
         # the set is in display order, so sorted positions are sorted hands; no checks needed.
+        rng = seed if isinstance(seed, random.Random) else random.Random(check_seed(seed))
         deck = decks.chinese()
         order = list(range(len(deck)))
-        rng = seed if isinstance(seed, random.Random) else random.Random(seed)
         rng.shuffle(order)
         seats = [sorted(order[i * HAND_SIZE : (i + 1) * HAND_SIZE]) for i in range(SEATS)]
         deal = cls.__new__(cls)
@@ -251,10 +301,6 @@ class Deal(TrickDeal[Tile]):
         if self.red_dot_seat is not None:
             return self.red_dot_seat
         return self._tricks[-1].winner if self.is_over and self._tricks else None
-
-    def restart(self) -> Deal:
-        """A fresh deal from this deal's starting position (for replays)."""
-        return Deal(self._start_hands, self.rules, **self._start)  # type: ignore[arg-type]
 
     @property
     def first_lead(self) -> Combination | None:
@@ -287,7 +333,7 @@ class Deal(TrickDeal[Tile]):
             if not t.is_chinese
         ]
 
-    def _judge(self, raw: Any, face_down: bool, seat: int | None) -> Any:
+    def _judge(self, raw: Any, face_down: bool, seat: Any) -> Outcome:
         if self.red_dot_seat is not None:
             out = super()._judge(raw, face_down, seat)
             out.errors = [
@@ -306,12 +352,13 @@ class Deal(TrickDeal[Tile]):
             mask = self._masks[seat] = hand_mask(self._hands[seat])
         return mask
 
-    def _fast_combination(self, raw: Any, seat: int | None) -> Combination | None:
-        if not self._left or self._closed:
+    def _fast_combination(self, raw: Any, seat: Any) -> Combination | None:
+        if not self._left or self._closed or (seat is not None and seat != self._turn):
             return None
-        if (seat is not None and seat != self._turn) or type(raw) is not Tiles:
+        found = _fast_move(raw)
+        if found is None or found[0] != "play":
             return None
-        entry = self._tables.by_tiles.get(raw)
+        entry = self._tables.by_tiles.get(found[1])
         if entry is None:
             return None
         need, combo = entry
@@ -325,29 +372,31 @@ class Deal(TrickDeal[Tile]):
             return combo
         top = high.combination
         assert top is not None
-        if combo.kind != top.kind or combo.rank <= top.rank or combo.kind == "supreme":
+        if combo.kind != top.kind or combo.rank <= top.rank or top.led_only:
             return None
         return None if self._forced_down(self._turn) else combo
 
-    def _fast_discard(self, raw: Any, seat: int | None) -> Tiles | None:
-        if not self._left or self._closed:
+    def _fast_discard(self, raw: Any, seat: Any) -> Tiles | None:
+        if not self._left or self._closed or (seat is not None and seat != self._turn):
             return None
-        if (seat is not None and seat != self._turn) or type(raw) is not Tiles:
+        found = _fast_move(raw)
+        if found is None or not self._plays:
             return None
-        if not self._plays or len(raw) != len(self._plays[0].pieces):
+        pieces = found[1]
+        if len(pieces) != len(self._plays[0].pieces):
             return None
-        if len(raw) == 1:
-            need = BIT.get(raw[0], 0)
-        elif all(t in BIT for t in raw):
-            need = hand_mask(raw)
-        else:
-            need = 0
         mask = self._masks[self._turn]
         if mask is None:
             mask = self._mask(self._turn)
-        if not need or need & mask != need:
+        if len(pieces) == 1:
+            need = BIT.get(pieces[0], 0)
+            return pieces if need and need & mask == need else None
+        # a tile named more often than the hand holds it fails the mask test (or would need a
+        # third slot): the careful path then explains it (TG-DEAL)
+        if any(pieces.count(t) > (2 if t.is_civil else 1) for t in pieces):
             return None
-        return raw if len(raw) == 1 else canonical(raw)
+        need = hand_mask(pieces) if all(t in BIT for t in pieces) else 0
+        return canonical(pieces) if need and need & mask == need else None
 
     def _lead_check(
         self, seat: int, pieces: tuple[Tile, ...]
@@ -378,7 +427,7 @@ class Deal(TrickDeal[Tile]):
         return f"{what} {shown(combo.pieces)} ({combo.name})"
 
     def _explain_lead(self, seat: int, combination: Combination) -> list[Reason]:
-        if combination.kind == "supreme":
+        if combination.led_only:
             return [
                 Reason("TG-SUPREME", "The Supreme pair wins whenever it is led: nothing beats it.")
             ]
@@ -438,8 +487,9 @@ class Deal(TrickDeal[Tile]):
                     found.append(pieces)
         return found
 
-    def _beats(self, seat: int, lead: TrickPlay, high: Combination) -> list[Tiles]:
-        if high.kind == "supreme":
+    def _beats(self, seat: int, lead: TrickPlay, high: Combination | None) -> list[Tiles]:
+        assert high is not None
+        if high.led_only:
             return []
         mask = self._masks[seat]
         if mask is None:
@@ -514,8 +564,7 @@ class Deal(TrickDeal[Tile]):
 
 
 def _play_text(deal: Deal, play: TrickPlay) -> str:
-    shown_tiles = shown(play.pieces) if play.face_up else f"down:{shown(play.pieces)}"
-    return f"{deal.name(play.seat)} {shown_tiles}"
+    return f"{deal.name(play.seat)} {play.move}"
 
 
 def _check_hands(hands: list[Tiles]) -> None:
@@ -536,8 +585,28 @@ def _check_hands(hands: list[Tiles]) -> None:
             raise ValueError(f"{tile} is dealt {n} times but the 32-tile set has {have} (TG-SET)")
 
 
+def _check_state(
+    rules: Any, leader: Any, banker: Any, streak: Any, first_lead_unbeatable: Any
+) -> None:
+    """The deal's other arguments, each a ValueError naming it when wrong."""
+    if rules is not None and not isinstance(rules, Rules):
+        raise ValueError(f"rules={quote(rules)}: give a tien_gow.Rules(...) or None")
+    check_seat("leader", leader, SEATS, "TG-DEAL")
+    check_seat("banker", banker, SEATS, "TG-DEAL")
+    check_count("banker_streak", streak, "TG-STREAK")
+    if first_lead_unbeatable not in (None, True, False) or type(first_lead_unbeatable) is int:
+        raise ValueError(
+            f"first_lead_unbeatable={quote(first_lead_unbeatable)}: give True, False or None "
+            "(TG-PAY-ALL-EXCEPTION)"
+        )
+
+
 def _check_columns(columns: Sequence[int] | None, size: int) -> list[int]:
     played = HAND_SIZE - size
+    if columns is not None and (
+        not isinstance(columns, (list, tuple)) or any(type(c) is not int for c in columns)
+    ):
+        raise ValueError(f"columns={quote(columns)} must be {SEATS} whole numbers (TG-COLUMNS)")
     if columns is None:
         if played:
             raise ValueError(
@@ -554,7 +623,7 @@ def _check_columns(columns: Sequence[int] | None, size: int) -> list[int]:
 def unbeatable_in_own_eyes(lead: Combination, hand: Sequence[Tile], rules: Rules) -> bool:
     """TG-PAY-ALL-EXCEPTION: True if no play made from the tiles outside ``hand`` could beat
     ``lead`` (a combination led from that hand)."""
-    if lead.kind == "supreme":
+    if lead.led_only:
         return True
     outside = SET_COUNTS - Counter(hand)
     for combo in ALL_COMBOS[rules.mixed_sets].values():

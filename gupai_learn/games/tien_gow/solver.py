@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
-from gupai_learn.engine.trick import Action
+from gupai_learn.engine.moves import Move
 from gupai_learn.games.tien_gow.deal import _TABLES, Deal, hand_mask
 from gupai_learn.tiles import Tiles
 
@@ -32,7 +32,7 @@ class SolveResult:
     ``nodes``: positions searched."""
 
     wins: bool | None
-    plays: tuple[Action, ...]
+    plays: tuple[Move, ...]
     nodes: int
 
 
@@ -50,17 +50,17 @@ class _Search:
         self.max_nodes = max_nodes
 
     # ----- moves ----------------------------------------------------------------------
-    def moves(self, state: State) -> list[Action]:
+    def moves(self, state: State) -> list[Move]:
         hands, turn, size, kind, rank, _, played, zero, last = state
         hand = hands[turn]
         if played == 0:
             mask = hand_mask(hand)
             return [
-                Action("play", Tiles(c.pieces))
+                Move("play", Tiles(c.pieces))
                 for need, c in self.tables.by_tiles.values()
                 if need & mask == need
             ]
-        found: list[Action] = []
+        found: list[Move] = []
         forced = last and bool(zero >> turn & 1)
         if not forced and kind != "supreme":
             mask = hand_mask(hand)
@@ -68,12 +68,12 @@ class _Search:
                 if combo.rank <= rank:
                     break
                 if need & mask == need:
-                    found.append(Action("play", Tiles(combo.pieces)))
+                    found.append(Move("play", Tiles(combo.pieces)))
         for pick in dict.fromkeys(combinations(hand, size)):
-            found.append(Action("discard", Tiles(pick)))
+            found.append(Move("discard", Tiles(pick)))
         return found
 
-    def after(self, state: State, action: Action) -> State:
+    def after(self, state: State, action: Move) -> State:
         hands, turn, size, kind, rank, high, played, zero, last = state
         rest = list(hands[turn])
         for tile in action.pieces:

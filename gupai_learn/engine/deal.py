@@ -1,0 +1,286 @@
+"""BaseDeal: what every game's deal shares, trick games and line games alike (design.md §3).
+
+Like OpenSpiel's ``State``, the base class checks once, for every game, what does not depend on
+the game's rules: is the deal over, is it this seat's turn, can the move be read, are the pieces
+in the hand. A game writes only its own rule checks and state change:
+
+- ``_read(raw)``: notation or pieces → a tuple of pieces (may raise InvalidNotationError);
+- ``_set_reasons(pieces)``: pieces that do not belong to the game's set;
+- ``_judge_move(seat, move, out)``: the game's rule checks, adding to ``out.errors`` (every
+  broken rule, not only the first) and, for a legal move, ``out.notes`` (why it is legal);
+- ``_apply_move(out)``: change the state for a judged, legal move;
+- ``_legal_moves()``: every move the seat to act may make (a fast path; a property test must
+  show it equals what ``judge`` accepts);
+- ``_over()``: whether the deal has ended.
+
+``judge`` never raises; ``apply`` is judge + change, or :class:`IllegalPlayError` with the state
+unchanged.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections import Counter
+from collections.abc import Hashable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Generic, TypeVar
+
+from gupai_learn.engine.moves import Move, quote
+from gupai_learn.verdict import IllegalPlayError, InvalidNotationError, Reason, Verdict
+
+P = TypeVar("P", bound=Hashable)
+D = TypeVar("D", bound="BaseDeal[Any]")
+
+#: What reading odd input may raise besides InvalidNotationError (all turned into reasons).
+_READ_ERRORS = (InvalidNotationError, TypeError, ValueError, OverflowError, RecursionError)
+
+
+@dataclass
+class Outcome:
+    """A judged move: the broken rules (``errors``) and, if legal, why (``notes``).
+
+    ``move`` is the move as read (pieces in the game's canonical order); ``detail`` is what the
+    game found out while judging (a trick game's combination, a line game's end)."""
+
+    move: Move | None = None
+    detail: Any = None
+    errors: list[Reason] = field(default_factory=list)
+    notes: list[Reason] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        """True when no rule is broken."""
+        return not self.errors
+
+    @property
+    def pieces(self) -> tuple[Any, ...]:
+        """The pieces of the move (empty when it could not be read)."""
+        return self.move.pieces if self.move is not None else ()
+
+
+class BaseDeal(ABC, Generic[P]):
+    """One deal of any game: seats, turn, hands, history; judge, apply, legal_moves."""
+
+    #: Rule ids the shared checks cite; each game points them at its own ruling.
+    RULE_TURN: ClassVar[str] = "TURN"
+    RULE_HAND: ClassVar[str] = "HAND"
+    RULE_SET: ClassVar[str] = "SET"
+    RULE_OVER: ClassVar[str] = "OVER"
+    SEAT_NAMES: ClassVar[tuple[str, ...]] = ("East", "South", "West", "North")
+    #: The game's short name in texts and reprs (``"tien_gow"``).
+    GAME: ClassVar[str] = "game"
+
+    _hands: list[tuple[P, ...]]
+    _turn: int
+    #: the constructor's arguments, for :meth:`restart`
+    _start: dict[str, Any]
+
+    # ----- state -------------------------------------------------------------------------
+    @property
+    def n_seats(self) -> int:
+        """Number of seats at the table."""
+        return len(self._hands)
+
+    @property
+    def seat_names(self) -> tuple[str, ...]:
+        """Display names of the seats, seat 0 first."""
+        return self.SEAT_NAMES[: self.n_seats]
+
+    def name(self, seat: int) -> str:
+        """Display name of a seat."""
+        return self.seat_names[seat]
+
+    @property
+    def turn(self) -> int:
+        """Seat to act (meaningless once :attr:`is_over`)."""
+        return self._turn
+
+    @property
+    def hands(self) -> tuple[tuple[P, ...], ...]:
+        """What each seat holds now."""
+        return tuple(self._hands)
+
+    @property
+    def is_over(self) -> bool:
+        """True once the deal has ended."""
+        return self._over()
+
+    @property
+    @abstractmethod
+    def history(self) -> tuple[Move, ...]:
+        """Every move made so far, in order."""
+
+    # ----- public verbs ------------------------------------------------------------------
+    def judge(self, move: Any, *, face_down: bool = False, seat: Any = None) -> Verdict:
+        """Whether ``seat`` (default: the seat to act) may make ``move`` now, and why.
+
+        ``move`` is a :class:`Move`, its text, or pieces (face up unless ``face_down``).
+        Never raises: every broken rule is listed in the verdict.
+        """
+        out = self._judge(move, face_down, seat)
+        if not out.ok:
+            return Verdict.illegal(out.errors, self._refusal(out))
+        return Verdict.legal(self._summary(out), out.notes)
+
+    def apply(self, move: Any, *, seat: Any = None) -> Any:
+        """Make ``move`` (a :class:`Move` or its text); raises :class:`IllegalPlayError` naming
+        every broken rule, the state unchanged. Returns what the game records for the move."""
+        out = self._judge(move, False, seat)
+        if not out.ok:
+            raise IllegalPlayError(Verdict.illegal(out.errors, self._refusal(out)))
+        return self._apply_move(out)
+
+    def legal_moves(self) -> list[Move]:
+        """Every move the seat to act may make (face-down plays, draws and passes included)."""
+        if self._over():
+            return []
+        return self._legal_moves()
+
+    def restart(self: D) -> D:
+        """A fresh deal of the same game from this deal's starting position."""
+        return type(self)(**self._start)
+
+    @classmethod
+    def from_script(cls: type[D], hands: Sequence[Any], moves: Iterable[Any], **kwargs: Any) -> D:
+        """A deal from ``hands`` after playing ``moves`` (Moves or their text) in order.
+
+        Raises :class:`IllegalPlayError` naming the first move that is not allowed."""
+        deal = cls(hands, **kwargs)  # type: ignore[call-arg]
+        for i, move in enumerate(moves, 1):
+            try:
+                deal.apply(move)
+            except IllegalPlayError as error:
+                error.args = (f"move {i} ({move}): {error.args[0]}",)
+                raise
+        return deal
+
+    def transcript(self) -> str:
+        """The moves so far as text, one per line: ``East [6:6]`` (golden tests, replays)."""
+        return "\n".join(f"{self.name(s)} {m}" for s, m in self._seated_history())
+
+    def _seated_history(self) -> list[tuple[int, Move]]:
+        """(seat, move) for every move so far; games that know seats override it."""
+        return [(self._turn, m) for m in self.history]
+
+    def _repr_svg_(self) -> str:
+        from gupai_learn.render import deal_svg
+
+        return deal_svg(self)
+
+    # ----- the shared checks -------------------------------------------------------------
+    def _judge(self, raw: Any, face_down: bool, seat: Any) -> Outcome:
+        out = Outcome()
+        if self._over():
+            out.errors.append(Reason(self.RULE_OVER, self._over_text()))
+            return out
+        who = self._seat_check(seat, out)
+        try:
+            move = self._read_move(raw, face_down)
+        except _READ_ERRORS as error:
+            out.errors.append(Reason(self.RULE_SET, _unreadable(raw, error)))
+            return out
+        out.move = move
+        out.errors += self._set_reasons(move.pieces)
+        if who is not None:
+            out.errors += self._hand_reasons(who, move.pieces)
+        self._judge_move(self._turn if who is None else who, move, out)
+        return out
+
+    def _seat_check(self, seat: Any, out: Outcome) -> int | None:
+        """The seat judged: the seat to act by default; a reason when it is not its turn."""
+        if seat is None:
+            return self._turn
+        if type(seat) is not int or not 0 <= seat < self.n_seats:
+            text = f"There is no seat {quote(seat)}: seats are numbered 0 to {self.n_seats - 1}."
+            out.errors.append(Reason(self.RULE_TURN, text))
+            return None
+        if seat != self._turn:
+            text = f"It is {self.name(self._turn)}'s turn, not {self.name(seat)}'s."
+            out.errors.append(Reason(self.RULE_TURN, text))
+        return seat
+
+    def _read_move(self, raw: Any, face_down: bool) -> Move:
+        """The move ``raw`` names, its pieces in the game's canonical order."""
+        move = Move.coerce(raw, self._read, face_down)
+        pieces = self._read(move.pieces) if move.pieces else move.pieces
+        return move._replace(pieces=pieces) if pieces is not move.pieces else move
+
+    def _hand_reasons(self, who: int, pieces: tuple[P, ...]) -> list[Reason]:
+        held = Counter(self._hands[who])
+        reasons = []
+        for piece, wanted in sorted(Counter(pieces).items(), key=lambda kv: str(kv[0])):
+            have = held.get(piece, 0)
+            if have == 0:
+                text = f"{piece} is not in {self.name(who)}'s hand."
+            elif wanted > have:
+                text = f"{piece} is named {wanted} times but {self.name(who)} holds {have}."
+            else:
+                continue
+            reasons.append(Reason(self.RULE_HAND, text))
+        return reasons
+
+    def _over_text(self) -> str:
+        return "The deal is over: nothing more can be played."
+
+    def _refusal(self, out: Outcome) -> str:
+        if out.move is None:
+            return "the move cannot be read" if out.errors[0].rule == self.RULE_SET else "no move"
+        return f"{out.move} cannot be played now"
+
+    def _summary(self, out: Outcome) -> str:
+        return str(out.move)
+
+    # ----- hooks a game fills in ---------------------------------------------------------
+    @abstractmethod
+    def _read(self, raw: Any) -> tuple[P, ...]:
+        """Parse notation (or pieces) into a tuple of pieces in canonical order."""
+
+    def _set_reasons(self, pieces: tuple[P, ...]) -> list[Reason]:
+        """Reasons why pieces do not belong to the game's set (none by default)."""
+        return []
+
+    @abstractmethod
+    def _judge_move(self, seat: int, move: Move, out: Outcome) -> None:
+        """The game's own rule checks for ``move`` by ``seat``."""
+
+    @abstractmethod
+    def _apply_move(self, out: Outcome) -> Any:
+        """Change the state for a legal move; returns what the game records."""
+
+    @abstractmethod
+    def _legal_moves(self) -> list[Move]:
+        """Every legal move of the seat to act (the deal is not over)."""
+
+    @abstractmethod
+    def _over(self) -> bool:
+        """True once the deal has ended."""
+
+
+def _unreadable(raw: Any, error: Exception) -> str:
+    """A learner's sentence for input that cannot be read as a move."""
+    if isinstance(error, InvalidNotationError):
+        return f"Cannot read {error.text!r}: {error.why}."
+    return f"Cannot read {quote(raw)} as a move: write it like '[6:3]' or 'down:[5:1]'."
+
+
+# ----- argument checks shared by every game's constructor --------------------------------
+def check_seat(name: str, value: Any, seats: int, rule: str) -> int:
+    """``value`` if it is a seat number (0 to ``seats - 1``), else a ValueError naming ``name``."""
+    if type(value) is not int or not 0 <= value < seats:
+        text = f"a seat is a whole number 0 to {seats - 1} ({rule})"
+        raise ValueError(f"{name}={quote(value)}: {text}")
+    return value
+
+
+def check_count(name: str, value: Any, rule: str) -> int:
+    """``value`` if it is a whole number >= 0, else a ValueError naming ``name``."""
+    if type(value) is not int or value < 0:
+        raise ValueError(f"{name}={quote(value)}: give a whole number, 0 or more ({rule})")
+    return value
+
+
+def check_seed(seed: Any) -> int | None:
+    """A seed for ``random.Random``: None or a whole number (a ValueError otherwise)."""
+    if seed is not None and type(seed) is not int:
+        raise ValueError(f"seed={quote(seed)}: give a whole number (or None for a fresh shuffle)")
+    return seed

@@ -1,0 +1,212 @@
+"""One move type and one notation for every game (design.md §2-3).
+
+A :class:`Move` is what a player does on their turn. Its text form round-trips through
+:meth:`Move.parse` and ``str``, like python-chess's ``Move.from_uci``/``uci()``:
+
+======================  ==========================================================
+``[6:6][6:3]``          play these pieces face up (a lead or a follow)
+``down:[5:1][2:2]``     play them face down (a trick game's discard, Ding Niu's
+                        forced discard)
+``[6:4]>right``         a line game: this tile at the right (or ``left``) end
+``draw`` / ``pass``     Bergen: take a tile from the boneyard / pass the turn
+``down:[2:1]!sky``      Bagchen's charity: a face-down lead naming ``sky``,
+                        ``earth`` or ``any``
+======================  ==========================================================
+
+Pieces are tiles by default; a game whose pieces are cards passes its own reader to
+:meth:`Move.parse`. Moves are small immutable tuples (fast to create, hash and compare), so
+``legal_moves()`` can hand out many of them and tables can keep them ready-made.
+
+    >>> m = Move.parse("down:[5:1][2:2]")
+    >>> m.kind, str(m)
+    ('discard', 'down:[5:1][2:2]')
+    >>> Move.parse(str(m)) == m
+    True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any, Literal, NamedTuple
+
+from gupai_learn.tiles import Tile, Tiles, as_tiles
+from gupai_learn.verdict import InvalidNotationError
+
+Kind = Literal["play", "discard", "draw", "pass"]
+End = Literal["left", "right"]
+Call = Literal["sky", "earth", "any"]
+Reader = Callable[[Any], tuple[Any, ...]]
+
+KINDS: tuple[Kind, ...] = ("play", "discard", "draw", "pass")
+ENDS: tuple[End, ...] = ("left", "right")
+CALLS: tuple[Call, ...] = ("sky", "earth", "any")
+_WORDS: dict[str, Kind] = {"draw": "draw", "pass": "pass"}
+_DOWN = "down:"
+#: Longest text quoted back in an error message.
+QUOTE = 80
+
+_new = tuple.__new__
+
+
+def clip(text: str) -> str:
+    """``text`` cut to about :data:`QUOTE` characters, for quoting bad input in a message."""
+    return text if len(text) <= QUOTE else text[: QUOTE - 1] + "…"
+
+
+def quote(value: Any) -> str:
+    """``repr`` of a bad input, cut to about :data:`QUOTE` characters (never raises)."""
+    if isinstance(value, str):
+        return repr(clip(value))
+    try:
+        return clip(repr(value))
+    except Exception:  # an object whose repr fails still gets a message
+        return f"<{type(value).__name__}>"
+
+
+class Move(NamedTuple):
+    """A move: ``kind`` (``"play"``, ``"discard"``, ``"draw"``, ``"pass"``), the ``pieces``
+    played, the line ``end`` chosen (``"left"``/``"right"`` or None) and Bagchen's charity
+    ``call`` (``"sky"``/``"earth"``/``"any"`` or None).
+
+    Build one with :meth:`parse`, :meth:`play`, :meth:`discard`, :meth:`draw` or
+    :meth:`pass_`; the plain constructor does not check its arguments.
+    """
+
+    kind: Kind
+    pieces: tuple[Any, ...] = ()
+    end: End | None = None
+    call: Call | None = None
+
+    # ----- constructors -----------------------------------------------------------------
+    @classmethod
+    def play(cls, pieces: Any, end: End | None = None) -> Move:
+        """Play ``pieces`` face up (a tile, tiles, or their notation), optionally at ``end``."""
+        if end is not None and end not in ENDS:
+            raise InvalidNotationError(quote(end), "an end is 'left' or 'right'")
+        return _new(cls, ("play", _pieces(pieces), end, None))
+
+    @classmethod
+    def discard(cls, pieces: Any, call: Call | None = None) -> Move:
+        """Play ``pieces`` face down; ``call`` names the suit of a Bagchen charity lead."""
+        if call is not None and call not in CALLS:
+            raise InvalidNotationError(quote(call), "a charity call is 'sky', 'earth' or 'any'")
+        return _new(cls, ("discard", _pieces(pieces), None, call))
+
+    @classmethod
+    def draw(cls) -> Move:
+        """Take a tile from the boneyard (Bergen)."""
+        return DRAW
+
+    @classmethod
+    def pass_(cls) -> Move:
+        """Pass the turn (Bergen, when nothing fits and the boneyard is closed)."""
+        return PASS
+
+    @classmethod
+    def parse(cls, text: str, read: Reader | None = None) -> Move:
+        """Read a move from its notation (see the module docstring).
+
+        ``read`` turns the pieces part into pieces (default: tiles). Raises
+        :class:`InvalidNotationError` naming what cannot be read.
+        """
+        if not isinstance(text, str):
+            raise InvalidNotationError(quote(text), "a move is written as text, e.g. '[6:3]'")
+        if len(text) > 10_000:
+            raise InvalidNotationError(clip(text), "that is far too long to be a move")
+        body = text.strip()
+        word = _WORDS.get(body.lower())
+        if word is not None:
+            return DRAW if word == "draw" else PASS
+        if body.lower().startswith(_DOWN):
+            return _parse_down(body[len(_DOWN) :], text, read)
+        return _parse_up(body, text, read)
+
+    @classmethod
+    def coerce(cls, value: Any, read: Reader | None = None, face_down: bool = False) -> Move:
+        """A move from a :class:`Move`, its text, or the pieces themselves (a tile, a tuple or
+        list of pieces, :class:`~gupai_learn.tiles.Tiles`); ``face_down`` applies to pieces
+        given without a kind. Raises :class:`InvalidNotationError` for anything else."""
+        if type(value) is Move:
+            return value
+        if isinstance(value, str):
+            move = cls.parse(value, read)
+            if face_down and move.kind == "play" and move.end is None:
+                return _new(cls, ("discard", move.pieces, None, None))
+            return move
+        pieces = read(value) if read is not None else _pieces(value)
+        return _new(cls, ("discard" if face_down else "play", tuple(pieces), None, None))
+
+    # ----- reading ------------------------------------------------------------------------
+    @property
+    def face_up(self) -> bool:
+        """True for a face-up play (a lead, a follow, or a tile placed on a line)."""
+        return self.kind == "play"
+
+    def __str__(self) -> str:
+        kind = self.kind
+        if kind == "draw" or kind == "pass":
+            return kind
+        shown = join(self.pieces)
+        if kind == "discard":
+            return f"{_DOWN}{shown}" + (f"!{self.call}" if self.call else "")
+        return f"{shown}>{self.end}" if self.end else shown
+
+    def __repr__(self) -> str:
+        return f"Move.parse({str(self)!r})"
+
+
+DRAW = _new(Move, ("draw", (), None, None))
+PASS = _new(Move, ("pass", (), None, None))
+
+
+def join(pieces: Iterable[Any]) -> str:
+    """Pieces as move text: tiles back to back (``[6:6][6:3]``), other pieces with ``+``."""
+    shown = [str(p) for p in pieces]
+    if all(s.startswith("[") for s in shown):
+        return "".join(shown)
+    return " + ".join(shown)
+
+
+def _pieces(value: Any) -> tuple[Any, ...]:
+    """Tiles from a tile, tiles or notation; other pieces (cards) pass through a sequence."""
+    if type(value) is Tiles:
+        return value
+    if isinstance(value, (tuple, list)) and value and _foreign(value):
+        return tuple(value)
+    return as_tiles(value)
+
+
+def _foreign(items: tuple[Any, ...] | list[Any]) -> bool:
+    """True when no item is a tile or text (the pieces are cards or another game's pieces)."""
+    return not any(isinstance(p, (Tile, str)) for p in items)
+
+
+def _read(body: str, text: str, read: Reader | None) -> tuple[Any, ...]:
+    if not body.strip():
+        raise InvalidNotationError(clip(text), "no pieces are named")
+    try:
+        return tuple((read or as_tiles)(body))
+    except InvalidNotationError as error:
+        raise InvalidNotationError(clip(text), error.why) from None
+
+
+def _parse_down(body: str, text: str, read: Reader | None) -> Move:
+    call = None
+    if "!" in body:
+        body, _, said = body.rpartition("!")
+        call = said.strip().lower()
+        if call not in CALLS:
+            why = f"{said.strip()!r} is not a charity call: write !sky, !earth or !any"
+            raise InvalidNotationError(clip(text), why)
+    return _new(Move, ("discard", _read(body, text, read), None, call))
+
+
+def _parse_up(body: str, text: str, read: Reader | None) -> Move:
+    end = None
+    if ">" in body:
+        body, _, said = body.rpartition(">")
+        end = said.strip().lower()
+        if end not in ENDS:
+            why = f"{said.strip()!r} is not an end: write >left or >right"
+            raise InvalidNotationError(clip(text), why)
+    return _new(Move, ("play", _read(body, text, read), end, None))
