@@ -7,12 +7,16 @@ The public names (design.md §2)::
     gl.tiles("[6:6] 6-3 4:2,2-1")
     gl.decks.chinese()           # the 32-tile Chinese set
     gl.Verdict, gl.Reason        # "is this legal, and why?"
+    gl.Move.parse("down:[5:1]")  # one notation for every game's moves
+    gl.Match("tien_gow", seed=1) # deal after deal, with running totals
 
 Games live in :mod:`gupai_learn.games`, drawings in :mod:`gupai_learn.render`, widgets in
 :mod:`gupai_learn.widgets`, puzzles in :mod:`gupai_learn.puzzles`.
 """
 
 from gupai_learn import decks
+from gupai_learn.engine.match import Match
+from gupai_learn.engine.moves import Move
 from gupai_learn.tiles import Tile, Tiles, tiles
 from gupai_learn.verdict import (
     AmbiguousPlayError,
@@ -26,6 +30,8 @@ __all__ = [
     "AmbiguousPlayError",
     "IllegalPlayError",
     "InvalidNotationError",
+    "Match",
+    "Move",
     "Reason",
     "Tile",
     "Tiles",

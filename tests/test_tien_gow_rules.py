@@ -431,8 +431,11 @@ def test_banker_streak_both_versions_tg_streak() -> None:
     # banker East wins a second time in a row: x2 on top of the banker double
     assert settle("wins", 1, 0) == (2 * 2 * (3 + 1 + 5), -12, -4, -20)
     assert settle("off", 1, 0) == (18, -6, -2, -10)
-    # "hands": a losing banker in his third straight hand pays x3 as well
-    assert settle("hands", 2, 1) == (24, -18, -1, -5)
+    # "hands": the multiplier replaces the banker double: x3 in the banker's 2nd hand in a row
+    # (the ruling's example: a banker losing with 1 column pays 3 x 3 = 9), x4 in his 3rd
+    assert settle("hands", 1, 1) == (15, -9, -1, -5)
+    assert settle("hands", 2, 1) == (18, -12, -1, -5)
+    assert settle("hands", 0, 1) == settle("off", 0, 1) == (12, -6, -1, -5)  # 1st hand: x2
     assert settle("wins", 2, 1)[1] == -6  # "wins" only counts when the banker wins
 
 

@@ -171,7 +171,12 @@ def _pieces(value: Any) -> tuple[Any, ...]:
     """Tiles from a tile, tiles or notation; other pieces (cards) pass through a sequence."""
     if type(value) is Tiles:
         return value
-    if isinstance(value, (tuple, list)) and value and _foreign(value):
+    if (
+        isinstance(value, (tuple, list))
+        and value
+        and not isinstance(value, Tile)
+        and _foreign(value)
+    ):
         return tuple(value)
     return as_tiles(value)
 

@@ -1,2 +1,28 @@
-"""The games, one package each with the same skeleton: ``Rules``, combinations, ``Deal``,
-settlement (and, for trick games, ``classify``, ``beats`` and a solver)."""
+"""The games, one package each with the same skeleton (design.md §1): ``Rules``, combinations
+or the family's rule checks, ``Deal``, settlement, ``bots``, and ``GAME``, its
+:class:`~gupai_learn.engine.game.GameInfo`.
+
+``GAMES`` maps a game's name to its GameInfo; widgets, puzzles, matches and simulations find
+games only here::
+
+    >>> from gupai_learn.games import GAMES
+    >>> GAMES["tien_gow"].title, GAMES["tien_gow"].family
+    ('Tien Gow', 'trick')
+"""
+
+from __future__ import annotations
+
+from gupai_learn.engine.game import GameInfo
+from gupai_learn.games import tien_gow
+
+__all__ = ["GAMES", "GameInfo", "game", "tien_gow"]
+
+#: Every game, by name, in the order of the lessons.
+GAMES: dict[str, GameInfo] = {info.name: info for info in (tien_gow.GAME,)}
+
+
+def game(name: str) -> GameInfo:
+    """The GameInfo of ``name``; a ValueError listing the games when there is none."""
+    if not isinstance(name, str) or name not in GAMES:
+        raise ValueError(f"no game {name!r}; the games are {', '.join(GAMES)}")
+    return GAMES[name]

@@ -18,7 +18,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from gupai_learn import decks
+from gupai_learn.bots import RandomPlayer
+from gupai_learn.engine.game import GameInfo
 from gupai_learn.engine.trick import Combination
+from gupai_learn.games.tien_gow.bots import HeuristicPlayer
 from gupai_learn.games.tien_gow.combos import (
     ALL_COMBOS,
     KIND_NAMES,
@@ -39,8 +43,10 @@ __all__ = [
     "ALL_COMBOS",
     "KINDS",
     "KIND_NAMES",
+    "GAME",
     "Combination",
     "Deal",
+    "HeuristicPlayer",
     "Rules",
     "SolveResult",
     "beats",
@@ -107,3 +113,29 @@ def beats(challenger: Any, high: Any, rules: Rules = _DEFAULT) -> Verdict:
         return Verdict.illegal(errors, f"{shown(combo.pieces)} does not beat {high_text}")
     note = beat_note(combo, high_combo, high_text)
     return Verdict.legal(f"{shown(combo.pieces)} beats {high_text}", [note])
+
+
+def carry(finished: Deal, state: dict[str, Any]) -> dict[str, Any]:
+    """The next deal of a match (TG-DEAL, TG-STREAK): the winner of the hand is the next banker
+    and leads; ``banker_streak`` counts the hands the banker has already held the bank in a
+    row (0 in his first hand), since a banker keeps the bank only by winning."""
+    winner = finished.winner
+    assert winner is not None, "carry() needs a finished deal"
+    streak = finished.banker_streak + 1 if winner == finished.banker else 0
+    state["banker_streak"] = streak
+    return {"banker": winner, "leader": winner, "banker_streak": streak, "rules": finished.rules}
+
+
+GAME = GameInfo(
+    name="tien_gow",
+    title="Tien Gow",
+    chinese="天九",
+    family="trick",
+    rule_prefix="TG",
+    seats=(4,),
+    Rules=Rules,
+    Deal=Deal,
+    deck=decks.chinese,
+    bots={"random": RandomPlayer, "heuristic": HeuristicPlayer},
+    carry=carry,
+)

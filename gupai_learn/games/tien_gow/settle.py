@@ -177,11 +177,14 @@ def _pair_factors(f: Facts, seat: int) -> list[Factor]:
     """Multipliers that depend on who pays whom: banker double and the banker streak."""
     if f.banker not in (seat, f.winner):
         return []
+    streak, mode = f.banker_streak, f.rules.banker_streak
+    if mode == "hands" and streak > 0:
+        # TG-STREAK "hands": x(n+1) in the banker's n-th hand in a row, replacing the double
+        times = streak + 2
+        return [Factor(times, f"banker in his hand no. {streak + 1} in a row", "TG-STREAK")]
     factors = [Factor(2, "banker double", "TG-PAY-BANKER")]
-    streak = f.banker_streak
-    mode = f.rules.banker_streak
-    applies = mode == "hands" or (mode == "wins" and f.winner == f.banker)
-    if streak > 0 and applies:
+    if mode == "wins" and streak > 0 and f.winner == f.banker:
+        # TG-STREAK "wins": on top of the double, x the banker's consecutive wins
         factors.append(Factor(streak + 1, f"banker streak ({streak + 1})", "TG-STREAK"))
     return factors
 

@@ -1,0 +1,62 @@
+"""GameInfo: what the rest of the package needs to know about a game (OpenSpiel-style).
+
+Every game package ends with ``GAME = GameInfo(...)``; :mod:`gupai_learn.games` collects them in
+``GAMES``. Widgets, puzzles, matches and simulations reach a game only through this record, so
+a new game needs no change outside its own package (design.md §1, §3).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+Family = Literal["trick", "line"]
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """One game's registration.
+
+    - ``name``: the package name (``"tien_gow"``), ``title`` and ``chinese`` its display names;
+    - ``family``: ``"trick"`` or ``"line"``; ``rule_prefix``: its rule ids' prefix (``"TG"``);
+    - ``seats``: the player counts the game allows, the first being the default;
+    - ``Rules``, ``Deal``: the option class and the deal class (``Deal.random(seed=..)``);
+    - ``deck``: the pieces of one game; ``bots``: computer players by name (``"random"``
+      and ``"heuristic"`` at least), each a factory taking a seed;
+    - ``carry``: what the next deal of a :class:`~gupai_learn.engine.match.Match` inherits from
+      a finished one — ``carry(finished_deal, state) -> keyword arguments for Deal.random``,
+      where ``state`` is a dict the game may use to keep counts between deals (a streak);
+    - ``pieces``: ``"tiles"`` or ``"cards"``; ``ruling``: the ruling's file under ``rules/``.
+    """
+
+    name: str
+    title: str
+    chinese: str
+    family: Family
+    rule_prefix: str
+    seats: tuple[int, ...]
+    Rules: type[Any]
+    Deal: type[Any]
+    deck: Callable[[], tuple[Any, ...]]
+    bots: Mapping[str, Callable[..., Any]] = field(default_factory=dict)
+    carry: Callable[[Any, dict[str, Any]], dict[str, Any]] | None = None
+    pieces: Literal["tiles", "cards"] = "tiles"
+
+    @property
+    def ruling(self) -> str:
+        """The ruling's file name under ``rules/`` (``"tien_gow.md"``)."""
+        return f"{self.name}.md"
+
+    def display_name(self) -> str:
+        """English and Chinese names together: ``"Tien Gow 天九"``."""
+        return f"{self.title} {self.chinese}".strip()
+
+    def bot(self, kind: str = "heuristic", seed: int | None = None) -> Any:
+        """A computer player of ``kind`` (``"random"`` or ``"heuristic"``)."""
+        if kind not in self.bots:
+            raise ValueError(f"{self.title} has no {kind!r} player; choose {', '.join(self.bots)}")
+        return self.bots[kind](seed)
+
+    def __repr__(self) -> str:
+        return f"<GameInfo {self.name}: {self.display_name()}, {self.family} game>"

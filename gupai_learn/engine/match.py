@@ -1,0 +1,138 @@
+"""Match: deal after deal of one game, with what carries over between them (design.md §3).
+
+A match plays seeded deals one after another. After each finished deal it settles it, adds the
+result to the running totals, and asks the game (``GameInfo.carry``) what the next deal
+inherits: the next banker or leader, Tien Gow's banker streak, Bagchen's big slam, Bergen's
+score for its header cap. With a ``target`` the match ends once a seat reaches it (Bergen).
+
+    >>> from gupai_learn.engine.match import Match
+    >>> m = Match("tien_gow", seed=1)
+    >>> m.deal.banker, m.totals
+    (0, (0, 0, 0, 0))
+"""
+
+from __future__ import annotations
+
+import html
+import random
+from typing import Any
+
+from gupai_learn.engine.deal import check_count, check_seed
+from gupai_learn.engine.game import GameInfo
+from gupai_learn.engine.moves import quote
+from gupai_learn.engine.settlement import Settlement
+
+
+class Match:
+    """A series of deals of ``game`` (a name from ``GAMES`` or a GameInfo).
+
+    ``seed`` makes the whole series reproducible; ``rules`` is the game's Rules (default: the
+    ruling's); ``players`` a player count the game allows; ``target`` ends the match once a seat's
+    total reaches it (None: play as long as you like). Extra keywords go to the first deal.
+    """
+
+    def __init__(
+        self,
+        game: str | GameInfo = "tien_gow",
+        seed: int | None = None,
+        rules: Any = None,
+        players: int | None = None,
+        target: int | None = None,
+        **first: Any,
+    ) -> None:
+        self.info = _resolve(game)
+        self.players = _check_players(self.info, players)
+        if target is not None:
+            check_count("target", target, f"{self.info.rule_prefix}-GAME")
+        if rules is not None and not isinstance(rules, self.info.Rules):
+            raise ValueError(f"rules={quote(rules)}: give a {self.info.name}.Rules(...) or None")
+        self.target = target
+        self.seed = check_seed(seed)
+        self.rules = rules or self.info.Rules()
+        self.history: list[tuple[Any, Settlement]] = []
+        self.state: dict[str, Any] = {}
+        self._rng = random.Random(seed)
+        self._totals = [0] * self.players
+        self.deal = self._new_deal(first)
+
+    # ----- reading -------------------------------------------------------------------------
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """Running totals per seat over the finished deals (chips or points)."""
+        return tuple(self._totals)
+
+    @property
+    def is_over(self) -> bool:
+        """True once a seat has reached the target (never without one)."""
+        return self.target is not None and max(self._totals) >= self.target
+
+    @property
+    def leader(self) -> int | None:
+        """The seat with the highest total (None while tied at the top or before any deal)."""
+        best = max(self._totals)
+        tops = [s for s, t in enumerate(self._totals) if t == best]
+        return tops[0] if self.history and len(tops) == 1 else None
+
+    # ----- playing ---------------------------------------------------------------------------
+    def next_deal(self) -> Any:
+        """Settle the finished deal, add it to the totals and start the next one (or, when a
+        seat has now reached the target, end the match and keep the last deal).
+
+        Raises ValueError while the current deal is still in play or once the match is over."""
+        if self.is_over:
+            raise ValueError(f"the match is over: a seat reached the target of {self.target}")
+        if not self.deal.is_over:
+            raise ValueError("the current deal is still in play: finish it before the next one")
+        self._record(self.deal)
+        if self.is_over:
+            return self.deal
+        carried = self.info.carry(self.deal, self.state) if self.info.carry else {}
+        self.deal = self._new_deal(carried)
+        return self.deal
+
+    def _record(self, deal: Any) -> None:
+        settlement = deal.settle()
+        self.history.append((deal, settlement))
+        for seat, amount in enumerate(settlement.payments):
+            self._totals[seat] += amount
+
+    def _new_deal(self, kwargs: dict[str, Any]) -> Any:
+        kwargs = {"rules": self.rules, **kwargs}
+        if len(self.info.seats) > 1:
+            kwargs.setdefault("players", self.players)
+        return self.info.Deal.random(seed=self._rng, **kwargs)
+
+    # ----- text ------------------------------------------------------------------------------
+    def __repr__(self) -> str:
+        totals = ", ".join(f"{t:+d}" for t in self._totals)
+        return f"<Match {self.info.name}: {len(self.history)} deals settled, totals {totals}>"
+
+    def _repr_html_(self) -> str:
+        names = self.deal.seat_names
+        head = "".join(f"<th>{html.escape(n)}</th>" for n in names)
+        rows = "".join(
+            f"<tr><td>{i}</td>" + "".join(f"<td>{p:+d}</td>" for p in s.payments) + "</tr>"
+            for i, (_, s) in enumerate(self.history, 1)
+        )
+        total = "".join(f"<td><b>{t:+d}</b></td>" for t in self._totals)
+        return (
+            f"<table class='gupai-match'><tr><th>deal</th>{head}</tr>{rows}"
+            f"<tr><td>total</td>{total}</tr></table>"
+        )
+
+
+def _resolve(game: str | GameInfo) -> GameInfo:
+    if isinstance(game, GameInfo):
+        return game
+    from gupai_learn.games import game as find  # games sit above the engine: import late
+
+    return find(game)
+
+
+def _check_players(info: GameInfo, players: int | None) -> int:
+    if players is None:
+        return info.seats[0]
+    if type(players) is not int or players not in info.seats:
+        allowed = " or ".join(str(n) for n in info.seats)
+        raise ValueError(f"players={quote(players)}: {info.title} is played by {allowed}")
+    return players

@@ -1,0 +1,87 @@
+"""Computer players for Tien Gow: the shared random player and a heuristic (see
+:class:`HeuristicPlayer`)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from gupai_learn.engine.moves import Move
+from gupai_learn.games.tien_gow.combos import ALL_COMBOS, single_rank
+from gupai_learn.tiles import Tile, Tiles
+
+
+def strength(tile: Tile) -> int:
+    """A rough worth of a single tile for keeping or throwing away: civil 1-11, military 1-7."""
+    return single_rank(tile) if tile.is_civil else tile.pips - 2
+
+
+class HeuristicPlayer:
+    """A sensible Tien Gow player.
+
+    - Cashes trick payments (TG-TRICKPAY): leads the Supreme pair or a quartet when it holds one.
+    - Avoids early death (TG-EARLY-DEATH): with no column yet, it takes a trick when it cheaply
+      can, and leads its surest winner.
+    - Keeps its strongest single for the last trick (the hand goes to the last trick's winner)
+      and does not spend it earlier.
+    - Beats with the cheapest winning play (TG-BEAT-STRICT); otherwise discards its weakest
+      tiles face down (TG-BEAT-OPTIONAL).
+    """
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, deal: Any) -> Move:
+        """The heuristic's move for the seat to act."""
+        plays = [Tiles(p) for p in deal.legal_plays()]
+        if deal.trick:
+            return self._follow(deal, plays)
+        return Move("play", self._lead(deal, plays))
+
+    def _lead(self, deal: Any, plays: list[Tiles]) -> Tiles:
+        hand = deal.hands[deal.turn]
+        cash = [p for p in plays if _kind(deal, p) in ("supreme", "quartet")]
+        if cash:
+            return cash[0]
+        keep = _best_single(hand)
+        candidates = [p for p in plays if len(hand) == 1 or keep not in p]
+        pool = candidates or plays
+        if deal.won[deal.turn] == 0:
+            return max(pool, key=lambda p: (_rank(deal, p), len(p)))
+        multi = [p for p in pool if len(p) > 1]
+        if multi:
+            return max(multi, key=lambda p: (len(p), _rank(deal, p)))
+        return min(pool, key=lambda p: _rank(deal, p))
+
+    def _follow(self, deal: Any, plays: list[Tiles]) -> Move:
+        hand = deal.hands[deal.turn]
+        size = len(deal.trick[0].pieces)
+        last = len(hand) == size
+        keep = _best_single(hand)
+        cheap = sorted(plays, key=lambda p: _rank(deal, p))
+        wanted = [p for p in cheap if last or keep not in p or len(hand) == 1]
+        if wanted and (last or deal.won[deal.turn] == 0 or size > 1 or self.rng.random() < 0.5):
+            return Move("play", wanted[0])
+        weakest = sorted(hand, key=strength)[:size]
+        return Move("discard", Tiles(weakest))
+
+    def __repr__(self) -> str:
+        return "HeuristicPlayer()"
+
+
+def _kind(deal: Any, play: Tiles) -> str:
+    combo = ALL_COMBOS[deal.rules.mixed_sets].get(play)
+    return combo.kind if combo else ""
+
+
+def _rank(deal: Any, play: Tiles) -> int:
+    combo = ALL_COMBOS[deal.rules.mixed_sets].get(play)
+    return combo.rank if combo else 0
+
+
+def _best_single(hand: Sequence[Tile]) -> Tile | None:
+    """The tile to save for the last trick: the strongest civil, else the strongest military."""
+    if not hand:
+        return None
+    return max(hand, key=lambda t: (t.is_civil, strength(t)))

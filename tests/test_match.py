@@ -1,0 +1,97 @@
+"""The registry of games (GAMES/GameInfo) and Match, deal after deal (design.md §2-3)."""
+
+from __future__ import annotations
+
+import pytest
+
+import gupai_learn as gl
+from gupai_learn.bots import play_out
+from gupai_learn.games import GAMES, game, tien_gow
+
+
+def test_every_game_is_registered_with_its_skeleton() -> None:
+    for name, info in GAMES.items():
+        assert info.name == name and info.family in ("trick", "line")
+        deal = info.Deal.random(seed=1)
+        assert len(deal.hands) in info.seats
+        assert isinstance(info.Rules(), info.Rules)
+        assert {"random", "heuristic"} <= set(info.bots)
+        assert sorted(info.deck()) == sorted(t for h in deal.hands for t in h) or info.family
+
+
+def test_unknown_game_and_bot_are_named() -> None:
+    with pytest.raises(ValueError, match="tien_gow"):
+        game("mahjong")
+    with pytest.raises(ValueError, match="heuristic"):
+        GAMES["tien_gow"].bot("genius")
+
+
+def play(match: gl.Match, deals: int) -> None:
+    bots = [match.info.bot("heuristic", seat) for seat in range(match.players)]
+    for _ in range(deals):
+        play_out(match.deal, bots)
+        match.next_deal()
+
+
+def test_match_is_reproducible_and_totals_add_up() -> None:
+    a, b = gl.Match("tien_gow", seed=5), gl.Match("tien_gow", seed=5)
+    play(a, 5)
+    play(b, 5)
+    assert a.totals == b.totals and len(a.history) == 5
+    assert sum(a.totals) == 0  # chips are zero-sum
+    by_deal = [s.payments for _, s in a.history]
+    assert a.totals == tuple(sum(col) for col in zip(*by_deal, strict=True))
+
+
+def test_the_winner_banks_next_and_the_match_counts_the_streak() -> None:
+    match = gl.Match("tien_gow", seed=2, rules=tien_gow.Rules(banker_streak="hands"))
+    bots = [match.info.bot("heuristic", seat) for seat in range(4)]
+    for _ in range(12):
+        finished = play_out(match.deal, bots)
+        nxt = match.next_deal()
+        assert nxt.banker == nxt.turn == finished.winner  # TG-DEAL: the winner banks and leads
+        kept = finished.winner == finished.banker
+        assert nxt.banker_streak == (finished.banker_streak + 1 if kept else 0)  # TG-STREAK
+
+
+def test_a_streak_reaches_the_settlement() -> None:
+    rules = tien_gow.Rules(banker_streak="hands")
+    plain = tien_gow.Deal.random(seed=9, rules=rules)
+    third = tien_gow.Deal.random(seed=9, rules=rules, banker_streak=2)
+    bots = [GAMES["tien_gow"].bot("heuristic", s) for s in range(4)]
+    play_out(plain, bots)
+    bots = [GAMES["tien_gow"].bot("heuristic", s) for s in range(4)]
+    play_out(third, bots)
+    end_plain = plain.settle().payments[plain.banker] - sum(
+        p.amount if p.payee == plain.banker else -p.amount
+        for p in plain.trick_payments
+        if plain.banker in (p.payer, p.payee)
+    )
+    end_third = third.settle().payments[third.banker] - sum(
+        p.amount if p.payee == third.banker else -p.amount
+        for p in third.trick_payments
+        if third.banker in (p.payer, p.payee)
+    )
+    assert end_third == 2 * end_plain  # x4 replaces x2 for the banker's end payments
+
+
+def test_bad_match_arguments() -> None:
+    with pytest.raises(ValueError, match="played by 4"):
+        gl.Match("tien_gow", players=3)
+    with pytest.raises(ValueError, match="seed"):
+        gl.Match("tien_gow", seed="abc")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="Rules"):
+        gl.Match("tien_gow", rules="fast")
+    match = gl.Match("tien_gow", seed=1)
+    with pytest.raises(ValueError, match="still in play"):
+        match.next_deal()
+
+
+def test_target_ends_the_match() -> None:
+    match = gl.Match("tien_gow", seed=4, target=1)
+    play(match, 1)
+    while not match.is_over:
+        play(match, 1)
+    assert max(match.totals) >= 1
+    with pytest.raises(ValueError, match="over"):
+        match.next_deal()
