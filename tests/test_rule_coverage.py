@@ -1,74 +1,80 @@
-"""Rule coverage (design.md §7): every rule id of a ruling is cited by a test and by the engine.
-(Coverage by lessons is checked once a game's chapter exists: see issue notes.)
+"""Rule ids both ways (design.md §10).
 
-Rule ids are read from the ruling, ``../shared/rules/<game>.md`` beside the repository, when it is
-there (CI has it); otherwise from the copy of the id list kept below. Group names ending in ``*``
-(``TG-PAY-*``) are not ids. This file itself is not counted as a citing test, since it holds the
-copy of the list.
+1. Every rule id cited under ``gupai_learn/`` (code, puzzles, data files) and in the lessons
+   exists in its game's ruling; a group such as ``TG-PAY-*`` names at least one ruling id.
+2. For every game with a package under ``gupai_learn/games/``, every id of its ruling is cited by
+   the package code, by a test (this file aside) and by a lesson of the game's chapter (the
+   chapter whose ``game`` is that game in ``lessons/syllabus.toml``).
+
+Rule ids are read only from the rulings, ``../shared/rules/<game>.md`` beside the repository;
+without them these tests fail rather than pass on nothing. An id is a game's prefix and
+upper-case words joined by hyphens (``TG-PAY-ALL-EXCEPTION``), written plain, in bold or in
+backticks; a name ending in ``-*`` is a group, not an id.
 """
 
 from __future__ import annotations
 
 import json
 import re
+import sys
+import tomllib
+from functools import cache
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED_RULES = ROOT.parent / "shared" / "rules"
+PACKAGE = ROOT / "gupai_learn"
 
-#: Per game: its rule-id prefix, and the ids of its ruling (the copy used without ``shared/``).
-GAMES = {
-    "tien_gow": (
-        "TG",
-        [
-            "TG-BEAT-COUNT",
-            "TG-BEAT-OPTIONAL",
-            "TG-BEAT-STRICT",
-            "TG-BEAT-TIE",
-            "TG-CAPTURE",
-            "TG-COLUMNS",
-            "TG-DEAL",
-            "TG-EARLY-DEATH",
-            "TG-LEAD-CLASS",
-            "TG-LEAD-FAMILY",
-            "TG-PAY-ALL",
-            "TG-PAY-ALL-EXCEPTION",
-            "TG-PAY-BANKER",
-            "TG-PAY-LAST",
-            "TG-PAY-PAR",
-            "TG-PAY-ZERO",
-            "TG-RED",
-            "TG-RED-DOT",
-            "TG-SET",
-            "TG-STREAK",
-            "TG-SUPREME",
-            "TG-TRICK-WINNER",
-            "TG-TRICKPAY",
-        ],
-    ),
-}
+#: The rule-id prefix of each game's ruling.
+PREFIXES = {"tien_gow": "TG", "bagchen": "BG", "ding_niu": "DN", "bergen": "BE", "tet_gow": "TT"}
+
+#: Games with a package under gupai_learn/games/.
+GAMES = sorted(
+    p.name for p in (PACKAGE / "games").iterdir() if p.is_dir() and (p / "__init__.py").exists()
+)
+
+#: Files under gupai_learn/ that may cite a rule (code, puzzle banks, widget sources, data).
+CITING_SUFFIXES = {".py", ".toml", ".js", ".css", ".md", ".txt", ".json"}
+
+
+def names(prefix: str, text: str) -> tuple[set[str], set[str]]:
+    """The rule ids and the group names (``TG-PAY-*``) with ``prefix`` written in ``text``."""
+    pattern = rf"(?<![A-Za-z0-9-]){prefix}-[A-Z0-9]+(?:-[A-Z0-9]+)*(?:-\*)?(?![A-Za-z0-9])"
+    found = set(re.findall(pattern, text))
+    groups = {name for name in found if name.endswith("*")}
+    return found - groups, groups
+
+
+def ruling_path(game: str) -> Path:
+    """``../shared/rules/<game>.md``; the test fails if it is not there."""
+    path = SHARED_RULES / f"{game}.md"
+    if not path.is_file():
+        pytest.fail(
+            f"the ruling shared/rules/{game}.md is missing: rule ids are read only from the "
+            "rulings, so the shared/ folder must be checked out beside the repository"
+        )
+    return path
+
+
+@cache
+def _ruling_ids(game: str) -> frozenset[str]:
+    ids, _ = names(PREFIXES[game], ruling_path(game).read_text(encoding="utf-8"))
+    if not ids:
+        pytest.fail(f"no {PREFIXES[game]}- rule id found in shared/rules/{game}.md")
+    return frozenset(ids)
 
 
 def ruling_ids(game: str) -> list[str]:
-    """The rule ids of ``game``'s ruling: from the shared file if present, else the copy."""
-    prefix, copy = GAMES[game]
-    path = SHARED_RULES / f"{game}.md"
-    if not path.exists():
-        return sorted(copy)
-    found = re.findall(rf"\b{prefix}-[A-Z]+(?:-[A-Z]+)*(?:-\*)?", path.read_text())
-    return sorted({f for f in found if not f.endswith("*")})
+    """The rule ids of ``game``'s ruling, sorted."""
+    return sorted(_ruling_ids(game))
 
 
-def cited(rule: str, text: str) -> bool:
-    """``rule`` appears in ``text`` as a whole id (TG-PAY-ALL is not cited by
-    TG-PAY-ALL-EXCEPTION)."""
-    return re.search(rf"(?<![A-Z-]){re.escape(rule)}(?![A-Z-]|-[A-Z])", text) is not None
-
-
-def texts(paths) -> str:
-    return "\n".join(p.read_text(encoding="utf-8") for p in paths)
+def game_of(rule: str) -> str:
+    """The game whose ruling an id belongs to, by its prefix (KeyError for an unknown one)."""
+    by_prefix = {prefix: game for game, prefix in PREFIXES.items()}
+    return by_prefix[rule.split("-", 1)[0]]
 
 
 def lesson_text(path: Path) -> str:
@@ -77,44 +83,135 @@ def lesson_text(path: Path) -> str:
     return "\n".join("".join(cell.get("source", "")) for cell in notebook.get("cells", []))
 
 
-def test_the_copy_of_the_ids_matches_the_shared_ruling():
-    for game, (_, copy) in GAMES.items():
-        path = SHARED_RULES / f"{game}.md"
-        if not path.exists():
-            pytest.skip("shared/ is not beside the repository")
-        assert ruling_ids(game) == sorted(copy), f"update the copy of {game}'s ids here"
+def chapter_lessons(game: str) -> list[Path]:
+    """The notebooks of ``game``'s chapters, as ``lessons/syllabus.toml`` lists them."""
+    with (ROOT / "lessons" / "syllabus.toml").open("rb") as handle:
+        chapters = tomllib.load(handle)["chapters"]
+    return [
+        ROOT / "lessons" / lesson["file"]
+        for chapter in chapters
+        if chapter["game"] == game
+        for lesson in chapter.get("lessons", ())
+    ]
 
 
-def test_cited_matches_whole_ids_only():
-    assert cited("TG-PAY-ALL", "see TG-PAY-ALL.")
-    assert not cited("TG-PAY-ALL", "see TG-PAY-ALL-EXCEPTION")
-    assert not cited("TG-RED", "(TG-RED-DOT)")
-    assert cited("TG-RED", "`TG-RED`, and")
+def package_text() -> str:
+    """Every citing file under gupai_learn/."""
+    paths = sorted(p for p in PACKAGE.rglob("*") if p.suffix in CITING_SUFFIXES and p.is_file())
+    return "\n".join(p.read_text(encoding="utf-8") for p in paths)
 
 
-@pytest.mark.parametrize("game", sorted(GAMES))
-def test_every_rule_id_is_cited_by_a_test(game):
-    tests = [p for p in (ROOT / "tests").rglob("*.py") if p.name != Path(__file__).name]
-    corpus = texts(tests)
-    missing = [r for r in ruling_ids(game) if not cited(r, corpus)]
+def text_of_tests() -> str:
+    """Every test file except this one (which names ids only as examples)."""
+    paths = sorted(p for p in (ROOT / "tests").rglob("*.py") if p.name != Path(__file__).name)
+    return "\n".join(p.read_text(encoding="utf-8") for p in paths)
+
+
+def lessons_text(paths: list[Path]) -> str:
+    """Markdown and code of the given notebooks."""
+    return "\n".join(lesson_text(p) for p in paths)
+
+
+def uncited(game: str, text: str) -> list[str]:
+    """The ids of ``game``'s ruling that ``text`` does not cite."""
+    ids, _ = names(PREFIXES[game], text)
+    return [rule for rule in ruling_ids(game) if rule not in ids]
+
+
+# --- reading ids -----------------------------------------------------------------------------
+
+
+def test_names_finds_whole_ids_in_every_writing() -> None:
+    text = "(TG-LEAD-CLASS; families TG-LEAD-FAMILY) **TG-PAY-ALL-EXCEPTION** `TG-RED`, TG-RED-DOT."
+    ids, groups = names("TG", text)
+    assert ids == {
+        "TG-LEAD-CLASS",
+        "TG-LEAD-FAMILY",
+        "TG-PAY-ALL-EXCEPTION",
+        "TG-RED",
+        "TG-RED-DOT",
+    }
+    assert not groups
+
+
+def test_names_tells_groups_from_ids() -> None:
+    ids, groups = names("TG", "Settlement (TG-PAY-*) and following (TG-BEAT-*), see TG-PAY-PAR.")
+    assert ids == {"TG-PAY-PAR"}
+    assert groups == {"TG-PAY-*", "TG-BEAT-*"}
+
+
+def test_names_ignores_other_prefixes_and_longer_words() -> None:
+    ids, _ = names("TG", "XTG-SET, BG-SET, TG-SETs, TG-Set, tg-set, TG-SET-based")
+    assert ids == {"TG-SET"}
+
+
+def test_a_missing_ruling_fails_with_a_clear_message(tmp_path, monkeypatch) -> None:
+    monkeypatch.setattr(sys.modules[__name__], "SHARED_RULES", tmp_path)
+    with pytest.raises(pytest.fail.Exception, match="shared/rules/tien_gow.md is missing"):
+        ruling_path("tien_gow")
+
+
+@pytest.mark.parametrize("game", sorted(PREFIXES))
+def test_every_ruling_has_ids(game: str) -> None:
+    ids = ruling_ids(game)
+    assert ids and all(rule.startswith(PREFIXES[game] + "-") for rule in ids)
+
+
+@pytest.mark.parametrize("game", sorted(PREFIXES))
+def test_nothing_in_a_ruling_that_looks_like_an_id_is_missed(game: str) -> None:
+    """Every word starting with the prefix is read as an id or as a group, none dropped."""
+    prefix = PREFIXES[game]
+    text = ruling_path(game).read_text(encoding="utf-8")
+    ids, groups = names(prefix, text)
+    word = rf"(?<![A-Za-z0-9-]){prefix}-[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*(?:-\*)?"
+    loose = set(re.findall(word, text))
+    assert loose == ids | groups
+
+
+# --- direction 1: what is cited exists ---------------------------------------------------------
+
+
+@pytest.mark.parametrize("game", sorted(PREFIXES))
+def test_every_id_the_package_cites_exists(game: str) -> None:
+    ids, groups = names(PREFIXES[game], package_text())
+    known = set(ruling_ids(game))
+    unknown = sorted(ids - known)
+    assert not unknown, f"gupai_learn/ cites ids that shared/rules/{game}.md lacks: {unknown}"
+    empty = sorted(g for g in groups if not any(r.startswith(g[:-1]) for r in known))
+    assert not empty, f"gupai_learn/ cites groups with no id in shared/rules/{game}.md: {empty}"
+
+
+@pytest.mark.parametrize("game", sorted(PREFIXES))
+def test_every_id_a_lesson_names_exists(game: str) -> None:
+    text = lessons_text(sorted((ROOT / "lessons").glob("*.ipynb")))
+    ids, _ = names(PREFIXES[game], text)
+    unknown = sorted(ids - set(ruling_ids(game)))
+    assert not unknown, f"lessons name ids that shared/rules/{game}.md lacks: {unknown}"
+
+
+# --- direction 2: every ruling id is cited -----------------------------------------------------
+
+
+def test_there_is_a_game_package() -> None:
+    assert GAMES, "no package under gupai_learn/games/"
+    assert set(GAMES) <= set(PREFIXES), f"no rule-id prefix known for {set(GAMES) - set(PREFIXES)}"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_rule_id_is_cited_by_the_engine(game: str) -> None:
+    missing = uncited(game, package_text())
+    assert not missing, f"gupai_learn/ never cites {missing}"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_rule_id_is_cited_by_a_test(game: str) -> None:
+    missing = uncited(game, text_of_tests())
     assert not missing, f"no test cites {missing}"
 
 
-@pytest.mark.parametrize("game", sorted(GAMES))
-def test_every_rule_id_is_cited_by_the_engine(game):
-    corpus = texts((ROOT / "gupai_learn").rglob("*.py"))
-    missing = [r for r in ruling_ids(game) if not cited(r, corpus)]
-    assert not missing, f"the engine never cites {missing}"
-
-
-#: Per game: the lessons that teach it (its chapter).
-CHAPTERS = {"tien_gow": "02.*.ipynb"}
-
-
-@pytest.mark.parametrize("game", sorted(CHAPTERS))
-def test_every_rule_id_appears_in_a_lesson(game):
-    lessons = sorted((ROOT / "lessons").glob(CHAPTERS[game]))
-    assert lessons, f"no lessons for {game}"
-    corpus = "\n".join(lesson_text(p) for p in lessons)
-    missing = [r for r in ruling_ids(game) if not cited(r, corpus)]
-    assert not missing, f"no lesson of {game} names {missing}"
+@pytest.mark.parametrize("game", GAMES)
+def test_every_rule_id_appears_in_a_lesson_of_its_chapter(game: str) -> None:
+    lessons = chapter_lessons(game)
+    assert lessons, f"lessons/syllabus.toml has no lesson in a chapter of {game}"
+    missing = uncited(game, lessons_text(lessons))
+    assert not missing, f"no lesson of the {game} chapter names {missing}"
