@@ -20,6 +20,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from gupai_learn.engine.moves import Move
 from gupai_learn.games import tien_gow
 from gupai_learn.tiles import Tiles
 
@@ -69,6 +70,69 @@ def tien_gow_random_playout(seed: int) -> int:
         moves += 1
     deal.settle()
     return moves
+
+
+def tien_gow_user_playout(seed: int) -> int:
+    """One random deal played the way a user writes a random player: plays from
+    ``legal_plays()``, discards as a plain ``tuple`` sampled from the hand with
+    ``random.sample``, every move through ``deal.play``/``deal.discard``."""
+    rng = random.Random(seed)
+    deal = tien_gow.Deal.random(seed=rng)
+    moves = 0
+    while not deal.is_over:
+        plays = deal.legal_plays()
+        trick = deal.trick
+        pick = rng.randrange(len(plays) + 1) if trick else rng.randrange(len(plays))
+        if pick == len(plays):
+            deal.discard(tuple(rng.sample(deal.hands[deal.turn], len(trick[0].pieces))))
+        else:
+            deal.play(plays[pick])
+        moves += 1
+    deal.settle()
+    return moves
+
+
+def move_form_times(samples: int = 2000) -> dict[str, float]:
+    """Median µs of one legal move given in each accepted form (a lead of two tiles when the
+    hand has one, and a follower's face-down pair): ``Tiles``, ``Move``, text, tuple, list."""
+    rng = random.Random(1)
+    forms: dict[str, Callable[[Move], Any]] = {
+        "Tiles": lambda m: m.pieces,
+        "Move": lambda m: m,
+        "text": str,
+        "tuple": lambda m: tuple(m.pieces),
+        "list": lambda m: list(m.pieces),
+    }
+    times: dict[str, list[float]] = {name: [] for name in forms}
+    for seed in range(samples):
+        for name, form in forms.items():
+            deal = tien_gow.Deal.random(seed=seed)
+            leads = [p for p in deal.legal_plays() if len(p) == 2]
+            if not leads:
+                break
+            move = Move("play", leads[0])
+            if seed % 2:  # time the follower's discard instead of the lead
+                deal.apply(move)
+                move = Move("discard", Tiles(rng.sample(deal.hands[deal.turn], 2)))
+            verb = deal.apply if name in ("Move", "text") or move.face_up else deal.discard
+            if name in ("Tiles", "tuple", "list") and move.face_up:
+                verb = deal.play
+            arg = form(move)
+            start = time.perf_counter()
+            verb(arg)
+            times[name].append(time.perf_counter() - start)
+    return {name: statistics.median(ts) * 1e6 for name, ts in times.items()}
+
+
+def legal_moves_time(samples: int = 2000) -> float:
+    """Median seconds of ``legal_moves()`` for a fresh 8-tile hand (every move as a Move)."""
+    times = []
+    for seed in range(samples):
+        deal = tien_gow.Deal.random(seed=seed)
+        start = time.perf_counter()
+        deal.legal_moves()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
 
 
 def _random_tiles(rng: random.Random, hand: tuple[Any, ...], n: int) -> Tiles:
@@ -157,8 +221,20 @@ def main(argv: list[str] | None = None) -> None:
     )
     print(f"  dominoes (PyPI) random playout      {theirs:>12,.0f} moves/s   (peer)")
     print(f"  Tien Gow random playout, public API {ours:>12,.0f} moves/s   ratio {ratio:.2f}")
+    ours, theirs, ratio = paired_rates(
+        tien_gow_user_playout, dominoes_random_playout, seconds, rounds
+    )
+    print(f"  Tien Gow user-style random player   {ours:>12,.0f} moves/s   ratio {ratio:.2f}")
     leads = legal_leads_time()
     print(f"  Tien Gow legal leads of 8 tiles     {leads * 1e6:>12.1f} µs")
+    print(f"  Tien Gow legal_moves() of 8 tiles   {legal_moves_time() * 1e6:>12.1f} µs")
+    forms = move_form_times(500 if args.quick else 2000)
+    fastest = min(forms.values())
+    shown = ", ".join(f"{k} {v:.2f}" for k, v in forms.items())
+    print(
+        f"  Tien Gow one move by form (µs): {shown}; slowest/fastest "
+        f"{max(forms.values()) / fastest:.2f}"
+    )
     for label, secs, count in solver_times(args.quick):
         print(f"  Tien Gow solver, {label:<34} {secs * 1e3:>9.1f} ms   (median of {count})")
 

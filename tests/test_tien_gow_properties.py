@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import gupai_learn as gl
+from gupai_learn.engine.moves import Move
 from gupai_learn.games import tien_gow as tg
 from gupai_learn.games.tien_gow.combos import canonical
 
@@ -120,3 +121,53 @@ def test_random_deals_match_dealing_the_same_tiles_by_hand(seed: int) -> None:
     assert [sorted(h) for h in fast.hands] == [
         sorted(shuffled[i * 8 : i * 8 + 8]) for i in range(4)
     ]
+
+
+def all_moves(deal: tg.Deal) -> set[Move]:
+    """Every distinct move the seat to act could name: face-up selections and, for a follower,
+    face-down ones of the lead's size."""
+    moves = {Move("play", t) for t in candidates(deal)}
+    if deal.trick:
+        moves |= {Move("discard", t) for t in candidates(deal)}
+    return moves
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=SEEDS, rules=RULES)
+def test_legal_moves_are_exactly_what_judge_accepts(seed: int, rules: tg.Rules) -> None:
+    rng = random.Random(seed)
+    deal = tg.Deal.random(seed=seed, rules=rules)
+    while not deal.is_over:
+        listed = deal.legal_moves()
+        assert len(listed) == len(set(listed))  # no move twice
+        accepted = {m for m in all_moves(deal) if deal.judge(m).ok}
+        assert {Move(m.kind, canonical(m.pieces)) for m in listed} == accepted
+        random_move(deal, rng)
+    assert deal.legal_moves() == []
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=SEEDS, data=st.data())
+def test_every_form_of_a_move_does_the_same(seed: int, data: st.DataObject) -> None:
+    """Move, its text, Tiles, a tuple or a list in any order: the same play, the same state."""
+    rng = random.Random(seed)
+    deal = tg.Deal.random(seed=seed)
+    while not deal.is_over:
+        move = data.draw(st.sampled_from(deal.legal_moves()))
+        pieces = list(move.pieces)
+        rng.shuffle(pieces)
+        forms = [move, str(move), gl.Tiles(pieces), tuple(pieces), pieces]
+        results = []
+        for form in forms:
+            copy = deal.restart()
+            for earlier in deal.history:
+                copy.apply(earlier)
+            verb = (
+                copy.apply
+                if isinstance(form, (Move, str))
+                else (copy.play if move.face_up else copy.discard)
+            )
+            verb(form)
+            results.append((copy.history, copy.hands, copy.turn, copy.won))
+        assert all(r == results[0] for r in results)
+        deal.apply(move)

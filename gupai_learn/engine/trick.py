@@ -199,11 +199,13 @@ class TrickDeal(BaseDeal[P]):
 
     def apply(self, move: Any, *, seat: Any = None) -> TrickPlay:
         """Make ``move`` (a :class:`Move`, its text, or pieces to play face up)."""
-        if type(move) is Move and move.call is None:
-            if move.kind == "play":
-                return self.play(move.pieces, seat=seat)
-            if move.kind == "discard":
-                return self.discard(move.pieces, seat=seat)
+        found = self._fast_read(move)
+        if found is not None:
+            kind, pieces = found
+            if kind == "play":
+                return self.play(pieces, seat=seat)
+            if kind == "discard":
+                return self.discard(pieces, seat=seat)
         return self._apply_judged(move, False, seat)
 
     def legal_plays(self) -> list[Any]:
@@ -353,6 +355,13 @@ class TrickDeal(BaseDeal[P]):
     _hand_type: ClassVar[type[tuple[Any, ...]]] = tuple
 
     # ----- hooks a game fills in -------------------------------------------------------
+    def _fast_read(self, raw: Any) -> tuple[str, Any] | None:
+        """(kind, pieces) of a plain play or discard when that is cheap to see; None means
+        "read it the careful way". A game may add its own notation shortcuts (move text)."""
+        if type(raw) is Move and raw.call is None and raw.end is None:
+            return raw.kind, raw.pieces
+        return None
+
     def _fast_combination(self, raw: Any, seat: Any) -> Combination | None:
         """A shortcut for plays a game can vouch for cheaply; None means "judge it fully"."""
         return None

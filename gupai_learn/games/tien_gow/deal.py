@@ -35,7 +35,7 @@ from gupai_learn.games.tien_gow.combos import (
     shown,
 )
 from gupai_learn.games.tien_gow.rules import Rules
-from gupai_learn.tiles import Tile, Tiles, as_tiles
+from gupai_learn.tiles import Tile, Tiles, as_tiles, display_key
 from gupai_learn.verdict import Reason
 
 HAND_SIZE = 8
@@ -147,10 +147,10 @@ def _text_move(text: str) -> tuple[str, Tiles] | None:
     return found
 
 
-def _fast_move(raw: Any) -> tuple[str, Tiles] | None:
-    """``raw`` as (kind, canonical tiles) when that is cheap to see: Tiles, a tuple or list of
-    tiles, a Move or its text; None means "read it the careful way" (kind "play" for plain
-    pieces: the caller decides face up or down)."""
+def _fast_move(raw: Any) -> tuple[str, tuple[Tile, ...]] | None:
+    """``raw`` as (kind, tiles) when that is cheap to see: Tiles, a tuple or list of tiles, a
+    Move or its text (tiles in any order; kind "play" for plain pieces, the caller decides face
+    up or down); None means "read it the careful way"."""
     kind = type(raw)
     if kind is Tiles:
         return "play", raw
@@ -161,12 +161,41 @@ def _fast_move(raw: Any) -> tuple[str, Tiles] | None:
         if raw.end is not None or raw.call is not None or raw.kind not in ("play", "discard"):
             return None
         pieces = raw.pieces
-        if type(pieces) is Tiles:
+        if type(pieces) is Tiles or all(type(t) is Tile for t in pieces):
             return raw.kind, pieces
-        return (raw.kind, canonical(pieces)) if all(type(t) is Tile for t in pieces) else None
+        return None
     if (kind is tuple or kind is list) and all(type(t) is Tile for t in raw):
-        return "play", canonical(raw)
+        return "play", tuple(raw)
     return None
+
+
+def _need_mask(pieces: Sequence[Tile]) -> int:
+    """The slot mask a hand needs to hold ``pieces``; 0 when no hand can (a military tile named
+    twice, a civil kind three times, a tile outside the set)."""
+    mask = 0
+    for tile in pieces:
+        bit = BIT.get(tile)
+        if bit is None:
+            return 0
+        if mask & bit:
+            upper = UPPER[tile]
+            if not upper or mask & upper:
+                return 0
+            bit = upper
+        mask |= bit
+    return mask
+
+
+def _ordered(pieces: tuple[Tile, ...]) -> Tiles:
+    """``pieces`` as Tiles in display order (cheap for the usual one or two tiles)."""
+    if len(pieces) == 1:
+        return pieces if type(pieces) is Tiles else Tiles(pieces)
+    if len(pieces) == 2:
+        a, b = pieces
+        if display_key(a) <= display_key(b):
+            return pieces if type(pieces) is Tiles else Tiles(pieces)
+        return Tiles((b, a))
+    return canonical(pieces)
 
 
 _DEFAULT_RULES = Rules()
@@ -352,13 +381,19 @@ class Deal(TrickDeal[Tile]):
             mask = self._masks[seat] = hand_mask(self._hands[seat])
         return mask
 
+    def _fast_read(self, raw: Any) -> tuple[str, Any] | None:
+        return _fast_move(raw) if type(raw) is str else super()._fast_read(raw)
+
     def _fast_combination(self, raw: Any, seat: Any) -> Combination | None:
         if not self._left or self._closed or (seat is not None and seat != self._turn):
             return None
         found = _fast_move(raw)
         if found is None or found[0] != "play":
             return None
-        entry = self._tables.by_tiles.get(found[1])
+        by_tiles = self._tables.by_tiles
+        entry = by_tiles.get(found[1])
+        if entry is None and len(found[1]) > 1:
+            entry = by_tiles.get(canonical(found[1]))
         if entry is None:
             return None
         need, combo = entry
@@ -388,15 +423,10 @@ class Deal(TrickDeal[Tile]):
         mask = self._masks[self._turn]
         if mask is None:
             mask = self._mask(self._turn)
-        if len(pieces) == 1:
-            need = BIT.get(pieces[0], 0)
-            return pieces if need and need & mask == need else None
-        # a tile named more often than the hand holds it fails the mask test (or would need a
-        # third slot): the careful path then explains it (TG-DEAL)
-        if any(pieces.count(t) > (2 if t.is_civil else 1) for t in pieces):
-            return None
-        need = hand_mask(pieces) if all(t in BIT for t in pieces) else 0
-        return canonical(pieces) if need and need & mask == need else None
+        # a tile named more often than a hand can hold it gets no mask: the careful path then
+        # explains it (TG-DEAL)
+        need = _need_mask(pieces)
+        return _ordered(pieces) if need and need & mask == need else None
 
     def _lead_check(
         self, seat: int, pieces: tuple[Tile, ...]
