@@ -103,7 +103,9 @@ class _Tables:
         for entry in sorted(entries, key=lambda e: -e[1].rank):
             self.by_kind[entry[1].kind].append(entry)
         #: by canonical tiles (to recognise a play)
-        self.by_tiles = {Tiles(c.pieces): (need, c) for need, c in entries}
+        self.by_tiles: dict[tuple[Tile, ...], Entry] = {
+            Tiles(c.pieces): (need, c) for need, c in entries
+        }
         #: multi-tile combinations by their first tile (to list leads)
         self.anchored: dict[Tile, list[tuple[int, Tiles]]] = {}
         for need, c in entries:
