@@ -3,7 +3,11 @@
 #   make test  set up .venv and run the whole suite (lint, types, unit, property, nbval, browser)
 
 PYTHON ?= python3
+PORT   ?= 8888
 VENV   := .venv
+# the learner's working copy of the lessons (git-ignored): runs and edits never touch lessons/
+WORK   := my-lessons
+SETTINGS := $(VENV)/share/jupyter/lab/settings
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.stamp-installed
 # JupyterLab refuses to run as root unless told to (containers, CI machines)
@@ -18,8 +22,15 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 lab: $(STAMP)
-	$(BIN)/python -m jupyterlab --ServerApp.ip=127.0.0.1 --ServerApp.root_dir=. $(AS_ROOT) \
-		lessons/00.00-Start.ipynb
+	mkdir -p $(SETTINGS) $(WORK)
+	cp binder/overrides.json $(SETTINGS)/overrides.json
+	cp -n lessons/*.ipynb $(WORK)/    # new lessons are added; a learner's copies are kept
+	$(BIN)/jupyter trust $(WORK)/*.ipynb >/dev/null
+	@token=$$($(BIN)/python -c "import secrets; print(secrets.token_hex(16))"); \
+	echo; echo "  Open the lessons: http://127.0.0.1:$(PORT)/lab/tree/00.00-Start.ipynb?token=$$token"; \
+	echo; $(BIN)/python -m jupyterlab --ServerApp.ip=127.0.0.1 --ServerApp.port=$(PORT) \
+		--ServerApp.root_dir=$(WORK) --ServerApp.default_url=/lab/tree/00.00-Start.ipynb \
+		--IdentityProvider.token=$$token $(AS_ROOT) $(WORK)/00.00-Start.ipynb
 
 test: $(STAMP)
 	bash tools/ensure_browser.sh
