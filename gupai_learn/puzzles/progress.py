@@ -1,0 +1,139 @@
+"""Progress that lasts: solved puzzles and their stars, kept in a small JSON file (design.md §7).
+
+Stars work like lichess's Learn: **3** for a puzzle solved at the first try without a hint,
+**2** with one hint or one wrong try, **1** otherwise. A puzzle keeps its best result.
+
+The file lives in the user's data directory (``~/.local/share/gupai-learn/progress.json`` on
+Linux); the environment variable ``GUPAI_PROGRESS`` names another file (tests point it at a
+temporary directory). Writes are atomic — the new content goes to a temporary file that then
+replaces the old one — so a kernel that dies mid-write leaves the previous file intact. A file
+that cannot be read is set aside as ``progress.json.corrupt-N`` with a message, never a crash.
+
+    >>> from gupai_learn.puzzles import progress
+    >>> progress.stars_for(attempts=1, hints=0)
+    3
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+import warnings
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+ENV = "GUPAI_PROGRESS"
+VERSION = 1
+
+
+def path() -> Path:
+    """Where progress is kept: ``$GUPAI_PROGRESS`` or the user's data directory."""
+    named = os.environ.get(ENV)
+    if named:
+        return Path(named).expanduser()
+    try:
+        from platformdirs import user_data_dir
+
+        base = Path(user_data_dir("gupai-learn"))
+    except ImportError:  # platformdirs comes with Jupyter; a bare install falls back
+        base = Path.home() / ".local" / "share" / "gupai-learn"
+    return base / "progress.json"
+
+
+def stars_for(attempts: int, hints: int) -> int:
+    """Stars for a solve after ``attempts`` checks (the right one included) and ``hints`` shown."""
+    slips = max(0, attempts - 1) + max(0, hints)
+    return 3 if slips == 0 else 2 if slips == 1 else 1
+
+
+@dataclass(frozen=True)
+class Result:
+    """One solved puzzle: its stars (1-3) and the lesson it was solved in (may be empty)."""
+
+    stars: int
+    lesson: str = ""
+
+
+def load() -> dict[str, Result]:
+    """Every solved puzzle by id; an empty dict when there is no file yet."""
+    file = path()
+    try:
+        raw = json.loads(file.read_text(encoding="utf-8"))
+        return {pid: _result(entry) for pid, entry in raw["solved"].items()}
+    except FileNotFoundError:
+        return {}
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        _set_aside(file)
+        return {}
+
+
+def record(pid: str, stars: int, lesson: str = "") -> Result:
+    """Remember that puzzle ``pid`` was solved with ``stars`` (its best result is kept)."""
+    if not isinstance(pid, str) or not pid:
+        raise ValueError(f"a puzzle id is a non-empty string, not {pid!r}")
+    if type(stars) is not int or not 1 <= stars <= 3:
+        raise ValueError(f"stars are 1, 2 or 3, not {stars!r}")
+    solved = load()
+    old = solved.get(pid)
+    best = Result(max(stars, old.stars if old else 0), lesson or (old.lesson if old else ""))
+    solved[pid] = best
+    _write(solved)
+    return best
+
+
+def stars(pids: Iterable[str]) -> tuple[int, int]:
+    """(stars earned, stars possible) over the puzzles ``pids`` (e.g. one lesson's)."""
+    solved = load()
+    ids = list(pids)
+    return sum(solved[p].stars for p in ids if p in solved), 3 * len(ids)
+
+
+def reset() -> None:
+    """Forget all progress (the file is removed)."""
+    path().unlink(missing_ok=True)
+
+
+def _result(entry: Any) -> Result:
+    stars = entry["stars"]
+    if type(stars) is not int or not 1 <= stars <= 3:
+        raise ValueError(f"bad stars {stars!r}")
+    return Result(stars, str(entry.get("lesson", "")))
+
+
+def _write(solved: dict[str, Result]) -> None:
+    file = path()
+    file.parent.mkdir(parents=True, exist_ok=True)
+    data = {
+        "version": VERSION,
+        "solved": {p: {"stars": r.stars, "lesson": r.lesson} for p, r in sorted(solved.items())},
+    }
+    handle, temp = tempfile.mkstemp(dir=file.parent, prefix=".progress-", suffix=".tmp")
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            json.dump(data, out, indent=1)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(temp, file)
+    except BaseException:
+        Path(temp).unlink(missing_ok=True)
+        raise
+
+
+def _set_aside(file: Path) -> None:
+    """Move an unreadable file out of the way (never delete a learner's data) and say so."""
+    n = 1
+    while file.with_name(f"{file.name}.corrupt-{n}").exists():
+        n += 1
+    aside = file.with_name(f"{file.name}.corrupt-{n}")
+    try:
+        file.replace(aside)
+    except OSError:
+        return
+    warnings.warn(
+        f"Your progress file could not be read; it was kept as {aside.name} and a new one "
+        "is started.",
+        stacklevel=3,
+    )
