@@ -14,10 +14,11 @@ civil (文) and military (武) suits, traditional names, and which pips are pain
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
-from typing import ClassVar, Literal
+from collections.abc import Iterable, Mapping
+from itertools import islice
+from typing import Any, ClassVar, Literal
 
-from gupai_learn.verdict import InvalidNotationError
+from gupai_learn.verdict import InvalidNotationError, describe_input, shorten, type_phrase
 
 Suit = Literal["civil", "military"]
 
@@ -58,6 +59,10 @@ _CHINESE_FACTS: dict[tuple[int, int], tuple[Suit, str, str]] = {
 _NUMBER_WORDS = ("blank", "one", "two", "three", "four", "five", "six")
 
 _ALLOWED = "write a tile as [6:3], 6-3, 6:3 or 63, with numbers 0-6"
+_ALLOWED_MANY = "give text such as '[6:6] [6:3]' or a list of tiles"
+#: Longest notation text read, and most tiles read at once (a whole 64-tile double set fits).
+MAX_TEXT = 10_000
+MAX_TILES = 1_000
 _TILE_RE = re.compile(r"^\[?\s*(\d)\s*[:\-]?\s*(\d)\s*\]?$")
 _TOKEN_RE = re.compile(r"\[[^\[\]]*\]|[^\s,;\[\]]+|[\[\]]")
 
@@ -80,7 +85,8 @@ class Tile(tuple[int, int]):
     def __new__(cls, a: int, b: int) -> Tile:
         if type(a) is not int or type(b) is not int:
             bad = b if type(a) is int else a
-            raise InvalidNotationError(f"Tile({a!r}, {b!r})", f"{bad!r} is not a pip number (0-6)")
+            why = f"{describe_input(bad)} is not a pip number (0-6)"
+            raise InvalidNotationError(_call(a, b), why)
         key = (a, b) if a >= b else (b, a)
         tile = cls._interned.get(key)
         if tile is not None:
@@ -88,7 +94,7 @@ class Tile(tuple[int, int]):
         for n in key:
             if not 0 <= n <= 6:
                 raise InvalidNotationError(
-                    f"Tile({a!r}, {b!r})", f"{n!r} is not a pip number (0-6)"
+                    _call(a, b), f"{describe_input(n)} is not a pip number (0-6)"
                 )
         tile = super().__new__(cls, key)
         cls._interned[key] = tile
@@ -129,7 +135,7 @@ class Tile(tuple[int, int]):
         Raises :class:`InvalidNotationError` naming the bad text and what is allowed.
         """
         if not isinstance(text, str):
-            raise InvalidNotationError(repr(text), f"a tile is written as text; {_ALLOWED}")
+            raise InvalidNotationError(text, _why_not_text(text))
         match = _TILE_RE.match(text.strip())
         if match is None:
             raise InvalidNotationError(text, _why_not_a_tile(text.strip()))
@@ -234,9 +240,24 @@ _ORDER = _display_order()
 display_key = _ORDER.__getitem__
 
 
+def _call(a: object, b: object) -> str:
+    return f"Tile({describe_input(a, 30)}, {describe_input(b, 30)})"
+
+
+def _why_not_text(value: object) -> str:
+    """Why a value that is not a string is not one tile's notation."""
+    if type(value) is tuple and len(value) == 2 and all(type(n) is int for n in value):
+        return f"a pair of numbers is not a tile: write Tile{value} or '[{value[0]}:{value[1]}]'"
+    if isinstance(value, (bytes, bytearray)):
+        return f"bytes are not text: decode them first; {_ALLOWED}"
+    return f"a tile is written as text, not as {type_phrase(value)}; {_ALLOWED}"
+
+
 def _why_not_a_tile(text: str) -> str:
     if not text:
         return f"it is empty; {_ALLOWED}"
+    if len(text) > MAX_TEXT:
+        return f"it is {len(text):,} characters long: far too long for one tile; {_ALLOWED}"
     digits = re.findall(r"\d+", text)
     if any(len(d) == 1 and int(d) > 6 for d in digits):
         bad = next(d for d in digits if int(d) > 6)
@@ -278,27 +299,78 @@ def tiles(text: str | Iterable[Tile | str]) -> Tiles:
     """Read several tiles: ``tiles("[6:6] 6-3 4:2,2-1")`` or ``tiles("[5:5][5:5]")``.
 
     Any of the one-tile notations, separated by spaces, commas or semicolons, or written
-    back to back in brackets. An iterable of tiles or strings is accepted too.
+    back to back in brackets. An iterable of tiles or strings is accepted too (not a dict,
+    nor bytes). At most :data:`MAX_TILES` tiles and :data:`MAX_TEXT` characters are read.
+
+    Whatever it is given, raises nothing but :class:`InvalidNotationError`, whose message
+    quotes at most 80 characters of the input and says what is allowed.
     """
     if isinstance(text, str):
-        tokens = _TOKEN_RE.findall(text)
-        found = []
-        for token in tokens:
-            try:
-                found.append(Tile.parse(token))
-            except InvalidNotationError as error:
-                raise InvalidNotationError(text, f"{token!r} is not a tile: {error.why}") from None
-        return Tiles(found)
-    return Tiles(t if isinstance(t, Tile) else Tile.parse(t) for t in text)
+        return _tiles_from_text(text)
+    if type(text) is Tiles:  # immutable: nothing to copy or check
+        return text
+    if type(text) is tuple or type(text) is list:
+        for item in text:
+            if type(item) is not Tile:
+                break
+        else:
+            if len(text) <= MAX_TILES:
+                return Tiles(text)
+    return _tiles_from_items(text)
+
+
+def _tiles_from_text(text: str) -> Tiles:
+    if len(text) > MAX_TEXT:
+        raise InvalidNotationError(
+            text, f"it is {len(text):,} characters long; tile notation is at most {MAX_TEXT:,}"
+        )
+    tokens = _TOKEN_RE.findall(text)
+    if len(tokens) > MAX_TILES:
+        raise InvalidNotationError(text, f"it names more than {MAX_TILES:,} tiles")
+    found = []
+    for token in tokens:
+        try:
+            found.append(Tile.parse(token))
+        except InvalidNotationError as error:
+            bad = describe_input(token, 30)
+            raise InvalidNotationError(text, f"{bad} is not a tile: {error.why}") from None
+    return Tiles(found)
+
+
+def _tiles_from_items(value: Any) -> Tiles:
+    """Tiles from an iterable of tiles and notation; anything else is an InvalidNotationError."""
+    source = value if type(value) is list or type(value) is tuple else _items(value)
+    if len(source) > MAX_TILES:
+        raise InvalidNotationError(value, f"it holds more than {MAX_TILES:,} tiles")
+    return Tiles([item if isinstance(item, Tile) else Tile.parse(item) for item in source])
+
+
+def _items(value: Any) -> list[Any]:
+    """The first ``MAX_TILES + 1`` items of an iterable that is not text, bytes or a dict."""
+    if isinstance(value, (bytes, bytearray, memoryview, Mapping)):
+        what = "a mapping" if isinstance(value, Mapping) else "bytes"
+        raise InvalidNotationError(value, f"{what} is not tiles; {_ALLOWED_MANY}")
+    try:
+        return list(islice(value, MAX_TILES + 1))
+    except Exception as error:  # not iterable, or an iterator that fails while being read
+        if isinstance(error, TypeError):
+            why = f"{type_phrase(value)} is neither tile notation nor tiles"
+        else:
+            why = f"reading it failed ({shorten(type(error).__name__, 40)})"
+        raise InvalidNotationError(value, f"{why}; {_ALLOWED_MANY}") from None
 
 
 def as_tile(value: Tile | str) -> Tile:
-    """A tile from a :class:`Tile` or its notation."""
+    """A tile from a :class:`Tile` or its notation; anything else raises
+    :class:`InvalidNotationError`."""
     return value if isinstance(value, Tile) else Tile.parse(value)
 
 
 def as_tiles(value: Tile | str | Iterable[Tile | str]) -> Tiles:
-    """Tiles from one tile, a notation string with one or more tiles, or an iterable."""
+    """Tiles from one tile, a notation string with one or more tiles, or an iterable; anything
+    else raises :class:`InvalidNotationError` (see :func:`tiles`)."""
+    if type(value) is Tiles:
+        return value
     if isinstance(value, Tile):
         return Tiles((value,))
     return tiles(value)

@@ -13,8 +13,12 @@ will not parse (:class:`InvalidNotationError`), the play is not allowed here
 
 from __future__ import annotations
 
+import reprlib
 from collections.abc import Iterable
 from dataclasses import dataclass
+
+#: How many characters of a bad input an error message quotes at most.
+QUOTE_LIMIT = 80
 
 
 @dataclass(frozen=True)
@@ -73,12 +77,18 @@ class Verdict:
 
 class InvalidNotationError(ValueError):
     """Text that does not name a tile or card; the message says what was wrong and what is
-    allowed."""
+    allowed. ``text`` is the bad text cut to :data:`QUOTE_LIMIT` characters ("…" marks a cut),
+    or for a value that is not text a short description of it (:func:`describe_input`), so a
+    huge or strange input never makes a huge message."""
 
-    def __init__(self, text: str, why: str) -> None:
-        self.text = text
+    def __init__(self, text: object, why: str) -> None:
+        if isinstance(text, str):
+            self.text = shorten(text)
+            shown = repr(self.text)
+        else:
+            self.text = shown = describe_input(text)
         self.why = why
-        super().__init__(f"cannot read {text!r}: {why}")
+        super().__init__(f"cannot read {shown}: {why}")
 
 
 class IllegalPlayError(ValueError):
@@ -96,3 +106,55 @@ class AmbiguousPlayError(ValueError):
     def __init__(self, message: str, options: Iterable[object] = ()) -> None:
         self.options = tuple(options)
         super().__init__(message)
+
+
+# ----- quoting bad input ----------------------------------------------------------------
+
+
+def shorten(text: str, limit: int = QUOTE_LIMIT) -> str:
+    """``text`` cut to at most ``limit`` characters, ending in "…" when it was cut."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+class _ShortRepr(reprlib.Repr):
+    """reprlib with long text cut at the end and huge integers described, not printed (Python
+    refuses to print an int of more than 4,300 digits)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.maxlevel = 3
+        self.maxstring = self.maxother = self.maxlong = QUOTE_LIMIT
+
+    def repr_str(self, x: str, level: int) -> str:
+        return repr(shorten(x, self.maxstring - 2))
+
+    def repr_int(self, x: int, level: int) -> str:
+        if x.bit_length() > 200:
+            return f"<an integer of about {int(x.bit_length() * 0.30103) + 1} digits>"
+        return super().repr_int(x, level)
+
+    def repr_instance(self, x: object, level: int) -> str:
+        try:
+            return shorten(repr(x), self.maxother)
+        except Exception:  # a broken __repr__: name the type only (no memory address)
+            return f"<a {type(x).__name__} object>"
+
+
+_SHORT_REPR = _ShortRepr()
+
+
+def type_phrase(value: object) -> str:
+    """The type of ``value`` with its article, for messages: "an int", "a list"."""
+    name = type(value).__name__
+    return f"{'an' if name[:1].lower() in 'aeiou' else 'a'} {name}"
+
+
+def describe_input(value: object, limit: int = QUOTE_LIMIT) -> str:
+    """A short representation of any value for an error message: at most ``limit`` characters,
+    safe for values that contain themselves, are nested deeply, are huge, or whose ``repr``
+    raises. Never raises."""
+    try:
+        shown = _SHORT_REPR.repr(value)
+    except Exception:  # a broken __repr__, __iter__ or __len__: name the type only
+        shown = f"<a {type(value).__name__} object>"
+    return shorten(shown, limit)

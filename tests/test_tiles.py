@@ -11,6 +11,7 @@ import pytest
 
 import gupai_learn as gl
 from gupai_learn import decks
+from gupai_learn.tiles import as_tiles
 
 
 @pytest.mark.parametrize("text", ["[6:3]", "6-3", "6:3", "3:6", "63", "36", "[3-6]", " [6 : 3] "])
@@ -68,6 +69,42 @@ def test_bad_token_in_a_list_is_named() -> None:
         gl.tiles("6-6 x")
     with pytest.raises(gl.InvalidNotationError, match="'9-9'"):
         gl.tiles("6-6 9-9")
+
+
+def test_a_tiles_value_is_read_as_it_is() -> None:
+    hand = gl.tiles("[6:6] [6:3]")
+    assert as_tiles(hand) is hand  # immutable: the hot path copies nothing
+    assert as_tiles(tuple(hand)) == hand and type(as_tiles(list(hand))) is gl.Tiles
+    assert as_tiles(["[6:6]", gl.Tile(6, 3)]) == hand
+
+
+def test_error_messages_quote_at_most_80_characters() -> None:
+    with pytest.raises(gl.InvalidNotationError) as caught:
+        gl.tiles("6-6 " + "x" * 5000)
+    assert len(caught.value.text) == 80 and caught.value.text.endswith("…")
+    assert len(str(caught.value)) < 300
+    with pytest.raises(gl.InvalidNotationError, match="at most 10,000"):
+        gl.tiles("6-6 " * 5000)
+    with pytest.raises(gl.InvalidNotationError, match="more than 1,000 tiles"):
+        gl.tiles([gl.Tile(6, 6)] * 1001)
+
+
+@pytest.mark.parametrize(
+    ("value", "fragment"),
+    [
+        (None, "None"),
+        (7, "an int"),
+        ((6, 3), "write Tile(6, 3) or '[6:3]'"),
+        (b"[6:6]", "bytes"),
+        ({"[6:6]": 1}, "a mapping is not tiles"),
+    ],
+)
+def test_values_that_are_not_notation_are_named(value: object, fragment: str) -> None:
+    with pytest.raises(gl.InvalidNotationError) as caught:
+        as_tiles(value)  # type: ignore[arg-type]
+    with pytest.raises(gl.InvalidNotationError) as caught_one:
+        gl.Tile.parse(value)  # type: ignore[arg-type]
+    assert fragment in str(caught.value) or fragment in str(caught_one.value)
 
 
 def test_non_integer_ends_are_refused() -> None:

@@ -13,12 +13,16 @@ Answer kinds: ``"tiles"`` (a :class:`~gupai_learn.tiles.Tiles` or notation text)
 from __future__ import annotations
 
 import html
+import math
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from gupai_learn.tiles import Tiles
-from gupai_learn.verdict import Reason
+from gupai_learn.verdict import Reason, describe_input, shorten
+
+#: Longest feedback sentence shown; longer ones (a checker quoting a huge answer) are cut.
+FEEDBACK_LIMIT = 1000
 
 Outcome = Literal["correct", "incorrect", "not-attempted"]
 AnswerKind = Literal["tiles", "choice", "numbers", "move"]
@@ -81,22 +85,35 @@ class Puzzle:
     rules: tuple[str, ...] = field(default=())
 
     def check(self, answer: Any) -> Feedback:
-        """Judge ``answer``; never raises (a broken answer gets feedback naming the problem)."""
+        """Judge ``answer``; never raises, whatever it is given: an answer that cannot be used
+        (mistyped, infinite, huge, containing itself, ...) gets "incorrect" feedback naming
+        the problem."""
+        try:
+            feedback = self._check(answer)
+        except Exception as error:  # the contract: feedback, never an exception
+            return Feedback("incorrect", f"That answer cannot be used: {_problem(error)}")
+        if len(feedback.text) > FEEDBACK_LIMIT:  # e.g. a checker that quoted a huge answer
+            return replace(feedback, text=shorten(feedback.text, FEEDBACK_LIMIT))
+        return feedback
+
+    def _check(self, answer: Any) -> Feedback:
         if _blank(answer):
             return Feedback("not-attempted", "No answer yet.")
+        if self.answer_kind == "numbers":
+            odd = _odd_number(answer)
+            if odd is not None:
+                return Feedback("incorrect", f"That answer cannot be used: {odd}")
         if self.answer_kind == "choice":
             answer = self._choice(answer)
-            if self.choices and answer not in self.choices:
+            if self.choices and not (isinstance(answer, str) and answer in self.choices):
                 options = ", ".join(repr(c) for c in self.choices)
-                return Feedback("incorrect", f"{answer!r} is not one of the options: {options}.")
-        try:
-            return self.checker(answer)
-        except ValueError as error:
-            return Feedback("incorrect", f"That answer cannot be used: {error}")
+                shown = describe_input(answer)
+                return Feedback("incorrect", f"{shown} is not one of the options: {options}.")
+        return self.checker(answer)
 
     def _choice(self, answer: Any) -> Any:
         """A choice given as its text, or as its index when no choice reads like the number."""
-        if type(answer) is not int:
+        if type(answer) is not int or answer.bit_length() > 64:
             return answer
         if str(answer) not in self.choices and 0 <= answer < len(self.choices):
             return self.choices[answer]
@@ -121,11 +138,42 @@ class Puzzle:
         )
 
 
-def _blank(answer: Any) -> bool:
+def _blank(answer: Any, depth: int = 0) -> bool:
+    """True for "no answer yet": None, blank text, or containers holding only those (looked
+    into three levels deep, so an answer that contains itself ends the search)."""
     if answer is None:
         return True
     if isinstance(answer, str):
         return not answer.strip()
-    if isinstance(answer, (list, tuple, set, frozenset)):
-        return len(answer) == 0 or all(_blank(a) for a in answer)
+    if isinstance(answer, (list, tuple, set, frozenset)) and depth < 3:
+        return len(answer) == 0 or all(_blank(a, depth + 1) for a in answer)
     return False
+
+
+def _odd_number(answer: Any) -> str | None:
+    """Why an answer to a "numbers" puzzle holds something no count of columns or chips can be:
+    an infinity, nan, or a number or text far too long (None when there is nothing odd)."""
+    items = answer if isinstance(answer, (list, tuple)) else (answer,)
+    for item in items[:100]:
+        if isinstance(item, float) and not math.isfinite(item):
+            return f"{item} is not a whole number."
+        if isinstance(item, int) and not -(10**9) < item < 10**9:
+            return f"{describe_input(item)} is far too large to be a count of columns or chips."
+        if isinstance(item, str) and len(item) > 1000:
+            return f"the text is {len(item):,} characters long: far too long for a few numbers."
+    return None
+
+
+def _problem(error: Exception) -> str:
+    """What went wrong with an answer, in a sentence of bounded length."""
+    if isinstance(error, RecursionError):
+        return "it contains itself or is nested too deeply."
+    if isinstance(error, OverflowError):
+        return "a number in it is too large, or infinite."
+    try:
+        text = str(error)
+    except Exception:  # an exception whose message cannot be shown
+        text = ""
+    if not isinstance(error, ValueError):
+        text = f"{type(error).__name__}: {text}" if text else type(error).__name__
+    return shorten(text or "it is not in the expected form.", 300)

@@ -6,7 +6,8 @@ settlement at the end. The other seats are played by :mod:`gupai_learn.bots`.
 :class:`ReplayStepper` steps through a finished or recorded deal, move by move.
 
 Both are ipywidgets boxes of HTML views around the hand picker: every picture and sentence is
-computed in Python from the engine's state.
+computed in Python from the engine's state. ipywidgets shows an ``HTML`` value as markup, so
+every sentence (seat names included) is escaped on its way in (:func:`_text`).
 """
 
 from __future__ import annotations
@@ -31,7 +32,12 @@ def table_html(deal: tg.Deal) -> str:
     columns = ", ".join(f"{deal.name(s)} {c}" for s, c in enumerate(deal.columns))
     state = "Deal over." if deal.is_over else f"{deal.name(deal.turn)} to play."
     picture = trick_svg(plays, deal.seat_names, high) if plays else "<p>No trick yet.</p>"
-    return f"<div class='gupai-table'>{picture}<p>Columns: {columns}. {state}</p></div>"
+    return f"<div class='gupai-table'>{picture}<p>{_text(f'Columns: {columns}. {state}')}</p></div>"
+
+
+def _text(sentence: str) -> str:
+    """Plain text made safe inside an HTML element (quotes need no escaping there)."""
+    return html.escape(sentence, quote=False)
 
 
 def winning_text(deal: tg.Deal) -> str:
@@ -64,7 +70,7 @@ class TrickView(ipywidgets.VBox):
     def refresh(self) -> None:
         """Redraw from the deal."""
         self.picture.value = table_html(self.deal)
-        self.why.value = f"<p>{html.escape(winning_text(self.deal))}</p>"
+        self.why.value = f"<p>{_text(winning_text(self.deal))}</p>"
 
     def __repr__(self) -> str:
         return f"TrickView(plays={len(self.deal.trick)})"
@@ -127,7 +133,7 @@ class DealPlayer(ipywidgets.VBox):
         self.picker.refresh()
         self.table.value = table_html(self.deal)
         lines = [narrate(self.deal, i, t) for i, t in enumerate(self.deal.tricks, 1)]
-        self.story.value = "<br>".join(lines)
+        self.story.value = "<br>".join(_text(line) for line in lines)
         if self.deal.is_over:
             self.result.value = settlement_html(self.deal.settle())
 
@@ -173,7 +179,7 @@ class ReplayStepper(ipywidgets.VBox):
         deal = self.position(self.step)
         last = self.moves[self.step - 1] if self.step else None
         said = f"{deal.name(last.seat)}: {last}" if last else "the deal before the first lead"
-        self.caption.value = f"<p>Move {self.step} of {len(self.moves)} — {said}</p>"
+        self.caption.value = f"<p>{_text(f'Move {self.step} of {len(self.moves)} — {said}')}</p>"
         self.view.value = table_html(deal)
 
     def __repr__(self) -> str:

@@ -13,25 +13,29 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
-import anywidget
 import traitlets
 
 from gupai_learn.games import tien_gow as tg
 from gupai_learn.render import describe_tile, tile_svg, verdict_html
 from gupai_learn.tiles import Tiles, as_tiles
-from gupai_learn.verdict import IllegalPlayError, Reason, Verdict
+from gupai_learn.verdict import IllegalPlayError, Reason, Verdict, describe_input
+from gupai_learn.widgets._guard import GuardedWidget
 
 STATIC = Path(__file__).parent / "static"
 PROMPT = "Select tiles to see what they make."
 
 
-class HandPicker(anywidget.AnyWidget):
-    """A hand of tiles to select, with the live verdict for the selection."""
+class HandPicker(GuardedWidget):
+    """A hand of tiles to select, with the live verdict for the selection.
+
+    The browser may send only the selection and button presses; everything else is Python's.
+    """
 
     _esm = STATIC / "hand_picker.js"
     _css = STATIC / "hand_picker.css"
+    FROM_BROWSER: ClassVar[frozenset[str]] = frozenset({"selected", "command"})
 
     tiles_svg = traitlets.List(traitlets.Unicode()).tag(sync=True)
     tile_labels = traitlets.List(traitlets.Unicode()).tag(sync=True)
@@ -50,11 +54,14 @@ class HandPicker(anywidget.AnyWidget):
         seat: int = 0,
         on_move: Callable[[], None] | None = None,
     ) -> None:
+        hand = _checked_hand(tiles, deal, seat)
+        if on_move is not None and not callable(on_move):
+            raise TypeError(f"on_move must be a function or None, not {describe_input(on_move)}")
         super().__init__()
         self.deal = deal
         self.seat = seat
         self.on_move = on_move
-        self._hand = Tiles(deal.hands[seat]) if deal is not None else as_tiles(tiles)
+        self._hand = hand
         self._draw()
 
     @classmethod
@@ -127,7 +134,7 @@ class HandPicker(anywidget.AnyWidget):
 
     def _run(self, name: str) -> None:
         if self.deal is None or name not in self.buttons:
-            self.message = f"{name!r} is not available here."
+            self.message = f"{describe_input(name, 40)} is not available here."
             return
         picked = self.selection
         try:
@@ -154,3 +161,16 @@ class HandPicker(anywidget.AnyWidget):
 
     def __repr__(self) -> str:
         return f"HandPicker(hand={str(self._hand)!r}, selected={str(self.selection)!r})"
+
+
+def _checked_hand(tiles: Any, deal: Any, seat: Any) -> Tiles:
+    """The hand to show; a clear ValueError/TypeError for arguments that cannot make one."""
+    if deal is None:
+        return as_tiles(tiles)  # InvalidNotationError (a ValueError) names bad notation
+    if not isinstance(deal, tg.Deal):
+        raise TypeError(f"deal must be a tien_gow.Deal or None, not {describe_input(deal)}")
+    if type(seat) is not int or not 0 <= seat < deal.n_seats:
+        raise ValueError(
+            f"seat must be a seat number 0-{deal.n_seats - 1}, not {describe_input(seat)}"
+        )
+    return Tiles(deal.hands[seat])

@@ -4,27 +4,33 @@ The answer form depends on the puzzle: tiles to pick from a pool (``tiles``, ``m
 to choose (``choice``), or a number per label (``numbers``). Check runs ``puzzle.check`` — the
 engine's judgement — and shows correct / incorrect-with-reason / not attempted. Hints come one
 at a time, gentlest first. Attempts are remembered for the session.
+
+Whether the puzzle is solved is Python's alone: it comes from ``puzzle.check`` on the answer
+(:attr:`PuzzleCard.solved`), and the browser may write only the answer form and the button
+presses, never the outcome or the feedback.
 """
 
 from __future__ import annotations
 
 import html
-from typing import Any
+from typing import Any, ClassVar
 
-import anywidget
 import traitlets
 
 from gupai_learn.puzzles.model import Feedback, Puzzle
 from gupai_learn.render import describe_tile, tile_svg
 from gupai_learn.tiles import Tiles
+from gupai_learn.verdict import describe_input
+from gupai_learn.widgets._guard import GuardedWidget
 from gupai_learn.widgets.hand_picker import STATIC
 
 
-class PuzzleCard(anywidget.AnyWidget):
+class PuzzleCard(GuardedWidget):
     """One puzzle to answer, with instant feedback."""
 
     _esm = STATIC / "puzzle_card.js"
     _css = STATIC / "puzzle_card.css"
+    FROM_BROWSER: ClassVar[frozenset[str]] = frozenset({"selected", "choice", "numbers", "command"})
 
     title = traitlets.Unicode("").tag(sync=True)
     prompt = traitlets.Unicode("").tag(sync=True)
@@ -46,9 +52,13 @@ class PuzzleCard(anywidget.AnyWidget):
     attempts = traitlets.Int(0).tag(sync=True)
 
     def __init__(self, puzzle: Puzzle) -> None:
+        if not isinstance(puzzle, Puzzle):
+            raise TypeError(f"PuzzleCard needs a Puzzle, not {describe_input(puzzle)}")
         super().__init__()
         self.puzzle = puzzle
         self.history: list[tuple[Any, str]] = []
+        #: The last checked answer's feedback (None before the first check).
+        self.feedback: Feedback | None = None
         self.title, self.prompt, self.kind = puzzle.title, puzzle.prompt, puzzle.answer_kind
         self.picture_html = puzzle.drawing()
         self.choices, self.labels = list(puzzle.choices), list(puzzle.labels)
@@ -71,15 +81,21 @@ class PuzzleCard(anywidget.AnyWidget):
             return self.choice or None
         return tuple(self.numbers)
 
+    @property
+    def solved(self) -> bool:
+        """True once an answer checked by Python was correct (the browser cannot set this)."""
+        return any(outcome == "correct" for _, outcome in self.history)
+
     def check(self) -> Feedback:
         """Check the current answer (what the Check button does)."""
         answer = self.answer()
         if self.kind == "numbers":
             answer = _numbers(self.numbers)
         feedback = self.puzzle.check(answer)
+        self.feedback = feedback
         if feedback.outcome != "not-attempted":
+            self.history.append((answer, feedback.outcome))  # before the traits notify
             self.attempts += 1
-            self.history.append((answer, feedback.outcome))
         self.outcome = feedback.outcome
         self.feedback_html = feedback._repr_html_()
         return feedback

@@ -58,11 +58,16 @@ class PuzzleSet(ipywidgets.VBox):
         card = self.cards.get(puzzle.id)
         if card is None:
             card = self.cards[puzzle.id] = PuzzleCard(puzzle)
-            card.observe(lambda change, pid=puzzle.id: self._on_outcome(pid, change), "outcome")
+            # attempts too: a check that repeats the last outcome changes no outcome
+            card.observe(
+                lambda change, pid=puzzle.id: self._on_outcome(pid, change),
+                ["outcome", "attempts"],
+            )
         return card
 
     def _on_outcome(self, pid: str, change: dict[str, Any]) -> None:
-        if change["new"] == "correct" and pid not in self.solved:
+        # solved is read from the card's own record of Python's checks, not the synced trait
+        if self.cards[pid].solved and pid not in self.solved:
             self.solved.add(pid)
             self._refresh_options()
 

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Literal
+from dataclasses import dataclass, fields
+from typing import Literal, get_args, get_origin, get_type_hints
+
+from gupai_learn.verdict import describe_input, type_phrase
 
 Direction = Literal["counter-clockwise", "clockwise"]
 Streak = Literal["off", "wins", "hands"]
@@ -24,9 +26,17 @@ class Rules:
       ``big_six_captures`` (TG-CAPTURE): on by default.
     - ``one_red_dot`` (TG-RED-DOT): off by default.
     - ``banker_streak`` (TG-STREAK): ``"off"`` (default); ``"wins"``: a banker who wins again
-      has his end payments multiplied by his number of consecutive wins; ``"hands"``: in the
-      banker's n-th consecutive hand after the first, all his end payments are multiplied by
-      n + 1, win or lose. The count comes from ``Deal(banker_streak=...)``.
+      has his end payments multiplied by his number of consecutive wins, on top of the banker
+      double; ``"hands"``: in his n-th consecutive hand as banker, win or lose, the banker's
+      end payments are multiplied by n + 1 *instead of* the banker double: ×2 in his first
+      hand (the plain double), ×3 in the second, ×4 in the third, so a banker who loses with
+      1 column in his 2nd hand pays 3 × 3 = 9. Neither version touches trick payments. The
+      count comes from ``Deal(banker_streak=...)``.
+
+    Every option is checked when the rules are made: a switch must be ``True`` or ``False``
+    (not ``"no"`` or ``0``), ``zero_column_payment`` the whole number 5 or 4, and a named
+    choice one of its names; anything else raises :class:`ValueError` naming the option, the
+    value given, what is allowed and the rule id.
     """
 
     mixed_sets: bool = True
@@ -42,15 +52,63 @@ class Rules:
     banker_streak: Streak = "off"
 
     def __post_init__(self) -> None:
-        if self.direction not in ("counter-clockwise", "clockwise"):
-            raise ValueError(
-                f"direction={self.direction!r}: choose 'counter-clockwise' or 'clockwise' (TG-DEAL)"
-            )
-        if self.zero_column_payment not in (4, 5):
-            raise ValueError(
-                f"zero_column_payment={self.zero_column_payment!r}: choose 5 or 4 (TG-PAY-ZERO)"
-            )
-        if self.banker_streak not in ("off", "wins", "hands"):
-            raise ValueError(
-                f"banker_streak={self.banker_streak!r}: choose 'off', 'wins' or 'hands' (TG-STREAK)"
-            )
+        for name, (kind, allowed, rule) in OPTIONS.items():
+            value = getattr(self, name)
+            if type(value) is not kind or value not in allowed:
+                raise ValueError(_refusal(name, value, kind, allowed, rule))
+
+
+#: The rule id behind each option (rules/tien_gow.md).
+RULE_IDS: dict[str, str] = {
+    "mixed_sets": "TG-LEAD-CLASS",
+    "direction": "TG-DEAL",
+    "zero_column_payment": "TG-PAY-ZERO",
+    "trick_payments": "TG-TRICKPAY",
+    "last_trick_bonus": "TG-PAY-LAST",
+    "complete_game_bonus": "TG-PAY-ALL",
+    "complete_game_exception": "TG-PAY-ALL-EXCEPTION",
+    "early_death": "TG-EARLY-DEATH",
+    "big_six_captures": "TG-CAPTURE",
+    "one_red_dot": "TG-RED-DOT",
+    "banker_streak": "TG-STREAK",
+}
+
+#: Allowed values of the options that are neither switches nor named choices.
+_NUMBERS: dict[str, tuple[int, ...]] = {"zero_column_payment": (5, 4)}
+
+
+def _option_table() -> dict[str, tuple[type, tuple[object, ...], str]]:
+    """Per option: the exact type, the allowed values and the rule id, read from the fields'
+    annotations (bool: a switch; Literal: named choices; int: a number from ``_NUMBERS``)."""
+    hints = get_type_hints(Rules)
+    table: dict[str, tuple[type, tuple[object, ...], str]] = {}
+    for option in fields(Rules):
+        hint = hints[option.name]
+        kind: type
+        allowed: tuple[object, ...]
+        if hint is bool:
+            kind, allowed = bool, (True, False)
+        elif get_origin(hint) is Literal:
+            allowed = get_args(hint)
+            kind = type(allowed[0])
+        else:
+            kind, allowed = hint, _NUMBERS[option.name]
+        table[option.name] = (kind, allowed, RULE_IDS[option.name])
+    return table
+
+
+def _refusal(name: str, value: object, kind: type, allowed: tuple[object, ...], rule: str) -> str:
+    if kind is bool:
+        wanted = "True or False"
+    elif kind is int:
+        wanted = "the whole number " + " or ".join(str(a) for a in allowed)
+    else:
+        wanted = "one of " + ", ".join(repr(a) for a in allowed)
+    given = describe_input(value)
+    if type(value) is not kind:  # e.g. 5.0 for 5, or 1 for True: say which type it was
+        given += f" ({type_phrase(value)})"
+    return f"Rules option {name} must be {wanted}, not {given} ({rule})"
+
+
+#: Per option: (exact type, allowed values, rule id); checked by ``Rules.__post_init__``.
+OPTIONS = _option_table()

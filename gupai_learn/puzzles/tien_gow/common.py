@@ -3,10 +3,13 @@
 
 from __future__ import annotations
 
+import html
+import operator
 import re
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from itertools import islice
 from typing import Any
 
 from gupai_learn import decks
@@ -14,7 +17,13 @@ from gupai_learn.games import tien_gow as tg
 from gupai_learn.puzzles.model import Feedback
 from gupai_learn.render import Group, row_svg
 from gupai_learn.tiles import Tiles, as_tiles
-from gupai_learn.verdict import IllegalPlayError, InvalidNotationError, Reason, Verdict
+from gupai_learn.verdict import (
+    IllegalPlayError,
+    InvalidNotationError,
+    Reason,
+    Verdict,
+    describe_input,
+)
 
 SEATS = tg.Deal.SEAT_NAMES
 NOT_A_LEAD = "not a valid lead"
@@ -23,14 +32,15 @@ NOT_A_LEAD = "not a valid lead"
 # ----- reading answers ----------------------------------------------------------------
 
 
-def blank(answer: Any) -> bool:
-    """True for "no answer yet": None, empty text, an empty selection, a form left empty."""
+def blank(answer: Any, depth: int = 0) -> bool:
+    """True for "no answer yet": None, empty text, an empty selection, a form left empty
+    (containers are looked into three levels deep, so one that contains itself is not blank)."""
     if answer is None:
         return True
     if isinstance(answer, str):
         return not answer.strip()
-    if isinstance(answer, (list, tuple, set, frozenset)):
-        return all(blank(item) for item in answer)
+    if isinstance(answer, (list, tuple, set, frozenset)) and depth < 3:
+        return all(blank(item, depth + 1) for item in answer)
     return False
 
 
@@ -41,7 +51,7 @@ def read_tiles(answer: Any) -> tuple[Tiles | None, Reason | None]:
     except InvalidNotationError as error:
         return None, Reason("TG-SET", f"{error.text!r} cannot be read: {error.why}.")
     except (TypeError, ValueError) as error:
-        return None, Reason("TG-SET", f"{answer!r} is not tile notation ({error}).")
+        return None, Reason("TG-SET", f"{describe_input(answer)} is not tile notation ({error}).")
 
 
 def read_choice(answer: Any, choices: Sequence[str]) -> str | None:
@@ -57,13 +67,41 @@ def read_choice(answer: Any, choices: Sequence[str]) -> str | None:
 
 
 def read_numbers(answer: Any, n: int) -> list[int] | None:
-    """``n`` whole numbers from a sequence (or a text with numbers separated by spaces/commas)."""
-    items = answer.replace(",", " ").split() if isinstance(answer, str) else answer
-    try:
-        values = [int(x) for x in items]
-    except (TypeError, ValueError):
+    """``n`` whole numbers from a sequence (or a text with numbers separated by spaces/commas);
+    None when the answer holds anything else: a fraction, an infinity, a number of more than
+    nine digits, True/False, text that is not a number."""
+    if isinstance(answer, str):
+        items: Any = answer.replace(",", " ").split()
+    elif isinstance(answer, (bytes, bytearray, dict)):
         return None
-    return values if len(values) == n else None
+    else:
+        try:
+            items = list(islice(answer, n + 1))
+        except Exception:  # not a sequence, or one that fails while being read
+            return None
+    values = [_whole(x) for x in items]
+    if len(values) != n or any(v is None for v in values):
+        return None
+    return [v for v in values if v is not None]
+
+
+_WHOLE_TEXT = re.compile(r"[+-]?\d{1,9}")
+
+
+def _whole(value: Any) -> int | None:
+    """A whole number of at most nine digits from an int, an integral float or its text."""
+    number: Any = None
+    if isinstance(value, str):
+        text = value.strip().replace("\u2212", "-")  # the minus sign the prompts print
+        number = int(text) if _WHOLE_TEXT.fullmatch(text) else None
+    elif isinstance(value, float):
+        number = int(value) if value.is_integer() else None  # inf and nan are not integral
+    elif not isinstance(value, bool):
+        try:
+            number = operator.index(value)  # int, or an integer type such as numpy's
+        except Exception:
+            number = None
+    return number if number is not None and abs(number) < 10**9 else None
 
 
 def correct(text: str, reasons: Sequence[Reason] = ()) -> Feedback:
@@ -87,8 +125,9 @@ def wrong_choice(choices: Sequence[str]) -> Feedback:
 
 
 def figure(title: str, svg: str) -> str:
-    """A captioned drawing (HTML)."""
-    caption = f'<div style="font:13px sans-serif;margin:2px 0">{title}</div>' if title else ""
+    """A captioned drawing (HTML); ``title`` is plain text."""
+    shown = html.escape(title, quote=False)
+    caption = f'<div style="font:13px sans-serif;margin:2px 0">{shown}</div>' if title else ""
     return f'<div class="gupai-puzzle-figure">{caption}{svg}</div>'
 
 
@@ -194,7 +233,8 @@ def columns_table(deal: tg.Deal) -> str:
     for seat, name in enumerate(SEATS):
         mark = " (banker)" if seat == deal.banker else ""
         rows.append(
-            f'<tr><td style="{cell}">{name}{mark}</td><td style="{cell}">{before[seat]}</td></tr>'
+            f'<tr><td style="{cell}">{html.escape(name + mark, quote=False)}</td>'
+            f'<td style="{cell}">{before[seat]}</td></tr>'
         )
     return (
         '<table style="border-collapse:collapse;font:13px sans-serif;background:#fff;'
