@@ -146,3 +146,14 @@ def test_won_and_columns_are_one_argument() -> None:
     assert deal.columns == deal.won == (7, 0, 0, 0)
     with pytest.raises(ValueError, match="not both"):
         tg.Deal(hands, won=(7, 0, 0, 0), columns=(7, 0, 0, 0))
+
+
+@pytest.mark.parametrize("rules", ["x", None, 5, {"mixed_sets": False}])
+def test_game_functions_refuse_what_is_not_a_rules(rules: Any) -> None:
+    for call in (
+        lambda: tg.classify("[6:6]", rules),
+        lambda: tg.beats("[6:6]", "[1:1]", rules),
+        lambda: tg.combinations("single-civil", rules),
+    ):
+        with pytest.raises(ValueError, match="Rules"):
+            call()

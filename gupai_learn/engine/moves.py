@@ -30,7 +30,7 @@ from collections.abc import Callable, Iterable
 from typing import Any, Literal, NamedTuple
 
 from gupai_learn.tiles import Tile, Tiles, as_tiles
-from gupai_learn.verdict import InvalidNotationError
+from gupai_learn.verdict import InvalidNotationError, describe_input, shorten
 
 Kind = Literal["play", "discard", "draw", "pass"]
 End = Literal["left", "right"]
@@ -50,17 +50,11 @@ _new = tuple.__new__
 
 def clip(text: str) -> str:
     """``text`` cut to about :data:`QUOTE` characters, for quoting bad input in a message."""
-    return text if len(text) <= QUOTE else text[: QUOTE - 1] + "…"
+    return shorten(text, QUOTE)
 
 
-def quote(value: Any) -> str:
-    """``repr`` of a bad input, cut to about :data:`QUOTE` characters (never raises)."""
-    if isinstance(value, str):
-        return repr(clip(value))
-    try:
-        return clip(repr(value))
-    except Exception:  # an object whose repr fails still gets a message
-        return f"<{type(value).__name__}>"
+#: A short, safe ``repr`` of any bad input for a message (never raises).
+quote = describe_input
 
 
 class Move(NamedTuple):

@@ -21,6 +21,7 @@ from typing import Any
 from gupai_learn import decks
 from gupai_learn.bots import RandomPlayer
 from gupai_learn.engine.game import GameInfo
+from gupai_learn.engine.moves import quote
 from gupai_learn.engine.trick import Combination
 from gupai_learn.games.tien_gow.bots import HeuristicPlayer
 from gupai_learn.games.tien_gow.combos import (
@@ -59,7 +60,15 @@ __all__ = [
 _DEFAULT = Rules()
 
 
+def _rules(rules: Any) -> Rules:
+    """``rules`` if it is a Rules, else a ValueError naming it."""
+    if not isinstance(rules, Rules):
+        raise ValueError(f"rules={quote(rules)}: give a tien_gow.Rules(...)")
+    return rules
+
+
 def _combination(value: Any, rules: Rules) -> tuple[Combination | None, list[Reason]]:
+    rules = _rules(rules)
     if isinstance(value, Combination):
         return value, []
     pieces = canonical(as_tiles(value))
@@ -89,8 +98,9 @@ def classify(tiles: Any, rules: Rules = _DEFAULT) -> Combination:
 def combinations(kind: str, rules: Rules = _DEFAULT) -> list[Combination]:
     """Every combination of class ``kind`` (one of :data:`KINDS`) the set can make under
     ``rules``, strongest first; e.g. ``combinations("mixed-pair")`` lists the eight mixed pairs."""
+    rules = _rules(rules)
     if kind not in KINDS:
-        raise ValueError(f"unknown class {kind!r}; the classes are {', '.join(KINDS)}")
+        raise ValueError(f"unknown class {quote(kind)}; the classes are {', '.join(KINDS)}")
     found = [c for c in ALL_COMBOS[rules.mixed_sets].values() if c.kind == kind]
     return sorted(found, key=lambda c: -c.rank)
 
