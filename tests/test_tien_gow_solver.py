@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import copy
+import inspect
 import random
 from itertools import combinations
 
@@ -10,6 +10,7 @@ import pytest
 
 import gupai_learn as gl
 from gupai_learn.engine.moves import Move
+from gupai_learn.engine.search import DEFAULT_MAX_NODES
 from gupai_learn.games import tien_gow as tg
 
 
@@ -28,40 +29,57 @@ def options(deal: tg.Deal) -> list[Move]:
     return found
 
 
+def after(deal: tg.Deal, action: Move) -> tg.Deal:
+    """The deal after ``action``, rebuilt from the start by replaying every move (so the brute
+    force does not rely on ``Deal.copy``, which the solver uses)."""
+    child = deal.restart()
+    for move in (*deal.history, action):
+        child.apply(move)
+    return child
+
+
 def brute(deal: tg.Deal, seat: int) -> bool:
     if deal.is_over:
         return deal.winner == seat
-    results = []
-    for action in options(deal):
-        child = copy.deepcopy(deal)
-        child.apply(action)
-        results.append(brute(child, seat))
+    results = [brute(after(deal, action), seat) for action in options(deal)]
     return any(results) if deal.turn == seat else all(results)
 
 
-def random_endgame(rng: random.Random, size: int) -> tg.Deal:
+def random_endgame(rng: random.Random, size: int, rules: tg.Rules | None = None) -> tg.Deal:
     deck = list(gl.decks.chinese())
     rng.shuffle(deck)
     hands = [deck[i * size : (i + 1) * size] for i in range(4)]
     played = 8 - size
     cuts = sorted(rng.randint(0, played) for _ in range(3))
     columns = [cuts[0], cuts[1] - cuts[0], cuts[2] - cuts[1], played - cuts[2]]
-    return tg.Deal(hands, leader=rng.randrange(4), columns=columns)
+    return tg.Deal(hands, rules, leader=rng.randrange(4), columns=columns)
 
 
-@pytest.mark.parametrize("size", [1, 2])
+@pytest.mark.parametrize("size", [1, 2, 3])
 def test_solver_matches_brute_force(size: int) -> None:
     rng = random.Random(size)
-    for _ in range(40 if size == 1 else 12):
+    for _ in range({1: 40, 2: 40, 3: 2}[size]):
         deal = random_endgame(rng, size)
         seat = rng.randrange(4)
         result = tg.solve(deal, seat)
         assert result.wins == brute(deal, seat)
         if deal.turn == seat:
             for action in options(deal):
-                child = copy.deepcopy(deal)
-                child.apply(action)
-                assert (action in result.plays) == brute(child, seat)
+                assert (action in result.plays) == brute(after(deal, action), seat)
+            assert result.plays == tuple(m for m in deal.legal_moves() if m in result.plays)
+
+
+@pytest.mark.parametrize(
+    "rules", [tg.Rules(early_death=False), tg.Rules(mixed_sets=False, trick_payments=False)]
+)
+def test_solver_matches_brute_force_under_other_rules(rules: tg.Rules) -> None:
+    rng = random.Random(7)
+    for _ in range(15):
+        deal = random_endgame(rng, 2, rules)
+        seat = rng.randrange(4)
+        result = tg.solve(deal, seat)
+        assert result.wins == brute(deal, seat)
+        assert all(brute(after(deal, play), seat) for play in result.plays)
 
 
 def test_solver_mid_trick_matches_brute_force() -> None:
@@ -93,6 +111,16 @@ def test_supreme_lead_wins() -> None:
 def test_budget_gives_an_honest_unknown() -> None:
     result = tg.solve(tg.Deal.random(seed=3), 0, max_nodes=50)
     assert result.wins is None and result.nodes > 50
+
+
+def test_a_budget_is_always_set() -> None:
+    default = inspect.signature(tg.solve).parameters["max_nodes"].default
+    assert default == DEFAULT_MAX_NODES and isinstance(default, int)
+    deal = tg.Deal.random(seed=3)
+    with pytest.raises(ValueError, match="max_nodes"):
+        tg.solve(deal, 0, max_nodes=None)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="seat"):
+        tg.solve(deal, 4)
 
 
 def test_finished_deal() -> None:

@@ -167,6 +167,24 @@ class BaseDeal(ABC, Generic[P]):
 
         return deal_svg(self)
 
+    # ----- search support (engine/search.py) ---------------------------------------------
+    def copy(self: D) -> D:
+        """A copy to play on: moves applied to it leave this deal unchanged.
+
+        Fast (no ``copy.deepcopy``): the attributes are shared, and the lists a move changes
+        are copied; a game whose moves change other mutable attributes extends this."""
+        new = object.__new__(type(self))
+        new.__dict__ = self.__dict__.copy()
+        new._hands = self._hands[:]
+        return new
+
+    def state_key(self) -> Hashable:
+        """A hashable key of the position: two continuations of the same deal with equal keys
+        have the same future (moves, and the facts of the finished deal), however they were
+        reached. Default: each hand as a sorted tuple, and the seat to act; a game adds what
+        else its future depends on."""
+        return (tuple(map(_hand_key, self._hands)), self._turn)
+
     # ----- the shared checks -------------------------------------------------------------
     def _judge(self, raw: Any, face_down: bool, seat: Any) -> Outcome:
         out = Outcome()
@@ -261,6 +279,14 @@ def _unreadable(raw: Any, error: Exception) -> str:
     if isinstance(error, InvalidNotationError):
         return f"Cannot read {error.text!r}: {error.why}."
     return f"Cannot read {quote(raw)} as a move: write it like '[6:3]' or 'down:[5:1]'."
+
+
+def _hand_key(hand: Sequence[Any]) -> tuple[Any, ...]:
+    """A hand as a tuple that does not depend on the order of its pieces (search keys)."""
+    try:
+        return tuple(sorted(hand))
+    except TypeError:  # pieces without an order: equal pieces hash alike, so this is canonical
+        return tuple(sorted(hand, key=hash))
 
 
 # ----- argument checks shared by every game's constructor --------------------------------

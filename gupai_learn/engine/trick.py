@@ -33,6 +33,7 @@ from gupai_learn.engine.moves import Call, Move, join
 from gupai_learn.verdict import IllegalPlayError, Reason, Verdict
 
 P = TypeVar("P", bound=Hashable)
+TD = TypeVar("TD", bound="TrickDeal[Any]")
 _new_tuple = tuple.__new__
 
 
@@ -353,6 +354,22 @@ class TrickDeal(BaseDeal[P]):
 
     #: The tuple type hands are kept in (a game may use a subclass that draws itself).
     _hand_type: ClassVar[type[tuple[Any, ...]]] = tuple
+
+    # ----- search support (engine/search.py) -------------------------------------------
+    def copy(self: TD) -> TD:
+        """A copy to play on (see :meth:`BaseDeal.copy`): the trick in progress, the finished
+        tricks and the counts won are copied too."""
+        new = super().copy()
+        new._plays = self._plays[:]
+        new._tricks = self._tricks[:]
+        new._won = self._won[:]
+        return new
+
+    def state_key(self) -> Hashable:
+        """The hands and turn (:meth:`BaseDeal.state_key`), the plays of the trick in progress
+        and the columns or tricks won per seat."""
+        plays = tuple((p.seat, p.pieces, p.face_up, p.call) for p in self._plays)
+        return (super().state_key(), plays, tuple(self._won))
 
     # ----- hooks a game fills in -------------------------------------------------------
     def _fast_read(self, raw: Any) -> tuple[str, Any] | None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from typing import Any, ClassVar
 
 from gupai_learn import decks
@@ -352,6 +352,31 @@ class Deal(TrickDeal[Tile]):
         if self._first_lead is None or not self._full:
             return None
         return unbeatable_in_own_eyes(self._first_lead, self._start_hands[self.banker], self.rules)
+
+    # ----- search support (engine/search.py) -----------------------------------------
+    def copy(self) -> Deal:
+        """A copy to play on (see :meth:`TrickDeal.copy`); hand masks and trick payments too."""
+        new = super().copy()
+        new._masks = self._masks[:]
+        new.trick_payments = self.trick_payments[:]
+        return new
+
+    def state_key(self) -> Hashable:
+        """Exact key (:meth:`TrickDeal.state_key`) plus what settlement needs besides the
+        columns: the trick payments so far and the banker's first lead; and the last-trick
+        flag of TG-EARLY-DEATH."""
+        payments = tuple(self.trick_payments)
+        return (super().state_key(), payments, self._first_lead, self._last_single)
+
+    def last_trick_key(self) -> Hashable:
+        """A coarser key, enough for who takes the last trick: the hands, the turn, the trick in
+        progress as (plays made, lead size, high seat, high tiles), columns only as none / some
+        (TG-EARLY-DEATH) and the last-trick flag. Positions that differ only in exact columns,
+        trick payments or the first lead collide."""
+        plays = self._plays
+        high = self._high
+        trick = (len(plays), len(plays[0].pieces), high.seat, high.pieces) if high else None
+        return (*self._hands, self._turn, trick, *[not w for w in self._won], self._last_single)
 
     # ----- game hooks -----------------------------------------------------------------
     def _read(self, raw: Any) -> Tiles:

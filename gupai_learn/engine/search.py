@@ -1,0 +1,183 @@
+"""One perfect-information solver for every game: can a seat force a goal? (design.md §3)
+
+All hands are visible. :func:`solve` searches every continuation of a deal as an AND-OR tree:
+at ``seat``'s turns one good move is enough; at the other seats' turns every move must still
+reach the goal (the others may cooperate against the seat). It uses nothing but the deal's own
+verbs, so it works for any :class:`~gupai_learn.engine.deal.BaseDeal`:
+
+- ``legal_moves()`` lists the moves of each position, ``copy()`` and ``apply()`` make them;
+- a hashable key of each position (``state_key()`` by default) memoises what is known, so
+  positions reached in different orders are searched once. A game may pass a coarser key when
+  the goal needs less (Tien Gow's "who takes the last trick" needs columns only as none / some);
+  the key must then still capture everything the goal and the rest of the deal depend on.
+
+The goal is a function of a deal. By default it is asked only of finished deals (``lambda d:
+d.winner == seat``); with ``early=True`` it is asked at every position and answers True or
+False once the outcome is settled, None while it is not ("keep searching").
+
+A search never hangs: it expands at most ``max_nodes`` positions (default
+:data:`DEFAULT_MAX_NODES`) and then answers "unknown" (``wins=None``). A position that comes
+back while it is still being searched (a game whose positions can repeat) also gives "unknown".
+
+    >>> from gupai_learn.games import tien_gow
+    >>> deal = tien_gow.Deal(["[6:6]", "[1:1]", "[2:2]", "[3:3]"], columns=(1, 2, 2, 2))
+    >>> solve(deal, 0, lambda d: d.winner == 0)
+    SolveResult(wins=True, plays=(Move.parse('[6:6]'),), nodes=3)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from gupai_learn.engine.deal import BaseDeal
+from gupai_learn.engine.moves import Move, quote
+
+D = TypeVar("D", bound=BaseDeal[Any])
+
+#: Positions a search expands before it answers "unknown", unless the caller gives a budget.
+DEFAULT_MAX_NODES = 200_000
+
+Goal = Callable[[D], "bool | None"]
+Key = Callable[[D], Hashable]
+Order = Callable[[D, list[Move]], Sequence[Move]]
+
+
+@dataclass(frozen=True)
+class SolveResult:
+    """``wins``: can the seat force the goal (None: unknown, the search budget ran out);
+    ``plays``: every first move that keeps the forced win when it is the seat's turn, in
+    ``legal_moves()`` order; ``nodes``: positions searched."""
+
+    wins: bool | None
+    plays: tuple[Move, ...]
+    nodes: int
+
+
+class _Unknown(Exception):
+    """The search cannot answer: budget spent, or a position repeats."""
+
+
+#: Memo mark of a position whose search is under way (seeing it again means a repetition).
+_OPEN = object()
+
+
+class _Search:
+    """One search: the seat, the goal, the key, the memo and the node count."""
+
+    def __init__(
+        self,
+        seat: int,
+        goal: Goal[Any],
+        key: Key[Any],
+        early: bool,
+        order: Order[Any] | None,
+        max_nodes: int,
+    ) -> None:
+        self.seat = seat
+        self.goal = goal
+        self.key = key
+        self.early = early
+        self.order = order
+        self.max_nodes = max_nodes
+        self.memo: dict[Hashable, object] = {}
+        self.nodes = 0
+
+    def value(self, deal: BaseDeal[Any]) -> bool:
+        """Whether the seat forces the goal from ``deal`` (a copy the search may change)."""
+        if deal.is_over:
+            return self.goal(deal) is True
+        if self.early:
+            decided = self.goal(deal)
+            if decided is not None:
+                return bool(decided)
+        return self.expand(deal)
+
+    def expand(self, deal: BaseDeal[Any]) -> bool:
+        """Search the moves of an unfinished position (memoised)."""
+        key = self.key(deal)
+        memo = self.memo
+        known = memo.get(key)
+        if known is not None:
+            if known is _OPEN:
+                raise _Unknown
+            return known is True
+        self.nodes += 1
+        if self.nodes > self.max_nodes:
+            raise _Unknown
+        memo[key] = _OPEN
+        moves = deal.legal_moves()
+        # a position with no move that is not over is judged like a finished deal
+        result = self.choose(deal, moves) if moves else self.goal(deal) is True
+        memo[key] = result
+        return result
+
+    def choose(self, deal: BaseDeal[Any], moves: list[Move]) -> bool:
+        """OR over the moves at the seat's turn, AND at the others' turns (cut off early)."""
+        mine = deal.turn == self.seat
+        if self.order is not None:
+            moves = list(self.order(deal, moves))
+        last = len(moves) - 1
+        for i, move in enumerate(moves):
+            # the last child may reuse this position's deal: nothing reads it afterwards
+            child = deal if i == last else deal.copy()
+            child.apply(move)
+            if self.value(child) is mine:
+                return mine
+        return not mine
+
+
+def solve(
+    deal: D,
+    seat: int,
+    goal: Goal[D],
+    *,
+    key: Key[D] | None = None,
+    early: bool = False,
+    order: Order[D] | None = None,
+    max_nodes: int = DEFAULT_MAX_NODES,
+) -> SolveResult:
+    """Can ``seat`` force ``goal`` from this position, whatever the other seats do?
+
+    ``goal(deal)`` is asked of finished deals (True: reached); with ``early=True`` also of every
+    position, answering None while the outcome is open. ``key`` maps a position to a hashable
+    key (default: ``deal.state_key()``); ``order`` may reorder a position's moves so that
+    strong ones are tried first (faster cut-offs, same answer). When it is ``seat``'s turn,
+    ``plays`` lists every move that keeps the forced win. After ``max_nodes`` positions the
+    answer is "unknown" (``wins=None``). ``deal`` itself is never changed.
+    """
+    _check(deal, seat, max_nodes)
+    if deal.is_over:
+        return SolveResult(goal(deal) is True, (), 0)
+    if early:
+        decided = goal(deal)
+        if decided is not None:
+            return SolveResult(bool(decided), (), 0)
+    search = _Search(seat, goal, key or type(deal).state_key, early, order, max_nodes)
+    try:
+        if deal.turn != seat:
+            return SolveResult(search.expand(deal.copy()), (), search.nodes)
+        plays = tuple(move for move in deal.legal_moves() if _after(search, deal, move))
+    except (_Unknown, RecursionError):
+        return SolveResult(None, (), search.nodes)
+    return SolveResult(bool(plays), plays, search.nodes)
+
+
+def _after(search: _Search, deal: BaseDeal[Any], move: Move) -> bool:
+    child = deal.copy()
+    child.apply(move)
+    return search.value(child)
+
+
+def _check(deal: Any, seat: Any, max_nodes: Any) -> None:
+    """ValueErrors for arguments a search cannot use."""
+    if not isinstance(deal, BaseDeal):
+        raise ValueError(f"deal={quote(deal)}: give a game's Deal (any BaseDeal)")
+    if type(seat) is not int or not 0 <= seat < deal.n_seats:
+        raise ValueError(f"seat={quote(seat)}: a seat is a whole number 0 to {deal.n_seats - 1}")
+    if type(max_nodes) is not int or max_nodes < 0:
+        raise ValueError(
+            f"max_nodes={quote(max_nodes)}: give a whole number of positions, 0 or more "
+            f"(default {DEFAULT_MAX_NODES:,}); a larger budget searches longer"
+        )
