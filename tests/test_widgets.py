@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
+
 from gupai_learn.games import tien_gow as tg
 from gupai_learn.widgets import HandPicker
 
@@ -20,7 +24,8 @@ def test_free_play_names_the_lead_class() -> None:
     assert "Select tiles" in picker.verdict_html and not picker.verdict_ok
     front_end_selects(picker, [0, 1])
     assert picker.verdict_ok and "Heaven-nine" in picker.verdict_html
-    assert "aria-pressed" not in picker.tiles_svg[0]  # the drawing is Python's; JS adds state
+    assert "aria-pressed" not in picker.pieces[0]["svg"]  # the drawing is Python's; JS adds state
+    assert picker.pieces[0]["label"].startswith("[6:6] Heaven")
     front_end_selects(picker, [0, 2])
     assert not picker.verdict_ok and "TG-LEAD-CLASS" in picker.verdict_html
     front_end_selects(picker, [3, 4])
@@ -29,9 +34,9 @@ def test_free_play_names_the_lead_class() -> None:
 
 def test_selected_tiles_are_drawn_selected() -> None:
     picker = HandPicker("[6:6] [6:3]")
-    before = list(picker.tiles_svg)
+    before = [p["svg"] for p in picker.pieces]
     picker.selected = [1]
-    assert picker.tiles_svg[0] == before[0] and picker.tiles_svg[1] != before[1]
+    assert picker.pieces[0]["svg"] == before[0] and picker.pieces[1]["svg"] != before[1]
 
 
 def test_deal_mode_judges_and_plays() -> None:
@@ -63,7 +68,8 @@ def test_follower_sees_beat_verdict_and_discard() -> None:
     deal = tg.Deal.random(seed=1)
     deal.play("[4:4][4:4]")
     picker = HandPicker.for_deal(deal, 1)
-    assert picker.buttons == ["Play", "Discard"]
+    # South holds nothing that beats a civil pair: legal_moves() calls for Discard only
+    assert picker.buttons == ["Discard"] and not deal.legal_plays()
     picker.selected = [0, 6]  # [6:6][6:3]: a mixed pair against a civil pair
     assert not picker.verdict_ok and "TG-BEAT-STRICT" in picker.verdict_html
     picker.command = "Discard"
@@ -116,9 +122,9 @@ def test_puzzle_card_hints_graduate_and_solution_shows() -> None:
 def test_puzzle_card_tiles_answer_from_the_pool() -> None:
     puzzle = BANK["tg-beat-01"]
     card = PuzzleCard(puzzle)
-    assert len(card.pool_svg) == len(puzzle.pool or ())
+    assert len(card.pool) == len(puzzle.pool or ())
     answer = puzzle.solution.answer
-    card.selected = [i for i, t in enumerate(card.pool) if t in answer][: len(answer)]
+    card.selected = [i for i, t in enumerate(card.pieces) if t in answer][: len(answer)]
     assert card.check().outcome == "correct"
 
 
@@ -166,7 +172,8 @@ def test_deal_player_reaches_the_settlement() -> None:
     assert "net" in player.result.value.lower() or "TG-PAY" in player.result.value
     assert player.picker.buttons == []
     assert "deal is over" in player.picker.verdict_html
-    assert repr(player) == f"DealPlayer(seed=3, seat=0, moves={len(player.deal.moves)})"
+    moves = len(player.deal.history)
+    assert repr(player) == f"DealPlayer(game='tien_gow', seed=3, seat=0, moves={moves})"
 
 
 def test_replay_steps_back_and_forth() -> None:
@@ -235,3 +242,50 @@ def test_puzzle_set_counts_solved_puzzles_and_keeps_cards() -> None:
     shelf.go(99)
     assert shelf.index == 3
     assert repr(shelf) == "PuzzleSet(4 puzzles, 1 solved)"
+
+
+def test_deal_player_coaches_new_deal_undo_and_hint() -> None:
+    player = DealPlayer(seed=5, seat=0)
+    start = player.deal.hands[0]
+    hint = player.hint()
+    assert hint is not None and player.deal.judge(hint).ok
+    assert "Hint:" in player.coach.value and str(hint) in player.coach.value
+    player.deal.apply(hint)  # play the hint, as the picker would
+    player._after_move()
+    made = len(player.deal.history)
+    player.undo()
+    assert player.deal.history == () and player.deal.hands[0] == start  # back to my decision
+    assert "Took back" in player.coach.value and made > 1
+    player.new_deal()
+    assert player.seed == 6 and player.deal.hands[0] != start
+
+
+def test_deal_player_states_the_result_in_plain_words() -> None:
+    player = DealPlayer(seed=3, seat=2, bots="random")
+    while not player.deal.is_over:
+        player.deal.apply(player.deal.legal_moves()[0])
+        player._after_move()
+    mine = player.deal.settle().payments[2]
+    assert f"You (West): {mine:+d} chip" in player.result.value
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "named"),
+    [
+        ({"seed": "abc"}, "seed"),
+        ({"seat": 5}, "seat"),
+        ({"game": "chess"}, "chess"),
+        ({"bots": "genius"}, "bots"),
+    ],
+)
+def test_deal_player_refuses_bad_arguments(kwargs: dict[str, object], named: str) -> None:
+    with pytest.raises(ValueError, match=named):
+        DealPlayer(**kwargs)  # type: ignore[arg-type]
+
+
+def test_widgets_reach_games_only_through_the_registry() -> None:
+    import gupai_learn.widgets as widgets
+
+    folder = Path(widgets.__file__).parent
+    for path in folder.glob("*.py"):
+        assert "tien_gow" not in path.read_text(), path.name

@@ -27,7 +27,11 @@ class GameInfo:
     - ``carry``: what the next deal of a :class:`~gupai_learn.engine.match.Match` inherits from
       a finished one — ``carry(finished_deal, state) -> keyword arguments for Deal.random``,
       where ``state`` is a dict the game may use to keep counts between deals (a streak);
-    - ``pieces``: ``"tiles"`` or ``"cards"``; ``ruling``: the ruling's file under ``rules/``.
+    - ``pieces``: ``"tiles"`` or ``"cards"``; ``piece_style``: how tiles are drawn
+      (``"chinese"``, ``"western"``, or None: by the tile); ``won_name``: what a trick game's
+      seats win (``"column"`` in Tien Gow, ``"trick"`` elsewhere);
+    - ``classify``: a trick game's ``classify(pieces, rules=...) -> Combination`` (raises
+      IllegalPlayError with every reason), used by the hand picker outside a deal.
     """
 
     name: str
@@ -42,6 +46,9 @@ class GameInfo:
     bots: Mapping[str, Callable[..., Any]] = field(default_factory=dict)
     carry: Callable[[Any, dict[str, Any]], dict[str, Any]] | None = None
     pieces: Literal["tiles", "cards"] = "tiles"
+    piece_style: Literal["chinese", "western"] | None = None
+    won_name: str = "trick"
+    classify: Callable[..., Any] | None = None
 
     @property
     def ruling(self) -> str:

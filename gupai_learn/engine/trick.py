@@ -123,6 +123,9 @@ class TrickDeal(BaseDeal[P]):
     RULE_COUNT: ClassVar[str] = "COUNT"
     RULE_LEAD: ClassVar[str] = "LEAD"
     RULE_FACE_DOWN: ClassVar[str] = "FACE-DOWN"
+    #: the rule that a face-up follow must beat the high play, and who takes the trick
+    RULE_BEAT: ClassVar[str] = "BEAT"
+    RULE_WINNER: ClassVar[str] = "WINNER"
 
     def __init__(self, hands: Sequence[tuple[P, ...]], leader: int = 0) -> None:
         self._hands = list(hands)

@@ -12,7 +12,7 @@ themselves in notebooks by importing this package lazily.
 """
 
 from gupai_learn.render.html import settlement_html, verdict_html
-from gupai_learn.render.pieces import Drawing, PieceOptions, draw_piece
+from gupai_learn.render.pieces import Drawing, PieceOptions, draw_piece, piece_view
 from gupai_learn.render.tiles import describe_tile, tile_svg
 from gupai_learn.render.views import Group, deal_svg, group_svg, row_svg, trick_svg
 
@@ -24,6 +24,7 @@ __all__ = [
     "describe_tile",
     "draw_piece",
     "group_svg",
+    "piece_view",
     "row_svg",
     "settlement_html",
     "tile_svg",

@@ -58,3 +58,16 @@ def piece_svg(drawing: Drawing, *, scale: float, tooltip: str | None, kind: str)
         scale=scale,
         class_=f"gupai-svg gupai-{kind}-svg",
     )
+
+
+def piece_view(
+    piece: object, *, selected: bool = False, style: Style | None = None
+) -> tuple[str, str]:
+    """One piece for a widget's button: its standalone SVG and the words a screen reader says
+    (computed together, so a picture and its label never disagree)."""
+    drawing = draw_piece(piece, PieceOptions(style=style, selected=selected))
+    kind = type(piece).__name__.lower()
+    # the button's aria-pressed already says "selected"
+    return piece_svg(drawing, scale=1.0, tooltip=None, kind=kind), drawing.label.removesuffix(
+        ", selected"
+    )

@@ -1,13 +1,14 @@
-"""Play a whole Tien Gow deal against computer players, then replay it.
+"""Play a whole deal of any game against computer players, then replay it.
 
 :class:`DealPlayer` shows the table (the trick so far, the high play marked), your hand as a
-:class:`HandPicker` with Play / Discard, a narration line per finished trick, and the explained
-settlement at the end. The other seats are played by :mod:`gupai_learn.bots`.
+:class:`HandPicker`, a narration line per finished trick, and the explained settlement at the
+end, with New deal, Undo and Hint. The other seats are played by the game's computer players.
 :class:`ReplayStepper` steps through a finished or recorded deal, move by move.
 
 Both are ipywidgets boxes of HTML views around the hand picker: every picture and sentence is
-computed in Python from the engine's state. ipywidgets shows an ``HTML`` value as markup, so
-every sentence (seat names included) is escaped on its way in (:func:`_text`).
+computed in Python from the engine's state, through the deal's own API and the game's
+``GameInfo`` (no game is named here). ipywidgets shows an ``HTML`` value as markup, so every
+sentence (seat names included) is escaped on its way in (:func:`_text`).
 """
 
 from __future__ import annotations
@@ -17,22 +18,34 @@ from typing import Any
 
 import ipywidgets
 
-from gupai_learn.bots import HeuristicPlayer, Player, RandomPlayer
+from gupai_learn.bots import Player
+from gupai_learn.engine.deal import BaseDeal, check_seat, check_seed
+from gupai_learn.engine.game import GameInfo
+from gupai_learn.engine.moves import Move, join
 from gupai_learn.engine.settlement import Settlement
-from gupai_learn.engine.trick import Trick, TrickPlay
-from gupai_learn.games import tien_gow as tg
-from gupai_learn.render import settlement_html, trick_svg
+from gupai_learn.engine.trick import Trick, TrickDeal, TrickPlay
+from gupai_learn.games import GAMES, game
+from gupai_learn.render import deal_svg, settlement_html, trick_svg
+from gupai_learn.verdict import describe_input
 from gupai_learn.widgets.hand_picker import HandPicker
 
 
-def table_html(deal: tg.Deal) -> str:
-    """The current trick (or the last finished one), the high play marked, and the columns."""
+def _info(deal: BaseDeal[Any]) -> GameInfo:
+    return game(type(deal).GAME)
+
+
+def table_html(deal: BaseDeal[Any]) -> str:
+    """The current trick (or the last finished one), the high play marked, and what each seat
+    has won; a game of another family is drawn whole."""
+    state = "Deal over." if deal.is_over else f"{deal.name(deal.turn)} to play."
+    if not isinstance(deal, TrickDeal):
+        return f"<div class='gupai-table'>{deal_svg(deal)}<p>{_text(state)}</p></div>"
     plays = list(deal.trick) or (list(deal.tricks[-1].plays) if deal.tricks else [])
     high = deal.current_high if deal.trick else (deal.tricks[-1].high if deal.tricks else None)
-    columns = ", ".join(f"{deal.name(s)} {c}" for s, c in enumerate(deal.columns))
-    state = "Deal over." if deal.is_over else f"{deal.name(deal.turn)} to play."
+    won = ", ".join(f"{deal.name(s)} {c}" for s, c in enumerate(deal.won))
     picture = trick_svg(plays, deal.seat_names, high) if plays else "<p>No trick yet.</p>"
-    return f"<div class='gupai-table'>{picture}<p>{_text(f'Columns: {columns}. {state}')}</p></div>"
+    label = _info(deal).won_name.capitalize() + "s"
+    return f"<div class='gupai-table'>{picture}<p>{_text(f'{label} won: {won}. {state}')}</p></div>"
 
 
 def _text(sentence: str) -> str:
@@ -40,19 +53,23 @@ def _text(sentence: str) -> str:
     return html.escape(sentence, quote=False)
 
 
-def winning_text(deal: tg.Deal) -> str:
-    """Who holds the current trick and why, in a sentence (TG-TRICK-WINNER)."""
+def winning_text(deal: TrickDeal[Any]) -> str:
+    """Who holds the current trick and why, in a sentence (the game's trick-winner rule)."""
     high = deal.current_high
     if high is None or high.combination is None:
-        return f"{deal.name(deal.turn)} leads: any valid lead (TG-LEAD-CLASS)."
+        return f"{deal.name(deal.turn)} leads: any valid lead ({deal.RULE_LEAD})."
     lead = deal.trick[0]
     combo = high.combination
     why = "nobody has beaten the lead" if high is lead else "it beat everything before it"
     downs = sum(not p.face_up for p in deal.trick)
+    beaten = (
+        "nothing can take it"
+        if combo.led_only
+        else f"only {combo.kind_name.split(' (')[0]} ranked higher can take it"
+    )
     return (
-        f"{deal.name(high.seat)} is winning with {_shown(high)}: {why}; "
-        f"only {combo.kind_name.split(' (')[0]} ranked higher can take it (TG-BEAT-STRICT). "
-        f"{downs} face down so far (TG-BEAT-OPTIONAL)."
+        f"{deal.name(high.seat)} is winning with {_shown(high)}: {why}; {beaten} "
+        f"({deal.RULE_BEAT}). {downs} face down so far ({deal.RULE_FACE_DOWN})."
     )
 
 
@@ -60,7 +77,7 @@ class TrickView(ipywidgets.VBox):
     """The trick in progress: plays (face-down ones as backs), the high play marked, and who is
     winning and why. Call :meth:`refresh` after moves."""
 
-    def __init__(self, deal: tg.Deal) -> None:
+    def __init__(self, deal: TrickDeal[Any]) -> None:
         self.deal = deal
         self.picture = ipywidgets.HTML()
         self.why = ipywidgets.HTML()
@@ -87,8 +104,8 @@ class SettlementView(ipywidgets.HTML):
         return f"SettlementView(payments={self.settlement.payments})"
 
 
-def narrate(deal: tg.Deal, number: int, trick: Trick) -> str:
-    """One sentence per finished trick: who led what, who beat it, who takes the columns."""
+def narrate(deal: TrickDeal[Any], number: int, trick: Trick) -> str:
+    """One sentence per finished trick: who led what, who beat it, who takes what."""
     lead = trick.plays[0]
     parts = [f"{number}. {deal.name(lead.seat)} led {_shown(lead)}"]
     for play in trick.plays[1:]:
@@ -97,34 +114,106 @@ def narrate(deal: tg.Deal, number: int, trick: Trick) -> str:
         else:
             parts.append(f"{deal.name(play.seat)} played {len(play.pieces)} face down")
     size = len(lead.pieces)
-    plural = "s" if size > 1 else ""
-    return "; ".join(parts) + f". {deal.name(trick.winner)} takes {size} column{plural}."
+    won = _info(deal).won_name + ("s" if size > 1 else "")
+    return "; ".join(parts) + f". {deal.name(trick.winner)} takes {size} {won}."
 
 
 def _shown(play: TrickPlay) -> str:
-    tiles = "".join(str(t) for t in play.pieces)
-    return f"{tiles} ({play.combination.name})" if play.combination else tiles
+    pieces = join(play.pieces)
+    return f"{pieces} ({play.combination.name})" if play.combination else pieces
 
 
 class DealPlayer(ipywidgets.VBox):
-    """You play ``seat`` of a seeded Tien Gow deal; computer players take the other seats."""
+    """You play ``seat`` of a seeded deal of ``game`` (a name from ``GAMES``; default: the first,
+    Tien Gow); computer players take the other seats.
+
+    Buttons: **New deal** (the next seed), **Undo** (back to your previous decision), **Hint**
+    (what the computer player would do in your seat, and the rule that allows it). The result
+    is stated in plain words at the end, with the explained settlement."""
 
     def __init__(
-        self, seed: int = 0, seat: int = 0, bots: str = "heuristic", **deal_args: Any
+        self,
+        game: str | None = None,
+        seed: int = 0,
+        seat: int = 0,
+        bots: str = "heuristic",
+        **deal_args: Any,
     ) -> None:
-        self.deal = tg.Deal.random(seed=seed, **deal_args)
-        self.seat = seat
-        self.seed = seed
-        self.bots: list[Player] = [
-            HeuristicPlayer(seed * 4 + s) if bots == "heuristic" else RandomPlayer(seed * 4 + s)
-            for s in range(4)
-        ]
+        self.info = _game(game)
+        self.seed = check_seed(seed) or 0
+        self.seat = check_seat("seat", seat, max(self.info.seats), f"{self.info.rule_prefix}-DEAL")
+        if bots not in self.info.bots:
+            raise ValueError(f"bots={bots!r}: choose {' or '.join(map(repr, self.info.bots))}")
+        self.kind, self.deal_args = bots, deal_args
+        self.deal = self._new_deal()
         self.table = ipywidgets.HTML()
         self.picker = HandPicker.for_deal(self.deal, seat)
         self.picker.on_move = self._after_move
+        self.coach = ipywidgets.HTML()
         self.story = ipywidgets.HTML()
         self.result = ipywidgets.HTML()
-        super().__init__([self.table, self.picker, self.story, self.result])
+        controls = [self._button(label, act) for label, act in self._controls()]
+        super().__init__(
+            [
+                self.table,
+                self.picker,
+                ipywidgets.HBox(controls),
+                self.coach,
+                self.story,
+                self.result,
+            ]
+        )
+        self._after_move()
+
+    # ----- the deal -------------------------------------------------------------------------
+    def _new_deal(self) -> Any:
+        self.bots: list[Player] = [
+            self.info.bot(self.kind, self.seed * 4 + s) for s in range(max(self.info.seats))
+        ]
+        return self.info.Deal.random(seed=self.seed, **self.deal_args)
+
+    def _controls(self) -> list[tuple[str, Any]]:
+        return [("New deal", self.new_deal), ("Undo", self.undo), ("Hint", self.hint)]
+
+    @staticmethod
+    def _button(label: str, action: Any) -> ipywidgets.Button:
+        button = ipywidgets.Button(description=label, tooltip=label)
+        button.on_click(lambda _b: action())
+        return button
+
+    def new_deal(self) -> None:
+        """Deal again with the next seed."""
+        self.seed += 1
+        self._use(self._new_deal(), "A new deal.")
+
+    def undo(self) -> None:
+        """Take back your last decision (and the computer players' moves after it)."""
+        seated = self.deal._seated_history()
+        mine = [i for i, (s, _) in enumerate(seated) if s == self.seat]
+        if not mine:
+            self.coach.value = "<p>Nothing to undo yet: you have not moved.</p>"
+            return
+        earlier = self.deal.restart()
+        for _, move in seated[: mine[-1]]:
+            earlier.apply(move)
+        self._use(earlier, f"Took back {seated[mine[-1]][1]}.")
+
+    def hint(self) -> Move | None:
+        """What the computer player would do in your seat, with the rule that allows it."""
+        if self.deal.is_over or self.deal.turn != self.seat:
+            self.coach.value = "<p>No hint: it is not your turn.</p>"
+            return None
+        move = self.info.bot("heuristic", self.seed).choose(self.deal)
+        verdict = self.deal.judge(move)
+        why = verdict.reasons[0] if verdict.reasons else None
+        said = f"Hint: {move} — {verdict.summary}" + (f". {why}" if why else ".")
+        self.coach.value = f"<p class='gupai-hint'>{_text(said)}</p>"
+        return move
+
+    def _use(self, deal: Any, note: str) -> None:
+        self.deal = self.picker.deal = deal
+        self.coach.value = f"<p>{_text(note)}</p>"
+        self.result.value = ""
         self._after_move()
 
     def _after_move(self) -> None:
@@ -132,13 +221,34 @@ class DealPlayer(ipywidgets.VBox):
             self.deal.apply(self.bots[self.deal.turn].choose(self.deal))
         self.picker.refresh()
         self.table.value = table_html(self.deal)
-        lines = [narrate(self.deal, i, t) for i, t in enumerate(self.deal.tricks, 1)]
-        self.story.value = "<br>".join(_text(line) for line in lines)
+        if isinstance(self.deal, TrickDeal):
+            lines = [narrate(self.deal, i, t) for i, t in enumerate(self.deal.tricks, 1)]
+            self.story.value = "<br>".join(_text(line) for line in lines)
         if self.deal.is_over:
-            self.result.value = settlement_html(self.deal.settle())
+            settlement = self.deal.settle()
+            self.result.value = f"<p><b>{_text(self.outcome(settlement))}</b></p>" + (
+                settlement_html(settlement)
+            )
+
+    def outcome(self, settlement: Settlement) -> str:
+        """Your result in plain words: "You (East): +3 chips"."""
+        amount = settlement.payments[self.seat]
+        unit = "chip" if abs(amount) == 1 else "chips"
+        return f"You ({self.deal.name(self.seat)}): {amount:+d} {unit}."
 
     def __repr__(self) -> str:
-        return f"DealPlayer(seed={self.seed}, seat={self.seat}, moves={len(self.deal.moves)})"
+        return (
+            f"DealPlayer(game={self.info.name!r}, seed={self.seed}, seat={self.seat}, "
+            f"moves={len(self.deal.history)})"
+        )
+
+
+def _game(name: Any) -> GameInfo:
+    if name is None:
+        return next(iter(GAMES.values()))
+    if not isinstance(name, str):
+        raise ValueError(f"game={describe_input(name)}: give a game's name from GAMES")
+    return game(name)
 
 
 class ReplayStepper(ipywidgets.VBox):
@@ -147,18 +257,18 @@ class ReplayStepper(ipywidgets.VBox):
     ``step`` is where to start: by default after the last move; ``step=0`` starts before the
     first lead (to watch a deal without seeing how it ends)."""
 
-    def __init__(self, deal: tg.Deal, step: int | None = None) -> None:
-        self.moves = deal.moves
+    def __init__(self, deal: BaseDeal[Any], step: int | None = None) -> None:
+        self.moves = deal._seated_history()
         self.start = deal.restart()
         self.step = len(self.moves) if step is None else step
         self.view = ipywidgets.HTML()
         self.caption = ipywidgets.HTML()
         buttons = []
         for label, delta in (
-            ("⏮ first", -(10**6)),
+            ("|◀ first", -(10**6)),
             ("◀ back", -1),
             ("forward ▶", 1),
-            ("last ⏭", 10**6),
+            ("last ▶|", 10**6),
         ):
             button = ipywidgets.Button(description=label)
             button.on_click(lambda _b, d=delta: self.go(self.step + d))
@@ -166,11 +276,11 @@ class ReplayStepper(ipywidgets.VBox):
         super().__init__([ipywidgets.HBox(buttons), self.caption, self.view])
         self.go(self.step)
 
-    def position(self, step: int) -> tg.Deal:
+    def position(self, step: int) -> Any:
         """The deal after the first ``step`` moves."""
         deal = self.start.restart()
-        for play in self.moves[:step]:
-            (deal.play if play.face_up else deal.discard)(play.pieces)
+        for _, move in self.moves[:step]:
+            deal.apply(move)
         return deal
 
     def go(self, step: int) -> None:
@@ -178,7 +288,7 @@ class ReplayStepper(ipywidgets.VBox):
         self.step = max(0, min(step, len(self.moves)))
         deal = self.position(self.step)
         last = self.moves[self.step - 1] if self.step else None
-        said = f"{deal.name(last.seat)}: {last}" if last else "the deal before the first lead"
+        said = f"{deal.name(last[0])}: {last[1]}" if last else "the deal before the first lead"
         self.caption.value = f"<p>{_text(f'Move {self.step} of {len(self.moves)} — {said}')}</p>"
         self.view.value = table_html(deal)
 

@@ -1,30 +1,37 @@
-"""The hand picker: click tiles (or use the keyboard) and see at once what the selection is.
+"""The hand picker: click pieces (or use the keyboard) and see at once what the selection is.
 
 Python decides, the browser only draws: the front end sends the selected indices and button
-presses; Python judges the selection with the rules engine and sends back the verdict.
+presses; Python judges the selection with the rules engine and sends back the verdict. The
+picker knows no game: it reads the deal's own verbs and the game's ``GameInfo``.
 
-- Free play: ``HandPicker(tiles)`` says whether the selection is a valid Tien Gow lead and of
-  which class (TG-LEAD-CLASS).
-- In a deal: ``HandPicker.for_deal(deal, seat)`` judges the selection for that seat in the
-  current trick (does it beat the table, and why) and offers Play / Discard buttons that apply it.
+- Free play: ``HandPicker(tiles, game=name)`` says whether the selection is a valid lead
+  and of which class (the game's ``classify``).
+- In a deal: ``HandPicker.for_deal(deal, seat)`` judges the selection for that seat and offers
+  the buttons the deal's ``legal_moves()`` call for — Play and Discard in a trick game; Left,
+  Right, Draw and Pass in a line game — and applies the chosen move.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any, ClassVar
 
 import traitlets
 
-from gupai_learn.games import tien_gow as tg
-from gupai_learn.render import describe_tile, tile_svg, verdict_html
-from gupai_learn.tiles import Tiles, as_tiles
+from gupai_learn.engine.deal import BaseDeal
+from gupai_learn.engine.game import GameInfo
+from gupai_learn.engine.moves import Move, join
+from gupai_learn.games import GAMES, game
+from gupai_learn.render import piece_view, verdict_html
+from gupai_learn.tiles import as_tiles
 from gupai_learn.verdict import IllegalPlayError, Reason, Verdict, describe_input
+from gupai_learn.widgets._assets import STATIC, bundle
 from gupai_learn.widgets._guard import GuardedWidget
 
-STATIC = Path(__file__).parent / "static"
-PROMPT = "Select tiles to see what they make."
+__all__ = ["STATIC", "HandPicker"]
+#: Button label of each kind of move (a line game's play is named by its end).
+BUTTONS = {"play": "Play", "discard": "Discard", "draw": "Draw", "pass": "Pass"}
+ENDS = {"left": "Left", "right": "Right"}
 
 
 class HandPicker(GuardedWidget):
@@ -33,12 +40,12 @@ class HandPicker(GuardedWidget):
     The browser may send only the selection and button presses; everything else is Python's.
     """
 
-    _esm = STATIC / "hand_picker.js"
-    _css = STATIC / "hand_picker.css"
+    _esm = bundle("pieces.js", "hand_picker.js")
+    _css = bundle("pieces.css", "hand_picker.css")
     FROM_BROWSER: ClassVar[frozenset[str]] = frozenset({"selected", "command"})
 
-    tiles_svg = traitlets.List(traitlets.Unicode()).tag(sync=True)
-    tile_labels = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    #: each piece as {"svg": drawing, "label": what a screen reader says}, sent together
+    pieces = traitlets.List(traitlets.Dict()).tag(sync=True)
     selected = traitlets.List(traitlets.Int()).tag(sync=True)
     verdict_html = traitlets.Unicode("").tag(sync=True)
     verdict_ok = traitlets.Bool(False).tag(sync=True)
@@ -50,13 +57,15 @@ class HandPicker(GuardedWidget):
         self,
         tiles: Any = (),
         *,
-        deal: tg.Deal | None = None,
+        deal: BaseDeal[Any] | None = None,
         seat: int = 0,
         on_move: Callable[[], None] | None = None,
+        game: str | None = None,
     ) -> None:
         hand = _checked_hand(tiles, deal, seat)
         if on_move is not None and not callable(on_move):
             raise TypeError(f"on_move must be a function or None, not {describe_input(on_move)}")
+        self.info = _game_of(deal, game)
         super().__init__()
         self.deal = deal
         self.seat = seat
@@ -65,20 +74,21 @@ class HandPicker(GuardedWidget):
         self._draw()
 
     @classmethod
-    def for_deal(cls, deal: tg.Deal, seat: int) -> HandPicker:
-        """A picker for ``seat``'s hand in ``deal``, with Play and Discard."""
+    def for_deal(cls, deal: BaseDeal[Any], seat: int) -> HandPicker:
+        """A picker for ``seat``'s hand in ``deal``, with the buttons its moves call for."""
         return cls(deal=deal, seat=seat)
 
     # ----- state -------------------------------------------------------------------------
     @property
-    def hand(self) -> Tiles:
-        """The tiles shown."""
+    def hand(self) -> tuple[Any, ...]:
+        """The pieces shown."""
         return self._hand
 
     @property
-    def selection(self) -> Tiles:
-        """The selected tiles, in hand order."""
-        return Tiles(self._hand[i] for i in sorted(set(self.selected)) if 0 <= i < len(self._hand))
+    def selection(self) -> tuple[Any, ...]:
+        """The selected pieces, in hand order."""
+        picked = (self._hand[i] for i in sorted(set(self.selected)) if 0 <= i < len(self._hand))
+        return type(self._hand)(picked)
 
     def verdict(self) -> Verdict | None:
         """The verdict on the current selection (None when nothing is selected)."""
@@ -87,34 +97,39 @@ class HandPicker(GuardedWidget):
             return None
         if self.deal is not None:
             return self.deal.judge(picked, seat=self.seat)
-        try:
-            combo = tg.classify(picked)
-        except IllegalPlayError as error:
-            return error.verdict
-        text = (
-            f"{combo.name} is {combo.kind_name}; only a stronger play of the same class beats it."
-        )
-        return Verdict.legal(f"a valid lead: {combo.name}", [Reason("TG-LEAD-CLASS", text)])
+        return _free_verdict(self.info, picked)
 
     # ----- syncing -----------------------------------------------------------------------
     def _draw(self) -> None:
         chosen = set(self.selected)
-        self.tiles_svg = [tile_svg(t, selected=i in chosen) for i, t in enumerate(self._hand)]
-        self.tile_labels = [describe_tile(t, "chinese") for t in self._hand]
+        style = self.info.piece_style
+        self.pieces = [
+            dict(
+                zip(("svg", "label"), piece_view(p, selected=i in chosen, style=style), strict=True)
+            )
+            for i, p in enumerate(self._hand)
+        ]
         self.buttons = self._buttons()
         self._judge()
 
     def _buttons(self) -> list[str]:
-        if self.deal is None or self.deal.is_over:
+        """The buttons the seat's legal moves call for (none outside a deal or off turn)."""
+        deal = self.deal
+        if deal is None or deal.is_over or deal.turn != self.seat:
             return []
-        return ["Play", "Discard"] if self.deal.trick else ["Play"]
+        names = [ENDS[m.end] if m.end else BUTTONS[m.kind] for m in deal.legal_moves()]
+        return list(dict.fromkeys(names))
 
     def _judge(self) -> None:
         verdict = self.verdict()
         if verdict is None:
             self.verdict_ok = False
             over = self.deal is not None and self.deal.is_over
-            prompt = "The deal is over: nothing more to play." if over else PROMPT
+            prompt = (
+                "The deal is over: nothing more to play."
+                if over
+                else f"Select {self.info.pieces} to see what they make."
+            )
             self.verdict_html = f"<p class='gupai-prompt'>{prompt}</p>"
         else:
             self.verdict_ok = verdict.ok
@@ -136,41 +151,79 @@ class HandPicker(GuardedWidget):
         if self.deal is None or name not in self.buttons:
             self.message = f"{describe_input(name, 40)} is not available here."
             return
-        picked = self.selection
+        move = self._move(name)
         try:
-            if name == "Play":
-                self.deal.play(picked, seat=self.seat)
-            else:
-                self.deal.discard(picked, seat=self.seat)
+            self.deal.apply(move, seat=self.seat)
         except IllegalPlayError as error:
             self.message = f"Not played: {error.verdict.summary}."
             self.verdict_ok, self.verdict_html = False, verdict_html(error.verdict)
             return
-        shown = "".join(str(t) for t in picked)
-        self.message = f"{name}ed {shown}." if name == "Play" else f"Discarded {shown} face down."
+        self.message = _said(move)
         if self.on_move is not None:
             self.on_move()
         self.refresh()
 
+    def _move(self, name: str) -> Move:
+        """The move a button makes with the current selection."""
+        picked = self.selection
+        if name in ("Draw", "Pass"):
+            return Move.parse(name.lower())
+        if name == "Discard":
+            return Move("discard", picked)
+        end = {v: k for k, v in ENDS.items()}.get(name)
+        return Move("play", picked, end)  # type: ignore[arg-type]
+
     def refresh(self) -> None:
         """Redraw from the deal (after moves made elsewhere, e.g. by computer players)."""
         if self.deal is not None:
-            self._hand = Tiles(self.deal.hands[self.seat])
+            self._hand = self.deal.hands[self.seat]
         self.selected = []
         self._draw()
 
     def __repr__(self) -> str:
-        return f"HandPicker(hand={str(self._hand)!r}, selected={str(self.selection)!r})"
+        hand, picked = (" ".join(map(str, pieces)) for pieces in (self._hand, self.selection))
+        return f"HandPicker(hand={hand!r}, selected={picked!r})"
 
 
-def _checked_hand(tiles: Any, deal: Any, seat: Any) -> Tiles:
+def _checked_hand(tiles: Any, deal: Any, seat: Any) -> tuple[Any, ...]:
     """The hand to show; a clear ValueError/TypeError for arguments that cannot make one."""
     if deal is None:
         return as_tiles(tiles)  # InvalidNotationError (a ValueError) names bad notation
-    if not isinstance(deal, tg.Deal):
-        raise TypeError(f"deal must be a tien_gow.Deal or None, not {describe_input(deal)}")
+    if not isinstance(deal, BaseDeal):
+        raise TypeError(f"deal must be a game's Deal or None, not {describe_input(deal)}")
     if type(seat) is not int or not 0 <= seat < deal.n_seats:
         raise ValueError(
             f"seat must be a seat number 0-{deal.n_seats - 1}, not {describe_input(seat)}"
         )
-    return Tiles(deal.hands[seat])
+    return deal.hands[seat]
+
+
+def _game_of(deal: Any, name: str | None) -> GameInfo:
+    """The GameInfo of the deal's game, or of ``name`` (default: the first game) for free play."""
+    if deal is not None:
+        return game(type(deal).GAME)
+    return game(name or next(iter(GAMES)))
+
+
+def _free_verdict(info: GameInfo, picked: tuple[Any, ...]) -> Verdict:
+    """Outside a deal: is the selection a valid lead of ``info``'s game, and of which class?"""
+    if info.classify is None:
+        return Verdict.legal(join(picked), [])
+    try:
+        combo = info.classify(picked)
+    except IllegalPlayError as error:
+        return error.verdict
+    if combo.led_only:
+        text = f"{combo.name} is {combo.kind_name}: it wins whenever it is led; nothing beats it."
+    else:
+        text = f"{combo.name} is {combo.kind_name}; only a stronger play of its class beats it."
+    return Verdict.legal(f"a valid lead: {combo.name}", [Reason(info.Deal.RULE_LEAD, text)])
+
+
+def _said(move: Move) -> str:
+    """What the message line says after a move."""
+    if move.kind in ("draw", "pass"):
+        return "Drew a tile." if move.kind == "draw" else "Passed."
+    if move.kind == "discard":
+        return f"Discarded {join(move.pieces)} face down."
+    return f"Played {join(move.pieces)}" + (f" at the {move.end} end." if move.end else ".")

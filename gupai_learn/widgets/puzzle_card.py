@@ -18,18 +18,18 @@ from typing import Any, ClassVar
 import traitlets
 
 from gupai_learn.puzzles.model import Feedback, Puzzle
-from gupai_learn.render import describe_tile, tile_svg
+from gupai_learn.render import piece_view
 from gupai_learn.tiles import Tiles
 from gupai_learn.verdict import describe_input
+from gupai_learn.widgets._assets import bundle
 from gupai_learn.widgets._guard import GuardedWidget
-from gupai_learn.widgets.hand_picker import STATIC
 
 
 class PuzzleCard(GuardedWidget):
     """One puzzle to answer, with instant feedback."""
 
-    _esm = STATIC / "puzzle_card.js"
-    _css = STATIC / "puzzle_card.css"
+    _esm = bundle("pieces.js", "puzzle_card.js")
+    _css = bundle("pieces.css", "puzzle_card.css")
     FROM_BROWSER: ClassVar[frozenset[str]] = frozenset({"selected", "choice", "numbers", "command"})
 
     title = traitlets.Unicode("").tag(sync=True)
@@ -38,8 +38,8 @@ class PuzzleCard(GuardedWidget):
     kind = traitlets.Unicode("").tag(sync=True)
     choices = traitlets.List(traitlets.Unicode()).tag(sync=True)
     labels = traitlets.List(traitlets.Unicode()).tag(sync=True)
-    pool_svg = traitlets.List(traitlets.Unicode()).tag(sync=True)
-    pool_labels = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    #: the pieces to pick from, each {"svg": drawing, "label": spoken words}, sent together
+    pool = traitlets.List(traitlets.Dict()).tag(sync=True)
     selected = traitlets.List(traitlets.Int()).tag(sync=True)
     choice = traitlets.Unicode("").tag(sync=True)
     numbers = traitlets.List(traitlets.Unicode()).tag(sync=True)
@@ -67,7 +67,7 @@ class PuzzleCard(GuardedWidget):
         self._draw_pool()
 
     @property
-    def pool(self) -> Tiles:
+    def pieces(self) -> Tiles:
         """The tiles the learner picks from (tiles and move puzzles)."""
         return self.puzzle.pool or Tiles(())
 
@@ -75,7 +75,7 @@ class PuzzleCard(GuardedWidget):
         """The answer the form holds now, in the puzzle's answer format."""
         if self.kind in ("tiles", "move"):
             return Tiles(
-                self.pool[i] for i in sorted(set(self.selected)) if 0 <= i < len(self.pool)
+                self.pieces[i] for i in sorted(set(self.selected)) if 0 <= i < len(self.pieces)
             )
         if self.kind == "choice":
             return self.choice or None
@@ -115,8 +115,10 @@ class PuzzleCard(GuardedWidget):
 
     def _draw_pool(self) -> None:
         chosen = set(self.selected)
-        self.pool_svg = [tile_svg(t, selected=i in chosen) for i, t in enumerate(self.pool)]
-        self.pool_labels = [describe_tile(t, "chinese") for t in self.pool]
+        self.pool = [
+            dict(zip(("svg", "label"), piece_view(t, selected=i in chosen), strict=True))
+            for i, t in enumerate(self.pieces)
+        ]
 
     @traitlets.observe("selected")
     def _on_select(self, change: dict[str, Any]) -> None:

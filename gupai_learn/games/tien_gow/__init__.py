@@ -148,4 +148,7 @@ GAME = GameInfo(
     deck=decks.chinese,
     bots={"random": RandomPlayer, "heuristic": HeuristicPlayer},
     carry=carry,
+    piece_style="chinese",
+    won_name="column",
+    classify=classify,
 )

@@ -219,6 +219,8 @@ class Deal(TrickDeal[Tile]):
     RULE_LEAD = "TG-LEAD-CLASS"
     RULE_OVER = "TG-COLUMNS"
     RULE_FACE_DOWN = "TG-BEAT-OPTIONAL"
+    RULE_BEAT = "TG-BEAT-STRICT"
+    RULE_WINNER = "TG-TRICK-WINNER"
     SEAT_NAMES: ClassVar[tuple[str, ...]] = ("East", "South", "West", "North")
     _hand_type = Tiles
 

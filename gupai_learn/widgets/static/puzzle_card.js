@@ -1,4 +1,5 @@
 // Puzzle card: draws the puzzle Python sends and the answer form; Python checks every answer.
+// (pieceButtons and toggled come from pieces.js, bundled in front of this file by Python.)
 
 function el(tag, cls, text) {
   const e = document.createElement(tag);
@@ -30,20 +31,8 @@ function render({ model, el: host }) {
       const pool = el("div", "gupai-card-pool");
       pool.setAttribute("role", "group");
       pool.setAttribute("aria-label", "tiles to choose from");
-      const chosen = new Set(model.get("selected"));
-      const labels = model.get("pool_labels");
-      model.get("pool_svg").forEach((svg, i) => {
-        const b = el("button", "gupai-card-tile");
-        b.innerHTML = svg;
-        b.setAttribute("aria-pressed", chosen.has(i) ? "true" : "false");
-        b.setAttribute("aria-label", labels[i] || "tile");
-        b.addEventListener("click", () => {
-          const now = new Set(model.get("selected"));
-          if (now.has(i)) now.delete(i); else now.add(i);
-          send("selected", [...now].sort((a, b) => a - b));
-        });
-        pool.appendChild(b);
-      });
+      pieceButtons(pool, model.get("pool"), model.get("selected"),
+        (i) => send("selected", toggled(model.get("selected"), i)), "gupai-card-tile");
       form.appendChild(pool);
     } else if (kind === "choice") {
       const name = "gupai-choice-" + Math.random().toString(36).slice(2);
@@ -95,7 +84,7 @@ function render({ model, el: host }) {
   const drawSolution = () => { solution.innerHTML = model.get("solution_html"); };
   drawForm(); drawButtons(); drawFeedback(); drawHints(); drawSolution();
   const events = [
-    ["change:pool_svg", drawForm], ["change:has_more_hints", drawButtons],
+    ["change:pool", drawForm], ["change:has_more_hints", drawButtons],
     ["change:attempts", drawButtons], ["change:feedback_html", drawFeedback],
     ["change:hints", drawHints], ["change:solution_html", drawSolution],
   ];
