@@ -126,11 +126,16 @@ def move_form_times(samples: int = 2000) -> dict[str, float]:
 
 def legal_moves_time(samples: int = 2000) -> float:
     """Median seconds of ``legal_moves()`` for a fresh 8-tile hand (every move as a Move)."""
+    return _median_listing("legal_moves", samples)
+
+
+def _median_listing(method: str, samples: int) -> float:
+    """Median seconds of ``deal.<method>()`` on fresh deals."""
     times = []
     for seed in range(samples):
-        deal = tien_gow.Deal.random(seed=seed)
+        listing = getattr(tien_gow.Deal.random(seed=seed), method)
         start = time.perf_counter()
-        deal.legal_moves()
+        listing()
         times.append(time.perf_counter() - start)
     return statistics.median(times)
 
@@ -159,13 +164,7 @@ def dominoes_random_playout(seed: int) -> int:
 
 def legal_leads_time(samples: int = 2000) -> float:
     """Median seconds to list every legal lead of a fresh 8-tile hand."""
-    times = []
-    for seed in range(samples):
-        deal = tien_gow.Deal.random(seed=seed)
-        start = time.perf_counter()
-        deal.legal_plays()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
+    return _median_listing("legal_plays", samples)
 
 
 def solver_times(quick: bool) -> list[tuple[str, float, int]]:

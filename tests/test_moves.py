@@ -55,8 +55,8 @@ def test_constructors_agree_with_the_notation() -> None:
 @pytest.mark.parametrize(
     ("text", "why"),
     [
-        ("[6:4]>up", "not an end"),
-        ("down:[2:1]!heaven", "not a charity call"),
+        ("[6:4]>up", ">left or >right"),
+        ("down:[2:1]!heaven", "!sky or !earth or !any"),
         ("down:", "no pieces"),
         ("[7:1]", "7 is not a pip number"),
         ("", "no pieces"),

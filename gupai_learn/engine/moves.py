@@ -189,23 +189,24 @@ def _read(body: str, text: str, read: Reader | None) -> tuple[Any, ...]:
         raise InvalidNotationError(clip(text), error.why) from None
 
 
+def _suffix(body: str, mark: str, allowed: tuple[str, ...], text: str) -> tuple[str, Any]:
+    """Split ``body`` at its last ``mark`` (``!sky``, ``>left``): the rest and the word after it,
+    which must be one of ``allowed`` (None when there is no mark)."""
+    if mark not in body:
+        return body, None
+    body, _, said = body.rpartition(mark)
+    word = said.strip().lower()
+    if word not in allowed:
+        options = " or ".join(mark + a for a in allowed)
+        raise InvalidNotationError(clip(text), f"{said.strip()!r} cannot follow {mark}: {options}")
+    return body, word
+
+
 def _parse_down(body: str, text: str, read: Reader | None) -> Move:
-    call = None
-    if "!" in body:
-        body, _, said = body.rpartition("!")
-        call = said.strip().lower()
-        if call not in CALLS:
-            why = f"{said.strip()!r} is not a charity call: write !sky, !earth or !any"
-            raise InvalidNotationError(clip(text), why)
+    body, call = _suffix(body, "!", CALLS, text)
     return _new(Move, ("discard", _read(body, text, read), None, call))
 
 
 def _parse_up(body: str, text: str, read: Reader | None) -> Move:
-    end = None
-    if ">" in body:
-        body, _, said = body.rpartition(">")
-        end = said.strip().lower()
-        if end not in ENDS:
-            why = f"{said.strip()!r} is not an end: write >left or >right"
-            raise InvalidNotationError(clip(text), why)
+    body, end = _suffix(body, ">", ENDS, text)
     return _new(Move, ("play", _read(body, text, read), end, None))
