@@ -9,7 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
+
+if TYPE_CHECKING:
+    from gupai_learn.engine.reference import Reference
 
 Family = Literal["trick", "line"]
 
@@ -27,7 +30,9 @@ class GameInfo:
     - ``carry``: what the next deal of a :class:`~gupai_learn.engine.match.Match` inherits from
       a finished one — ``carry(finished_deal, state) -> keyword arguments for Deal.random``,
       where ``state`` is a dict the game may use to keep counts between deals (a streak);
-    - ``pieces``: ``"tiles"`` or ``"cards"``; ``ruling``: the ruling's file under ``rules/``.
+    - ``pieces``: ``"tiles"`` or ``"cards"``; ``ruling``: the ruling's file under ``rules/``;
+    - ``reference``: the game's reference card (its rankings, drawn by ``gl.reference``), or
+      ``None`` for a game that has none yet.
     """
 
     name: str
@@ -42,6 +47,7 @@ class GameInfo:
     bots: Mapping[str, Callable[..., Any]] = field(default_factory=dict)
     carry: Callable[[Any, dict[str, Any]], dict[str, Any]] | None = None
     pieces: Literal["tiles", "cards"] = "tiles"
+    reference: Callable[[], Reference] | None = None
 
     @property
     def ruling(self) -> str:

@@ -34,6 +34,7 @@ from gupai_learn.games.tien_gow.combos import (
     shown,
 )
 from gupai_learn.games.tien_gow.deal import Deal, unbeatable_in_own_eyes
+from gupai_learn.games.tien_gow.reference import reference_card
 from gupai_learn.games.tien_gow.rules import Rules
 from gupai_learn.games.tien_gow.solver import SolveResult, solve
 from gupai_learn.tiles import as_tiles
@@ -138,4 +139,5 @@ GAME = GameInfo(
     deck=decks.chinese,
     bots={"random": RandomPlayer, "heuristic": HeuristicPlayer},
     carry=carry,
+    reference=reference_card,
 )
