@@ -1,11 +1,13 @@
 """Tien Gow's reference card: every lead class with its ranking, as plain data.
 
 Everything on the card comes from the engine: the classes are :data:`~.combos.KINDS` in their
-order, their names :data:`~.combos.KIND_NAMES`, the rungs :func:`~gupai_learn.games.tien_gow.
-combinations` grouped by rank (plays of equal rank share a rung, e.g. the two nines), and the
-Supreme pair is marked by its combination's ``led_only`` (TG-SUPREME). The tiles' own English
-and Chinese names make the captions. Rule ids: TG-SET, TG-LEAD-CLASS, TG-LEAD-FAMILY,
-TG-BEAT-COUNT, TG-BEAT-STRICT, TG-BEAT-TIE, TG-SUPREME.
+order, grouped in three parts by the suits of their tiles (civil, military, mixed), their
+names :data:`~.combos.KIND_NAMES`, the rungs :func:`~gupai_learn.games.tien_gow.combinations`
+grouped by rank (plays of equal rank share a rung, e.g. the two nines), the families
+:data:`~.combos.FAMILY`, and the Supreme pair is marked by its combination's ``led_only``
+(TG-SUPREME). The tiles' own English and Chinese names make the captions.
+Rule ids: TG-SET, TG-LEAD-CLASS, TG-LEAD-FAMILY, TG-BEAT-COUNT, TG-BEAT-STRICT, TG-BEAT-TIE,
+TG-SUPREME.
 
     >>> card = reference_card()
     >>> [ladder.title for ladder in card.parts[0].ladders]
@@ -41,7 +43,8 @@ _RULES = {"supreme": ("TG-SUPREME",)}
 
 TITLE = "Tien Gow 天九 · reference card"
 RULES_IN_PLAY = (
-    "Lead one class below; every other player then plays as many tiles (TG-BEAT-COUNT).",
+    "Lead one class below (TG-LEAD-CLASS); every other player then plays as many tiles "
+    "(TG-BEAT-COUNT).",
     "A play goes face up only if it is of the lead's class and strictly higher than the trick's "
     "high play; equal never beats, and no class beats another (TG-BEAT-STRICT, TG-BEAT-TIE). "
     "Anything else goes face down.",
@@ -67,7 +70,7 @@ def reference_card(rules: Rules = _DEFAULT) -> Reference:
 
 def families() -> str:
     """Which military tiles each civil head goes with in mixed plays, strongest family first
-    (TG-LEAD-FAMILY): ``"Families: Heaven 天 + nines 雜九 › ..."``."""
+    (TG-LEAD-FAMILY): ``"Families, strongest first: Heaven 天 + nines 雜九 › ..."``."""
     military = {t.pips: t for t in decks.chinese() if t.is_military}
     kin = [
         f"{head.name} {head.chinese_name} + {NUMBER_NAME[pips]}s {military[pips].chinese_name}"
