@@ -9,6 +9,7 @@ The public names (design.md §2)::
     gl.Verdict, gl.Reason        # "is this legal, and why?"
     gl.Move.parse("down:[5:1]")  # one notation for every game's moves
     gl.Match("tien_gow", seed=1) # deal after deal, with running totals
+    gl.reference("tien_gow")     # the game's rankings on one card
 
 Games live in :mod:`gupai_learn.games`, drawings in :mod:`gupai_learn.render`, widgets in
 :mod:`gupai_learn.widgets`, puzzles in :mod:`gupai_learn.puzzles`.
@@ -17,6 +18,7 @@ Games live in :mod:`gupai_learn.games`, drawings in :mod:`gupai_learn.render`, w
 from gupai_learn import decks
 from gupai_learn.engine.match import Match
 from gupai_learn.engine.moves import Move
+from gupai_learn.engine.reference import Reference
 from gupai_learn.tiles import Tile, Tiles, tiles
 from gupai_learn.verdict import (
     AmbiguousPlayError,
@@ -37,6 +39,22 @@ __all__ = [
     "Tiles",
     "Verdict",
     "decks",
+    "reference",
     "tiles",
 ]
 __version__ = "0.1.0"
+
+
+def reference(game: str = "tien_gow") -> Reference:
+    """The reference card of ``game``: every lead class with its ranking, strongest first.
+
+    It draws itself in a notebook (one picture, as wide as a notebook column at most);
+    ``print(card)`` gives the same facts as plain text. A ValueError names the games when
+    ``game`` is unknown or has no card yet.
+    """
+    from gupai_learn.games import game as find  # games sit above the engine: import late
+
+    info = find(game)
+    if info.reference is None:
+        raise ValueError(f"{info.display_name()} has no reference card yet")
+    return info.reference()

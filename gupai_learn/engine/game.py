@@ -9,7 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
+
+if TYPE_CHECKING:
+    from gupai_learn.engine.reference import Reference
 
 Family = Literal["trick", "line"]
 
@@ -32,6 +35,8 @@ class GameInfo:
       seats win (``"column"`` in Tien Gow, ``"trick"`` elsewhere);
     - ``classify``: a trick game's ``classify(pieces, rules=...) -> Combination`` (raises
       IllegalPlayError with every reason), used by the hand picker outside a deal.
+    - ``reference``: the game's reference card (its rankings, drawn by ``gl.reference``), or
+      ``None`` for a game that has none yet.
     """
 
     name: str
@@ -49,6 +54,7 @@ class GameInfo:
     piece_style: Literal["chinese", "western"] | None = None
     won_name: str = "trick"
     classify: Callable[..., Any] | None = None
+    reference: Callable[[], Reference] | None = None
 
     @property
     def ruling(self) -> str:

@@ -5,6 +5,7 @@ HTML text (design.md §4).
 - :func:`row_svg`: a row of tiles, such as a hand.
 - :func:`group_svg` with :class:`Group`: labelled groups, such as the plays of a trick.
 - :func:`verdict_html`, :func:`settlement_html`: the tutor's answers.
+- :func:`reference_svg`: a game's reference card (its rankings) as one picture.
 
 Nothing here keeps state or applies a rule: callers decide what is selected or high, and the
 drawing shows it. Output is deterministic and every piece of text is escaped. Value types draw
@@ -13,6 +14,7 @@ themselves in notebooks by importing this package lazily.
 
 from gupai_learn.render.html import settlement_html, verdict_html
 from gupai_learn.render.pieces import Drawing, PieceOptions, draw_piece, piece_view
+from gupai_learn.render.reference import reference_svg
 from gupai_learn.render.tiles import describe_tile, tile_svg
 from gupai_learn.render.views import Group, deal_svg, group_svg, row_svg, trick_svg
 
@@ -25,6 +27,7 @@ __all__ = [
     "draw_piece",
     "group_svg",
     "piece_view",
+    "reference_svg",
     "row_svg",
     "settlement_html",
     "tile_svg",

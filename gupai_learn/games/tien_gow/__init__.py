@@ -35,6 +35,7 @@ from gupai_learn.games.tien_gow.combos import (
     shown,
 )
 from gupai_learn.games.tien_gow.deal import Deal, unbeatable_in_own_eyes
+from gupai_learn.games.tien_gow.reference import reference_card
 from gupai_learn.games.tien_gow.rules import Rules
 from gupai_learn.games.tien_gow.solver import SolveResult, solve
 from gupai_learn.tiles import as_tiles
@@ -151,4 +152,5 @@ GAME = GameInfo(
     piece_style="chinese",
     won_name="column",
     classify=classify,
+    reference=reference_card,
 )
