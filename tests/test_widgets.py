@@ -289,3 +289,11 @@ def test_widgets_reach_games_only_through_the_registry() -> None:
     folder = Path(widgets.__file__).parent
     for path in folder.glob("*.py"):
         assert "tien_gow" not in path.read_text(), path.name
+
+
+def test_deal_player_shows_the_reference_card_on_one_click() -> None:
+    player = DealPlayer(seed=1)
+    player.toggle_reference()
+    assert "<svg" in player.card.value and "Supreme pair" in player.card.value
+    player.toggle_reference()
+    assert player.card.value == ""

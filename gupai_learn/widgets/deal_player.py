@@ -150,18 +150,12 @@ class DealPlayer(ipywidgets.VBox):
         self.picker = HandPicker.for_deal(self.deal, seat)
         self.picker.on_move = self._after_move
         self.coach = ipywidgets.HTML()
+        self.card = ipywidgets.HTML()
         self.story = ipywidgets.HTML()
         self.result = ipywidgets.HTML()
-        controls = [self._button(label, act) for label, act in self._controls()]
+        row = ipywidgets.HBox([self._button(label, act) for label, act in self._controls()])
         super().__init__(
-            [
-                self.table,
-                self.picker,
-                ipywidgets.HBox(controls),
-                self.coach,
-                self.story,
-                self.result,
-            ]
+            [self.table, self.picker, row, self.coach, self.card, self.story, self.result]
         )
         self._after_move()
 
@@ -173,7 +167,18 @@ class DealPlayer(ipywidgets.VBox):
         return self.info.Deal.random(seed=self.seed, **self.deal_args)
 
     def _controls(self) -> list[tuple[str, Any]]:
-        return [("New deal", self.new_deal), ("Undo", self.undo), ("Hint", self.hint)]
+        buttons = [("New deal", self.new_deal), ("Undo", self.undo), ("Hint", self.hint)]
+        if self.info.reference is not None:
+            buttons.append(("Reference card", self.toggle_reference))
+        return buttons
+
+    def toggle_reference(self) -> None:
+        """Show the game's reference card (its rankings) under the table, or hide it again."""
+        if self.card.value or self.info.reference is None:
+            self.card.value = ""
+            return
+        drawing = self.info.reference()._repr_svg_()
+        self.card.value = f"<div class='gupai-reference'>{drawing}</div>"
 
     @staticmethod
     def _button(label: str, action: Any) -> ipywidgets.Button:
