@@ -221,7 +221,7 @@ class TrickDeal(BaseDeal[P]):
         if self._forced_down(self._turn):
             return []
         high = self._high
-        assert high is not None and high.combination is not None
+        assert high is not None  # the lead, face up or (a charity lead) face down
         return self._beats(self._turn, self._plays[0], high.combination)
 
     def _legal_moves(self) -> list[Move]:
