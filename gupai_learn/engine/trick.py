@@ -415,7 +415,7 @@ class TrickDeal(BaseDeal[P]):
         """Every legal lead for ``seat`` (fast path; must agree with ``judge``)."""
 
     @abstractmethod
-    def _beats(self, seat: int, lead: TrickPlay, high: Combination) -> list[Any]:
+    def _beats(self, seat: int, lead: TrickPlay, high: Combination | None) -> list[Any]:
         """Every legal face-up follow for ``seat`` (fast path; must agree with ``judge``)."""
 
     def _forced_down(self, seat: int) -> bool:
