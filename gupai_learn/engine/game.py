@@ -27,7 +27,12 @@ class GameInfo:
     - ``carry``: what the next deal of a :class:`~gupai_learn.engine.match.Match` inherits from
       a finished one — ``carry(finished_deal, state) -> keyword arguments for Deal.random``,
       where ``state`` is a dict the game may use to keep counts between deals (a streak);
-    - ``pieces``: ``"tiles"`` or ``"cards"``; ``ruling``: the ruling's file under ``rules/``.
+    - ``pieces``: ``"tiles"`` or ``"cards"``; ``ruling``: the ruling's file under ``rules/``;
+    - trick games, for puzzles and widgets: ``classify(pieces, rules=...) -> Combination``
+      (IllegalPlayError if no lead), ``beats(challenger, high, rules=...) -> Verdict``,
+      ``classes`` (class id → learner's name, e.g. ``"mixed-pair"`` → ``"a mixed pair"``);
+    - ``solve(deal, seat, max_nodes=...)``: the perfect-information solver (``.wins``, ``.plays``,
+      ``.nodes``), where the game has one.
     """
 
     name: str
@@ -42,6 +47,10 @@ class GameInfo:
     bots: Mapping[str, Callable[..., Any]] = field(default_factory=dict)
     carry: Callable[[Any, dict[str, Any]], dict[str, Any]] | None = None
     pieces: Literal["tiles", "cards"] = "tiles"
+    classify: Callable[..., Any] | None = None
+    beats: Callable[..., Any] | None = None
+    classes: Mapping[str, str] = field(default_factory=dict)
+    solve: Callable[..., Any] | None = None
 
     @property
     def ruling(self) -> str:

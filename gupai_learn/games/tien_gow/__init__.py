@@ -138,4 +138,8 @@ GAME = GameInfo(
     deck=decks.chinese,
     bots={"random": RandomPlayer, "heuristic": HeuristicPlayer},
     carry=carry,
+    classify=classify,
+    beats=beats,
+    classes=KIND_NAMES,
+    solve=solve,
 )
