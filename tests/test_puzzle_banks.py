@@ -81,6 +81,13 @@ def test_a_repeated_id_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
         loader.index.cache_clear()
 
 
+def test_puzzle_modules_reach_games_only_through_the_registry() -> None:
+    for path in sorted((BANK_DIR.parent).glob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        named = [name for name in GAMES if name in text]
+        assert not named, f"{path.name} names {named}: reach a game through GAMES"
+
+
 def test_banks_are_loaded_once() -> None:
     assert puzzles.bank("tien_gow")[0] is puzzles.bank("tien_gow")[0]
     assert puzzles.get("tg-end-02") is puzzles.get("tg-end-02")
