@@ -1,4 +1,5 @@
-"""Questions about any finished deal (puzzles.tien_gow.about_deal), judged by the engine."""
+"""Questions about any finished deal (puzzles.about_deal), judged by the engine: the bank's
+[[about]] templates made by the same kinds as the puzzles, with the finished deal as position."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ import pytest
 
 from gupai_learn.bots import HeuristicPlayer, RandomPlayer, play_out
 from gupai_learn.games import tien_gow as tg
-from gupai_learn.puzzles.tien_gow import about_deal
+from gupai_learn.puzzles import about_deal
 
 
 def finished(seed: int, players: type = HeuristicPlayer) -> tg.Deal:
@@ -33,6 +34,8 @@ def test_the_answers_are_the_engine_state() -> None:
     assert winner.id == "d5-winner" and winner.solution.answer == deal.name(deal.winner)
     assert columns.solution.answer == deal.columns and sum(deal.columns) == 8
     assert pay.solution.answer == deal.settle().payments
+    assert [p.kind for p in (winner, columns, pay)] == ["deal-fact", "won", "settle"]
+    assert all(p.position is not None and p.position() is deal for p in (winner, columns, pay))
 
 
 def test_columns_feedback_names_tg_columns_and_the_total() -> None:
@@ -50,9 +53,25 @@ def test_winner_feedback_says_columns_do_not_decide() -> None:
     assert feedback.reasons[0].rule == "TG-TRICK-WINNER" and "last trick" in feedback.text + str(
         feedback.reasons[0]
     )
+    assert deal.name(deal.winner) not in feedback.text + " ".join(str(r) for r in feedback.reasons)
     assert "not one of the options" in puzzle.check("Centre").text
 
 
 def test_a_deal_in_play_is_refused() -> None:
     with pytest.raises(ValueError, match="play it to the end"):
         about_deal(tg.Deal.random(seed=1))
+
+
+def test_a_seat_no_payment_touches_is_explained_by_par() -> None:
+    deal = next(
+        d
+        for d in map(finished, range(60))
+        if any(c == 4 and s != d.winner for s, c in enumerate(d.columns))
+    )
+    seat = next(s for s, c in enumerate(deal.columns) if c == 4 and s != deal.winner)
+    pay = about_deal(deal)[2]
+    wrong = tuple(v + 1 if i == seat else v for i, v in enumerate(pay.solution.answer))
+    feedback = pay.check(wrong)
+    assert feedback.outcome == "incorrect" and "add up to +1" in feedback.text
+    assert [r.rule for r in feedback.reasons] == ["TG-PAY-PAR"]
+    assert "par" in feedback.reasons[0].text and deal.name(seat) in feedback.reasons[0].text

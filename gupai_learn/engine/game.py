@@ -33,10 +33,13 @@ class GameInfo:
     - ``pieces``: ``"tiles"`` or ``"cards"``; ``piece_style``: how tiles are drawn
       (``"chinese"``, ``"western"``, or None: by the tile); ``won_name``: what a trick game's
       seats win (``"column"`` in Tien Gow, ``"trick"`` elsewhere);
-    - ``classify``: a trick game's ``classify(pieces, rules=...) -> Combination`` (raises
-      IllegalPlayError with every reason), used by the hand picker outside a deal.
     - ``reference``: the game's reference card (its rankings, drawn by ``gl.reference``), or
       ``None`` for a game that has none yet.
+    - trick games, for puzzles and widgets: ``classify(pieces, rules=...) -> Combination``
+      (IllegalPlayError if no lead), ``beats(challenger, high, rules=...) -> Verdict``,
+      ``classes`` (class id → learner's name, e.g. ``"mixed-pair"`` → ``"a mixed pair"``);
+    - ``solve(deal, seat, max_nodes=...)``: the perfect-information solver (``.wins``, ``.plays``,
+      ``.nodes``), where the game has one.
     """
 
     name: str
@@ -53,8 +56,11 @@ class GameInfo:
     pieces: Literal["tiles", "cards"] = "tiles"
     piece_style: Literal["chinese", "western"] | None = None
     won_name: str = "trick"
-    classify: Callable[..., Any] | None = None
     reference: Callable[[], Reference] | None = None
+    classify: Callable[..., Any] | None = None
+    beats: Callable[..., Any] | None = None
+    classes: Mapping[str, str] = field(default_factory=dict)
+    solve: Callable[..., Any] | None = None
 
     @property
     def ruling(self) -> str:

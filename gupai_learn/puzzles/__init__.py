@@ -1,37 +1,55 @@
-"""Puzzles: questions about real positions, checked by the rules engine.
+"""Puzzles: questions about real positions, checked by the rules engine (design.md §7).
+
+The content is data: one TOML bank per game under ``puzzles/banks/``; each puzzle names a kind
+(:mod:`gupai_learn.puzzles.kinds`), whose checker asks the engine or the solver, so every
+correct answer is accepted and none is stored.
 
 >>> from gupai_learn import puzzles
->>> p = puzzles.bank("tien_gow")[0]
->>> p.check(None).outcome
-'not-attempted'
->>> puzzles.get("tg-class-01").id
-'tg-class-01'
+>>> p = puzzles.get("tg-class-01")
+>>> p.check(None).outcome, p.check("A mixed pair").outcome
+('not-attempted', 'correct')
 """
 
 from __future__ import annotations
 
-import importlib
+from typing import Any
 
+from gupai_learn.puzzles.about import about_deal
+from gupai_learn.puzzles.kinds import lead_verdict
+from gupai_learn.puzzles.loader import BANKS, index, puzzles_of
 from gupai_learn.puzzles.model import Feedback, Puzzle, Solution
 
-__all__ = ["GAMES", "Feedback", "Puzzle", "Solution", "bank", "get"]
-
-#: Puzzle banks: the Chinese set (lesson 01.01) and one per game.
-GAMES = ("chinese_set", "tien_gow")
+__all__ = [
+    "BANKS",
+    "Feedback",
+    "Puzzle",
+    "Solution",
+    "about_deal",
+    "bank",
+    "deal_for",
+    "get",
+    "lead_verdict",
+]
 
 
 def bank(game: str) -> list[Puzzle]:
-    """The puzzles of ``game`` (e.g. ``"tien_gow"``), in learning order."""
-    if game not in GAMES:
-        raise ValueError(f"no puzzle bank for {game!r}; banks exist for {', '.join(GAMES)}")
-    module = importlib.import_module(f"gupai_learn.puzzles.{game}")
-    return list(module.bank())
+    """The puzzles of bank ``game`` (a game's name, or ``"chinese_set"``), in learning order."""
+    return list(puzzles_of(game))
 
 
 def get(pid: str) -> Puzzle:
     """The puzzle with id ``pid`` from any bank (e.g. ``"tg-beat-01"``); KeyError if none."""
-    for game in GAMES:
-        for puzzle in bank(game):
-            if puzzle.id == pid:
-                return puzzle
-    raise KeyError(f"no puzzle {pid!r}; ids look like 'tg-beat-01' (see puzzles.bank(game))")
+    try:
+        return index()[pid]
+    except (KeyError, TypeError):
+        raise KeyError(
+            f"no puzzle {pid!r}; ids look like 'tg-beat-01' (see puzzles.bank(game))"
+        ) from None
+
+
+def deal_for(pid: str) -> Any:
+    """A fresh deal at the moment puzzle ``pid`` asks about (KeyError if it is set in none)."""
+    position = get(pid).position
+    if position is None:
+        raise KeyError(f"puzzle {pid!r} is not set in a deal")
+    return position()

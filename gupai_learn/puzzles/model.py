@@ -6,8 +6,14 @@ usually the engine's verdict on the learner's answer) and ``"not-attempted"``. I
 a mistyped answer comes back as feedback naming the problem.
 
 Answer kinds: ``"tiles"`` (a :class:`~gupai_learn.tiles.Tiles` or notation text), ``"choice"``
-(one of ``choices``, or its index), ``"numbers"`` (one int per label, e.g. per seat),
-``"move"`` (tiles to play, or ``(tiles, face_up)``).
+(one of ``choices``, read by meaning: case, spaces and punctuation do not matter; a number among
+numeric choices is that number, otherwise an index), ``"numbers"`` (one int per label, e.g. per
+seat), ``"move"`` (tiles to play, or ``(tiles, face_up)``).
+
+Puzzles are made by the kinds of :mod:`gupai_learn.puzzles.kinds` from the banks
+(``puzzles/banks/<game>.toml``); ``kind`` names the kind, ``position`` gives a fresh deal at the
+moment the puzzle asks about (if it is set in a deal), and ``wrong`` lists the bank's typical
+wrong answers, each with the rule id its feedback must cite.
 """
 
 from __future__ import annotations
@@ -83,6 +89,9 @@ class Puzzle:
     pool: Tiles | None = None
     hints: tuple[str, ...] = ()
     rules: tuple[str, ...] = field(default=())
+    kind: str = ""
+    position: Callable[[], Any] | None = None
+    wrong: tuple[tuple[Any, str], ...] = ()
 
     def check(self, answer: Any) -> Feedback:
         """Judge ``answer``; never raises, whatever it is given: an answer that cannot be used
@@ -112,12 +121,8 @@ class Puzzle:
         return self.checker(answer)
 
     def _choice(self, answer: Any) -> Any:
-        """A choice given as its text, or as its index when no choice reads like the number."""
-        if type(answer) is not int or answer.bit_length() > 64:
-            return answer
-        if str(answer) not in self.choices and 0 <= answer < len(self.choices):
-            return self.choices[answer]
-        return str(answer)
+        """The option ``answer`` names (see :func:`read_choice`), else ``answer`` itself."""
+        return read_choice(answer, self.choices)
 
     def drawing(self) -> str:
         """The picture of the situation as SVG/HTML text."""
@@ -136,6 +141,29 @@ class Puzzle:
             f"<code>{html.escape(self.id)}</code><p>{html.escape(self.prompt)}</p>"
             f"{self.drawing()}</div>"
         )
+
+
+def _key(text: str) -> str:
+    """``text`` without case, spaces or punctuation (a number keeps its minus sign): how a
+    choice is recognised."""
+    key = "".join(ch for ch in text.casefold() if ch.isalnum())
+    return "-" + key if key.isdigit() and text.strip().startswith(("-", "−")) else key
+
+
+def read_choice(answer: Any, choices: tuple[str, ...]) -> Any:
+    """The option ``answer`` names: its text, case, spaces and punctuation aside; a whole number
+    is that number when some option is a number, else the option's index. Anything else comes
+    back unchanged (the check then says it is not one of the options)."""
+    if type(answer) is int and answer.bit_length() > 64:
+        return answer  # far too large to be an option (and too long to print)
+    if type(answer) is int and not any(_key(c).isdigit() for c in choices):
+        return choices[answer] if 0 <= answer < len(choices) else answer
+    if type(answer) is int or isinstance(answer, str):
+        wanted = _key(str(answer))
+        found = [c for c in choices if _key(c) == wanted]
+        if wanted and len(found) == 1:
+            return found[0]
+    return answer
 
 
 def _blank(answer: Any, depth: int = 0) -> bool:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from gupai_learn.puzzles import tien_gow as tg_puzzles
+from gupai_learn import puzzles
 from gupai_learn.tiles import Tiles
 from gupai_learn.widgets import DealPlayer
 from tests.browser.conftest import Lab, drawn_tiles, open_and_run, wait_idle
@@ -34,7 +34,7 @@ def test_lesson_runs_without_errors(page: object, lab: Lab, name: str) -> None:
 
 def test_an_endgame_is_answered_on_its_card(page: object, lab: Lab) -> None:
     open_and_run(page, lab, "02.08-Puzzles.ipynb")
-    puzzle = tg_puzzles.get("tg-end-04")
+    puzzle = puzzles.get("tg-end-04")
     card = page.locator(".gupai-card").first  # type: ignore[attr-defined]
     card.wait_for(timeout=30_000)
     card.scroll_into_view_if_needed()
@@ -69,7 +69,7 @@ def _indices(pool: list[object], wanted: list[object]) -> list[int]:
 
 def test_the_puzzle_shelf_counts_a_solved_puzzle(page: object, lab: Lab) -> None:
     open_and_run(page, lab, "02.08-Puzzles.ipynb")
-    first = tg_puzzles.bank()[0]  # the shelf opens on it: a choice puzzle
+    first = puzzles.bank("tien_gow")[0]  # the shelf opens on it: a choice puzzle
     shelf_card = page.locator(".gupai-card").nth(1)  # type: ignore[attr-defined]
     shelf_card.scroll_into_view_if_needed()
     shelf_card.locator(f"input[value='{first.solution.answer}']").check()

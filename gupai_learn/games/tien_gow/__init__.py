@@ -153,4 +153,7 @@ GAME = GameInfo(
     won_name="column",
     classify=classify,
     reference=reference_card,
+    beats=beats,
+    classes=KIND_NAMES,
+    solve=solve,
 )

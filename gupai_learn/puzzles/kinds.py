@@ -1,0 +1,657 @@
+"""Puzzle kinds: a few generic checkers shared by the games of a family (design.md §7).
+
+A bank entry (``puzzles/banks/<game>.toml``) names its kind and gives its set-up; the kind makes
+the :class:`Puzzle`: its picture, its answer form, and a checker that asks the engine or the
+solver about the learner's answer. No answer is stored, so every correct answer is accepted.
+Kinds reach a game only through its :class:`~gupai_learn.engine.game.GameInfo`; the rule ids
+they cite in their own sentences come from the bank's ``[roles]`` table.
+
+================  =======  =================================================================
+kind              answer   judged by
+================  =======  =================================================================
+``piece-fact``    choice   an attribute of one piece (a tile's suit)
+``count``         numbers  how many pieces of the set have an attribute
+``classify``      choice   ``GameInfo.classify``: the class of a lead
+``may-lead``      choice   the engine's verdict on leading the pieces, against each claim
+``beats``         tiles    ``deal.judge``: any face-up play that beats the table
+``trick-winner``  choice   the engine, each offered play going face up if the rules allow
+``settle``        numbers  ``deal.settle()``
+``won``           numbers  ``deal.won`` (columns or tricks per seat)
+``endgame``       move     ``GameInfo.solve``: every lead that still forces the last trick
+``deal-fact``     choice   a named fact of the deal: ``turn``, ``trick-size``, ``winner``
+================  =======  =================================================================
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from gupai_learn.engine.game import GameInfo
+from gupai_learn.engine.moves import Move, join
+from gupai_learn.puzzles import pictures
+from gupai_learn.puzzles.model import AnswerKind, Feedback, Puzzle, Solution
+from gupai_learn.render import row_svg
+from gupai_learn.tiles import Tile, Tiles, as_tiles
+from gupai_learn.verdict import IllegalPlayError, Reason, Verdict
+
+WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")
+#: A rule id at the end of an engine sentence: "... (TG-PAY-ALL-EXCEPTION)."
+RULE_AT_END = re.compile(r"\s*\(([A-Z]+(?:-[A-Z]+)+)\)\.?$")
+_INTEGER = re.compile(r"[+-]?\d+")
+
+
+# ----- the set-up and the entry ----------------------------------------------------------------
+@dataclass(frozen=True)
+class Setup:
+    """A position as the bank writes it: hands, the moves played so far (Move notation),
+    ``options`` for the game's Rules and ``state``, the Deal's other keywords (``won``,
+    ``leader``, ``banker``...). :meth:`build` replays it with ``Deal.from_script``."""
+
+    game: GameInfo
+    hands: tuple[str, ...]
+    moves: tuple[str, ...] = ()
+    options: Mapping[str, Any] = field(default_factory=dict)
+    state: Mapping[str, Any] = field(default_factory=dict)
+
+    def build(self) -> Any:
+        """A fresh deal at this position; IllegalPlayError names a move the engine refuses."""
+        rules = self.game.Rules(**self.options)
+        return self.game.Deal.from_script(list(self.hands), self.moves, rules=rules, **self.state)
+
+    def then(self, moves: Sequence[str]) -> Setup:
+        """The same set-up with ``moves`` played after it."""
+        return replace(self, moves=(*self.moves, *moves))
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One bank entry for its kind: its TOML table (the kind's defaults filled in), the game,
+    the whole bank (``roles``, ``claims``, ``rule_words``), and its position: a set-up, or a
+    given ``deal`` (questions about a finished deal)."""
+
+    data: Mapping[str, Any]
+    game: GameInfo
+    bank: Mapping[str, Any]
+    setup: Setup | None = None
+    deal: Any = None
+
+    def __getitem__(self, key: str) -> Any:
+        return self.data[key]
+
+    def rule(self, role: str) -> str:
+        """The rule id the bank gives ``role`` (``"deal"``, ``"won"``, ``"winner"``...)."""
+        return str(self.bank["roles"][role])
+
+    def build(self) -> Any:
+        """A fresh deal at the puzzle's moment (the given deal itself, for a finished one)."""
+        if self.deal is not None:
+            return self.deal
+        if self.setup is None:
+            raise ValueError(f"puzzle {self.data['id']} is not set in a deal")
+        return self.setup.build()
+
+    def drawing(self, draw: Callable[..., str], *args: Any, **kwargs: Any) -> Callable[[], str]:
+        """A picture drawn when shown, from a fresh deal at the puzzle's moment."""
+
+        def picture() -> str:
+            return str(draw(self.build(), *args, **kwargs))
+
+        return picture
+
+    def puzzle(
+        self,
+        answer_kind: AnswerKind,
+        checker: Callable[[Any], Feedback],
+        solution: Solution,
+        picture: Callable[[], str] | str = "",
+        values: Mapping[str, Any] | None = None,
+        **extra: Any,
+    ) -> Puzzle:
+        """The Puzzle, its title and prompt filled with the entry's fields and ``values``."""
+        d, fill = self.data, {**self.data, **(values or {})}
+        situated = self.setup is not None or self.deal is not None
+        return Puzzle(
+            id=d["id"],
+            title=d["title"].format_map(fill),
+            prompt=d["prompt"].format_map(fill),
+            answer_kind=answer_kind,
+            checker=checker,
+            solution=solution,
+            picture=picture if d.get("picture", True) else "",
+            hints=tuple(d.get("hints", ())),
+            rules=tuple(d.get("rules", ())),
+            kind=d["kind"],
+            position=self.build if situated else None,
+            wrong=tuple((_frozen(w["answer"]), w["rule"]) for w in d.get("wrong", ())),
+            **extra,
+        )
+
+
+def _frozen(value: Any) -> Any:
+    return tuple(value) if isinstance(value, list) else value
+
+
+# ----- reading answers and speaking --------------------------------------------------------------
+def read_numbers(answer: Any, n: int) -> list[int] | None:
+    """``n`` whole numbers: a number, a sequence, or text with numbers between spaces/commas."""
+    if isinstance(answer, str):
+        answer = [a for a in re.split(r"[\s,;]+", answer.replace("−", "-")) if a]
+    items = [answer] if type(answer) is int else answer
+    if not isinstance(items, (list, tuple)) or len(items) != n:
+        return None
+    values = [_integer(x) for x in items]
+    return None if None in values else values  # type: ignore[return-value]
+
+
+def _integer(value: Any) -> int | None:
+    """A whole number from an int, a whole float (4.0) or its text; None for anything else
+    (fractions, inf, nan, bools, exponents)."""
+    if type(value) is int:
+        return value
+    if type(value) is float and value.is_integer():
+        return int(value)
+    if isinstance(value, str) and len(value) < 20 and _INTEGER.fullmatch(value.strip().replace("−", "-")):
+        return int(value.strip().replace("−", "-"))
+    return None
+
+
+def _face_up(answer: Any) -> bool:
+    """False only for an answer that clearly names a face-down move."""
+    try:
+        return Move.coerce(answer).kind == "play"
+    except (ValueError, TypeError):
+        return True  # unreadable: the engine's verdict says why
+
+
+def correct(text: str, reasons: Sequence[Reason] = ()) -> Feedback:
+    """A correct answer, explained."""
+    return Feedback("correct", text, tuple(reasons))
+
+
+def incorrect(text: str, reasons: Sequence[Reason] = ()) -> Feedback:
+    """A wrong answer, with the rules that refute it."""
+    return Feedback("incorrect", text, tuple(dict.fromkeys(reasons)))
+
+
+def numbers_please(n: int) -> Feedback:
+    """The feedback for an answer that is not ``n`` whole numbers."""
+    return incorrect(f"Give {WORDS[n]} whole numbers, one per seat, e.g. 6, -2, -2, -2.")
+
+
+def mistakes(values: Sequence[int], truth: Sequence[int], names: Sequence[str]) -> str:
+    """The sentence naming the seats answered wrongly: "Not quite: look again at ..."."""
+    wrong = [names[i] for i, (v, t) in enumerate(zip(values, truth, strict=True)) if v != t]
+    return "Not quite: look again at " + ", ".join(wrong) + "."
+
+
+def lead_verdict(game: GameInfo, pieces: Any) -> Verdict:
+    """The engine's verdict on leading ``pieces`` as the first play of a deal: seat 0 is dealt
+    them, topped up from the rest of the set, so ``Deal.judge`` explains the lead exactly as
+    it would at the table."""
+    wanted = list(as_tiles(pieces))
+    rest = Counter(game.deck())
+    rest.subtract(wanted)
+    pool = list(rest.elements())
+    size = len(game.deck()) // game.seats[0]
+    own = wanted + pool[: size - len(wanted)]
+    others = pool[size - len(wanted) :]
+    hands = [own] + [others[i * size : (i + 1) * size] for i in range(game.seats[0] - 1)]
+    try:
+        return game.Deal(hands).judge(Move.play(wanted))
+    except ValueError:  # the set cannot deal them (too many, or not in the set)
+        assert game.classify is not None
+        try:
+            game.classify(wanted)
+        except IllegalPlayError as error:
+            return error.verdict
+        raise
+
+
+# ----- kinds about pieces ------------------------------------------------------------------------
+def piece_fact(e: Entry) -> Puzzle:
+    """Choice: an attribute of one piece (``fact``), e.g. a tile's suit."""
+    piece = Tile.parse(e["piece"])
+    truth = str(getattr(piece, e["fact"]))
+    copies = list(e.game.deck()).count(piece)
+    held = f"it comes in {WORDS[copies]} identical copies."
+    held = "it is a single tile." if copies == 1 else held
+    why = Reason(e["rules"][0], f"{piece} ({piece.name}, {piece.chinese_name}) is {truth}: {held}")
+
+    def check(answer: Any) -> Feedback:
+        if answer == truth:
+            return correct(f"Yes, {piece} is {truth}.", [why])
+        return incorrect(f"No, {piece} is not {answer}.", [why])
+
+    solution = Solution(truth, f"{piece} is {truth}.", (why,))
+    return e.puzzle("choice", check, solution, row_svg([piece]), choices=tuple(e["choices"]))
+
+
+def count(e: Entry) -> Puzzle:
+    """Numbers: how many pieces of the set have ``fact`` equal to ``equals``."""
+    deck = e.game.deck()
+    found = [p for p in deck if getattr(p, e["fact"]) == e["equals"]]
+    truth, rule = len(found), e["rules"][0]
+    why = Reason(rule, f"{truth} of the {len(deck)} tiles have {e['what']}: {Tiles(found)}.")
+
+    def check(answer: Any) -> Feedback:
+        values = read_numbers(answer, 1)
+        if values is None:
+            return incorrect(f"{answer!r} is not a whole number.")
+        if values[0] == truth:
+            return correct("Right.", [why])
+        side = "more" if values[0] < truth else "fewer"
+        return incorrect(f"Not {values[0]}: there are {side}.", [Reason(rule, e["explain"])])
+
+    solution = Solution(truth, f"{truth} tiles.", (why,))
+    labels = tuple(e["labels"])
+    return e.puzzle("numbers", check, solution, row_svg(deck), {"size": len(deck)}, labels=labels)
+
+
+# ----- kinds about leads -------------------------------------------------------------------------
+def classify(e: Entry) -> Puzzle:
+    """Choice: the class of a lead (``choices`` are class ids, or ``"invalid"``)."""
+    assert e.game.classify is not None, f"{e.game.name} has no classify()"
+    names = {**e.game.classes, "invalid": e["invalid"]}
+    text, shown = e["tiles"], join(as_tiles(e["tiles"]))
+    verdict = lead_verdict(e.game, text)
+    try:
+        truth = names[e.game.classify(text).kind]
+    except IllegalPlayError:
+        truth = e["invalid"]
+
+    def check(answer: Any) -> Feedback:
+        if answer == truth:
+            return correct(f"Right: {shown} is {truth}.", verdict.reasons)
+        if answer == e["invalid"]:
+            return incorrect(f"No: {shown} is a valid lead.", verdict.reasons)
+        return incorrect(f"No: {shown} is not {answer}.", verdict.reasons)
+
+    solution = Solution(truth, f"It is {truth}.", verdict.reasons)
+    picture = pictures.pieces(as_tiles(text))
+    choices = tuple(names[c] for c in e["choices"])
+    return e.puzzle("choice", check, solution, picture, {"shown": shown}, choices=choices)
+
+
+@dataclass(frozen=True)
+class Claim:
+    """An option of a may-lead puzzle: the lead is valid (no ``rule``), or it is not, for the
+    rule ``rule`` whose engine reason contains ``phrase``."""
+
+    text: str
+    rule: str = ""
+    phrase: str = ""
+
+    def agrees(self, verdict: Verdict) -> bool:
+        """Whether this claim says what the engine's verdict says."""
+        if not self.rule or verdict.ok:
+            return not self.rule and verdict.ok
+        phrase = self.phrase.lower()
+        return any(r.rule == self.rule and phrase in r.text.lower() for r in verdict.reasons)
+
+
+def may_lead(e: Entry) -> Puzzle:
+    """Choice: may these pieces be led, and if not, why not (``claims`` name the bank's)."""
+    claims = [Claim(**e.bank["claims"][name]) for name in e["claims"]]
+    shown = join(as_tiles(e["tiles"]))
+    verdict = lead_verdict(e.game, e["tiles"])
+    truth = f"{shown} may not be led."
+    if verdict.ok:
+        assert e.game.classify is not None
+        combo = e.game.classify(shown)
+        truth = f"{shown} is a valid lead: {combo.kind_name} ({combo.name})."
+
+    def check(answer: Any) -> Feedback:
+        claim = next((c for c in claims if c.text == answer), None)
+        if claim is None:
+            return incorrect(f"{answer!r} is not one of the options.")
+        if claim.agrees(verdict):
+            return correct(f"Right: {truth}", verdict.reasons)
+        if not claim.rule or verdict.ok:
+            return incorrect(f"Not so: {truth}", verdict.reasons)
+        return incorrect(f"{shown} may not be led, but not for that reason.", verdict.reasons)
+
+    right = next((c.text for c in claims if c.agrees(verdict)), "")
+    solution = Solution(right, truth, verdict.reasons)
+    picture = pictures.pieces(as_tiles(e["tiles"]))
+    choices = tuple(c.text for c in claims)
+    return e.puzzle("choice", check, solution, picture, {"shown": shown}, choices=choices)
+
+
+# ----- kinds about a trick -----------------------------------------------------------------------
+def beats(e: Entry) -> Puzzle:
+    """Tiles: a play from the hand to act that may go face up; ``deal.judge`` decides."""
+    start = e.build()
+    winners = start.legal_plays()
+
+    def check(answer: Any) -> Feedback:
+        if not _face_up(answer):
+            return incorrect("Pick tiles to play face up: the question is what beats the table.")
+        verdict = e.build().judge(answer)
+        if verdict.ok:
+            return correct(f"Yes: {verdict.summary}.", verdict.reasons)
+        return incorrect(f"No: {verdict.summary}.", verdict.reasons)
+
+    listed = ", ".join(join(w) for w in winners)
+    reasons = start.judge(winners[0]).reasons
+    solution = Solution(winners[0], f"Plays that beat the table: {listed}.", reasons)
+    picture = e.drawing(pictures.table_and_hand)
+    seat = {"seat": start.name(start.turn)}
+    return e.puzzle("tiles", check, solution, picture, seat, pool=start.hands[start.turn])
+
+
+def trick_winner(e: Entry) -> Puzzle:
+    """Choice: who takes the trick when the ``offers`` are put down in turn, each face up if
+    the engine allows it and face down otherwise."""
+    assert e.setup is not None
+    deal, moves, verdicts = e.setup.build(), [], []
+    for text in e["offers"]:
+        verdicts.append(deal.judge(text))
+        moves.append(str(Move.play(text) if verdicts[-1].ok else Move.discard(text)))
+        deal.apply(moves[-1])
+    e = replace(e, setup=e.setup.then(moves))
+    plays = e.build().tricks[-1].plays
+    record = list(zip(plays, verdicts, strict=True))
+
+    def check(answer: Any) -> Feedback:
+        deal = e.build()
+        winner, chosen = deal.tricks[-1].winner, deal.seat_names.index(answer)
+        if chosen == winner:
+            return correct(f"Right: {answer} takes the trick.", _won_because(e, deal, record))
+        return incorrect(f"Not {answer}.", _lost_because(e, deal, record, chosen))
+
+    winner = deal.tricks[-1].winner
+    why = _won_because(e, deal, record)
+    solution = Solution(deal.name(winner), f"{deal.name(winner)} takes the trick.", tuple(why))
+    picture = e.drawing(pictures.offered)
+    return e.puzzle("choice", check, solution, picture, choices=deal.seat_names)
+
+
+def _won_because(e: Entry, deal: Any, record: list[tuple[Any, Verdict]]) -> list[Reason]:
+    """The engine's reasons for the winning play, and that no later play beat it."""
+    winner = deal.tricks[-1].winner
+    verdict = next(v for play, v in record if play.seat == winner)
+    if e.rule("winner") in verdict.rules:
+        return list(verdict.reasons)
+    text = f"No later play beat {deal.name(winner)}'s, so {deal.name(winner)} takes the trick."
+    return [*verdict.reasons, Reason(e.rule("winner"), text)]
+
+
+def _lost_because(
+    e: Entry, deal: Any, record: list[tuple[Any, Verdict]], seat: int
+) -> list[Reason]:
+    """Why ``seat`` does not take the trick: its play went face down (the engine's reasons),
+    or a later play beat it."""
+    i = next(i for i, (play, _) in enumerate(record) if play.seat == seat)
+    play, verdict = record[i]
+    if i > 0 and not verdict.ok:
+        return [*verdict.reasons, Reason(e.rule("face-down"), "So it went face down.")]
+    later = [v for p, v in record[i + 1 :] if p.face_up]
+    text = f"{deal.name(seat)}'s {join(play.pieces)} was beaten by a later play."
+    return [Reason(e.rule("winner"), text), *(later[-1].reasons[:1] if later else ())]
+
+
+# ----- kinds about the end of a deal -------------------------------------------------------------
+def settle(e: Entry) -> Puzzle:
+    """Numbers: what each seat wins (+) or pays (−) in all; ``deal.settle()`` decides."""
+    deal = e.build()
+    names, n = deal.seat_names, deal.n_seats
+    banker = getattr(deal, "banker", None)
+
+    def check(answer: Any) -> Feedback:
+        values = read_numbers(answer, n)
+        if values is None:
+            return numbers_please(n)
+        settlement = e.build().settle()
+        truth = list(settlement.payments)
+        if values == truth:
+            nets = ", ".join(f"{name} {v:+d}" for name, v in zip(names, truth, strict=True))
+            return correct(f"Right: {nets}.", settlement_reasons(settlement))
+        text = mistakes(values, truth, names)
+        if sum(values) != 0:
+            text += f" Your numbers add up to {sum(values):+d}, but chips only change hands: "
+            text += f"the {WORDS[n]} results always add up to 0."
+        return incorrect(text, _payment_rules(e, values, truth, settlement))
+
+    settlement = deal.settle()
+    solution = Solution(settlement.payments, str(settlement), settlement_reasons(settlement))
+    labels = tuple(name + " (banker)" * (i == banker) for i, name in enumerate(names))
+    picture = e.drawing(pictures.last_trick)
+    return e.puzzle("numbers", check, solution, picture, labels=labels)
+
+
+def settlement_reasons(settlement: Any) -> tuple[Reason, ...]:
+    """Every payment line as a reason (its first rule; the others named in the text), then the
+    notes that name their rule at the end."""
+    names, reasons = settlement.seat_names, []
+    for line in settlement.lines:
+        more = f" (with {', '.join(line.rules[1:])})" if len(line.rules) > 1 else ""
+        text = f"{names[line.payer]} pays {names[line.payee]} {line.amount}: {line.text}{more}"
+        reasons.append(Reason(line.rules[0], text))
+    for note in settlement.notes:
+        found = RULE_AT_END.search(note)
+        if found:
+            reasons.append(Reason(found.group(1), RULE_AT_END.sub("", note)))
+    return tuple(reasons)
+
+
+def _payment_rules(e: Entry, values: list[int], truth: list[int], settlement: Any) -> list[Reason]:
+    """The rules behind each payment of a seat answered wrongly, in words, without amounts; for
+    a seat no payment touches, why it ends at 0."""
+    wrong = {i for i, (v, t) in enumerate(zip(values, truth, strict=True)) if v != t}
+    words = e.bank["rule_words"]
+    names = settlement.seat_names
+    reasons = [
+        Reason(
+            line.rules[0],
+            f"{names[line.payer]} pays {names[line.payee]}: "
+            + ", ".join([words[line.rules[0]], *(f"{words[r]} ({r})" for r in line.rules[1:])])
+            + ".",
+        )
+        for line in settlement.lines
+        if {line.payer, line.payee} & wrong
+    ]
+    seats = ", ".join(names[i] for i in sorted(wrong))
+    return reasons or [Reason(e.rule("par"), f"{seats}: {e['untouched']}")]
+
+
+def won(e: Entry) -> Puzzle:
+    """Numbers: what each seat has won (columns or tricks), as ``deal.won`` records it."""
+    deal = e.build()
+    truth, names = list(deal.won), deal.seat_names
+    tricks = ", ".join(
+        f"trick {i} ({t.size}) to {deal.name(t.winner)}" for i, t in enumerate(deal.tricks, 1)
+    )
+    why = Reason(e.rule("won"), f"Tricks and their worth: {tricks}.")
+
+    def check(answer: Any) -> Feedback:
+        values = read_numbers(answer, len(truth))
+        if values is None:
+            return numbers_please(len(truth))
+        if values == truth:
+            return correct("Right.", [why])
+        text = mistakes(values, truth, names)
+        if sum(values) != sum(truth):
+            text += " " + e["total"].format(total=sum(truth))
+        return incorrect(text, [Reason(e.rule("won"), e["explain"])])
+
+    solution = Solution(tuple(truth), "What each seat won.", (why,))
+    return e.puzzle("numbers", check, solution, labels=names)
+
+
+def endgame(e: Entry) -> Puzzle:
+    """Move: lead so that you surely take the last trick; right when the solver says the seat
+    still forces it after the lead, whatever the others do (every such lead is accepted)."""
+    start = e.build()
+    seat, name = start.turn, start.name(start.turn)
+    good = set(_solve(e, start, seat).plays)
+    winning = [p for p in start.legal_plays() if Move.play(p) in good]
+
+    def check(answer: Any) -> Feedback:
+        deal = e.build()
+        verdict = deal.judge(answer)
+        if not verdict.ok:
+            return incorrect(f"No: {verdict.summary}.", verdict.reasons)
+        lead = join(deal.apply(answer).pieces)
+        if _forces(e, deal, seat):
+            why = f"The solver tried every reply of the others: after {lead}, {name} still takes "
+            why += "the last trick."
+            reasons = [*verdict.reasons, Reason(e.rule("deal"), why)]
+            return correct(f"Yes: {lead} wins the last trick for {name}.", reasons)
+        return incorrect(f"{lead} lets the others stop {name}.", _refutation(e, lead, seat))
+
+    listed = ", ".join(join(w) for w in winning) or "none"
+    answer = Tiles(winning[0]) if winning else Tiles(())
+    why = check(answer).reasons
+    solution = Solution(answer, f"Leads that force the last trick: {listed}.", why)
+    picture = e.drawing(pictures.hands, "Every hand, face up:", won=True)
+    return e.puzzle("move", check, solution, picture, {"seat": name}, pool=start.hands[seat])
+
+
+def _solve(e: Entry, deal: Any, seat: int) -> Any:
+    assert e.game.solve is not None, f"{e.game.name} has no solver"
+    return e.game.solve(deal, seat)
+
+
+def _forces(e: Entry, deal: Any, seat: int) -> bool:
+    """Whether ``seat`` takes (or can surely take) the last trick from here."""
+    return deal.winner == seat if deal.is_over else bool(_solve(e, deal, seat).wins)
+
+
+def _refutation(e: Entry, lead: str, seat: int) -> list[Reason]:
+    """After a losing lead, one way the others stop ``seat`` (found with the solver): the tricks
+    that follow, and the engine's reasons for the plays of the last trick."""
+    deal = e.build()
+    played = len(deal.tricks)
+    deal.apply(lead)
+    verdicts = []
+    while not deal.is_over:
+        want = deal.turn == seat  # seat tries to win; the others try to stop it
+        options = deal.legal_moves()
+        move = next((m for m in options if _forces(e, _after(deal, m), seat) == want), options[0])
+        verdicts.append(deal.judge(move))
+        deal.apply(move)
+    lines = "; ".join(deal.transcript().splitlines()[played:])
+    text = f"After {lead}, the others can always stop {deal.name(seat)}. One line of play: "
+    text += f"{lines}. {deal.name(deal.winner)} takes the last trick."
+    notes = [r for v in verdicts[-deal.n_seats :] for r in v.reasons]
+    return [Reason(e.rule("deal"), text), *(r for r in notes if r.rule != e.rule("face-down"))]
+
+
+def _after(deal: Any, move: Move) -> Any:
+    later = deal.restart()
+    for m in deal.history:
+        later.apply(m)
+    later.apply(move)
+    return later
+
+
+# ----- a named fact of a deal --------------------------------------------------------------------
+def deal_fact(e: Entry) -> Puzzle:
+    """Choice: a fact of the deal (``fact``: ``turn``, ``trick-size`` or ``winner``), read off
+    the engine; ``choices`` default to the seats, plus ``none`` if given."""
+    deal = e.build()
+    fact = FACTS[e["fact"]]
+    choices = tuple(e.data.get("choices") or (*deal.seat_names, *_none(e)))
+
+    def check(answer: Any) -> Feedback:
+        deal = e.build()
+        right, reasons = fact(e, deal)
+        if answer == right:
+            return correct(f"Right: {right}.", reasons)
+        if e["fact"] == "winner":  # the winner's reasons would give the answer away
+            reasons = [*_tally(e, deal), *_not_winner(e, deal, answer)] or reasons
+        return incorrect(f"Not {answer}.", reasons)
+
+    right, reasons = fact(e, deal)
+    solution = Solution(right, f"The answer is {right}.", tuple(reasons))
+    picture = e.drawing(pictures.deal_state)
+    return e.puzzle("choice", check, solution, picture, choices=choices)
+
+
+def _none(e: Entry) -> tuple[str, ...]:
+    return (e["none"],) if "none" in e.data else ()
+
+
+def _turn(e: Entry, deal: Any) -> tuple[str, list[Reason]]:
+    name = deal.name(deal.turn)
+    if deal.tricks:
+        text = f"{name} won the last trick, so {name} leads the next."
+    else:
+        text = f"{deal.name(getattr(deal, 'banker', deal.turn))} is the banker, and the banker "
+        text += "leads the first trick."
+    return name, [Reason(e.rule("deal"), text)]
+
+
+def _trick_size(e: Entry, deal: Any) -> tuple[str, list[Reason]]:
+    trick = deal.tricks[-1]
+    text = (
+        f"{deal.name(trick.winner)} took a trick led with {trick.size} tiles and won "
+        f"{trick.size} columns: one column per tile of the lead."
+    )
+    return str(trick.size), [Reason(e.rule("won"), text)]
+
+
+def _winner(e: Entry, deal: Any) -> tuple[str, list[Reason]]:
+    reasons = _tally(e, deal)
+    if deal.winner is None:
+        return e["none"], reasons
+    name, outcome = deal.name(deal.winner), deal.settle().outcome
+    cited = RULE_AT_END.search(outcome)
+    if cited:  # a deal won before play (one red dot): the engine names the rule
+        return name, [*reasons, Reason(cited.group(1), RULE_AT_END.sub("", outcome))]
+    last = deal.tricks[-1]
+    high = f"{name} made the last face-up play of the last trick ({join(last.high.pieces)})."
+    most = max(range(deal.n_seats), key=lambda s: deal.won[s])
+    text = f"{outcome}; the number of columns does not decide who wins."
+    if most != deal.winner:
+        text += f" {deal.name(most)} has the most columns ({deal.won[most]}) but lost the last."
+    return name, [*reasons, Reason(e.rule("winner"), high), Reason(e.rule("deal"), text)]
+
+
+def _tally(e: Entry, deal: Any) -> list[Reason]:
+    """The bank's ``tally`` (an attribute summed over each hand, e.g. red pips), if any."""
+    if "tally" not in e.data:
+        return []
+    tally = e["tally"]
+    counts = ", ".join(
+        f"{deal.name(s)} {sum(getattr(p, tally['attribute']) for p in hand)}"
+        for s, hand in enumerate(deal.hands)
+    )
+    return [Reason(tally["rule"], f"{tally['label']}: {counts}.")]
+
+
+def _not_winner(e: Entry, deal: Any, answer: Any) -> list[Reason]:
+    """For a seat wrongly named the winner of a deal decided by its last trick: columns do not
+    decide, the last trick does."""
+    if not deal.tricks or answer not in deal.seat_names:
+        return []
+    count = deal.won[deal.seat_names.index(answer)]
+    text = f"{answer} took {count} column{'s' * (count != 1)}, but columns do not decide who "
+    text += "wins the hand: only the last trick does."
+    rule = "The seat that takes the last trick wins the hand."
+    return [Reason(e.rule("winner"), text), Reason(e.rule("deal"), rule)]
+
+
+FACTS: dict[str, Callable[[Entry, Any], tuple[str, list[Reason]]]] = {
+    "turn": _turn,
+    "trick-size": _trick_size,
+    "winner": _winner,
+}
+
+#: Every kind, by the name a bank entry gives.
+KINDS: dict[str, Callable[[Entry], Puzzle]] = {
+    "piece-fact": piece_fact,
+    "count": count,
+    "classify": classify,
+    "may-lead": may_lead,
+    "beats": beats,
+    "trick-winner": trick_winner,
+    "settle": settle,
+    "won": won,
+    "endgame": endgame,
+    "deal-fact": deal_fact,
+}

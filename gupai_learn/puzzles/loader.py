@@ -1,0 +1,75 @@
+"""The puzzle banks: ``puzzles/banks/<name>.toml``, each read and made into puzzles once.
+
+A bank names its ``game`` (a key of ``GAMES``), the rule ids its kinds cite (``[roles]``), the
+defaults of each kind (``[kinds.<kind>]``: title, prompt, texts), and its puzzles
+(``[[puzzle]]``: ``id``, ``kind``, the set-up, ``hints``, ``rules`` and ``wrong`` answers).
+A set-up is ``hands`` and the ``moves`` played so far in Move notation, with ``won`` and
+``leader`` for a deal taken up mid-way, ``options`` for the game's Rules and ``state`` for the
+Deal's other keywords.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from functools import cache
+from importlib.resources import files
+from typing import Any
+
+from gupai_learn.engine.game import GameInfo
+from gupai_learn.games import GAMES
+from gupai_learn.puzzles.kinds import KINDS, Entry, Setup
+from gupai_learn.puzzles.model import Puzzle
+
+_DIR = files("gupai_learn.puzzles") / "banks"
+#: The banks by name, one TOML file each under ``puzzles/banks/``; a game's bank has its name.
+BANKS = tuple(sorted(f.name[: -len(".toml")] for f in _DIR.iterdir() if f.name.endswith(".toml")))
+
+
+@cache
+def raw(name: str) -> dict[str, Any]:
+    """The bank ``name`` as TOML data (ValueError for an unknown bank)."""
+    if name not in BANKS:
+        raise ValueError(f"no puzzle bank for {name!r}; banks exist for {', '.join(BANKS)}")
+    text = (_DIR / f"{name}.toml").read_text(encoding="utf-8")
+    return tomllib.loads(text)
+
+
+@cache
+def puzzles_of(name: str) -> tuple[Puzzle, ...]:
+    """Every puzzle of bank ``name``, in its order."""
+    bank = raw(name)
+    return tuple(make(data, GAMES[bank["game"]], bank) for data in bank["puzzle"])
+
+
+@cache
+def index() -> dict[str, Puzzle]:
+    """Every puzzle of every bank by id (ValueError if two share an id)."""
+    found: dict[str, Puzzle] = {}
+    for name in BANKS:
+        for puzzle in puzzles_of(name):
+            if puzzle.id in found:
+                raise ValueError(f"two puzzles have the id {puzzle.id!r}")
+            found[puzzle.id] = puzzle
+    return found
+
+
+def make(data: dict[str, Any], game: GameInfo, bank: dict[str, Any], deal: Any = None) -> Puzzle:
+    """The puzzle of one bank entry (or, with ``deal``, of a template asked about that deal).
+
+    A ValueError names the puzzle whose entry is wrong, e.g. a scripted move the engine refuses.
+    """
+    filled = {**bank.get("kinds", {}).get(data.get("kind"), {}), **data}
+    try:
+        return KINDS[filled["kind"]](Entry(filled, game, bank, _setup(filled, game), deal))
+    except (KeyError, ValueError, TypeError, AssertionError) as error:
+        what = f"{type(error).__name__}: {error}"
+        raise ValueError(f"puzzle {data.get('id')!r} of the {bank['game']} bank: {what}") from error
+
+
+def _setup(data: dict[str, Any], game: GameInfo) -> Setup | None:
+    if "hands" not in data:
+        return None
+    state = dict(data.get("state", {}))
+    state.update({key: data[key] for key in ("won", "leader") if key in data})
+    moves = tuple(data.get("moves", ()))
+    return Setup(game, tuple(data["hands"]), moves, dict(data.get("options", {})), state)
