@@ -21,8 +21,8 @@ import gupai_learn as gl
 from gupai_learn import decks, puzzles
 from gupai_learn.games import tien_gow as tg
 from gupai_learn.games.tien_gow.rules import OPTIONS
-from gupai_learn.puzzles.model import FEEDBACK_LIMIT, Feedback, Puzzle
 from gupai_learn.puzzles.kinds import read_numbers
+from gupai_learn.puzzles.model import FEEDBACK_LIMIT, Feedback, Puzzle
 from gupai_learn.puzzles.pictures import figure
 from gupai_learn.tiles import as_tile, as_tiles
 from gupai_learn.verdict import QUOTE_LIMIT, describe_input

@@ -349,3 +349,16 @@ def test_readme_picture_is_up_to_date() -> None:
     assert tile_count(svg) == 32
     assert len(pips(svg, "red")) == sum(t.red_pips for t in decks.chinese())
     assert (ROOT / "docs/chinese-set.svg").read_text(encoding="utf-8") == svg + "\n"
+
+
+def test_nothing_is_wider_than_a_notebook_column() -> None:
+    """The whole set and the civil ladder wrap instead of running off a 1,000 px column, and
+    every drawing may scale down (max-width)."""
+    from gupai_learn.games import tien_gow as tg
+
+    ladder = [c.pieces[0] for c in tg.combinations("single-civil")]
+    labels = [f"{t.name}\n{t.chinese_name}" for t in ladder]
+    for svg in (row_svg(decks.chinese()), row_svg(ladder * 3, labels=labels * 3)):
+        width = float(re.search(r'width="([\d.]+)"', svg).group(1))  # type: ignore[union-attr]
+        assert width <= 1000 and "max-width:100%" in svg.split(">", 1)[0]
+    assert row_svg(decks.chinese()).count("gupai-tile-chinese") == 32  # nothing dropped

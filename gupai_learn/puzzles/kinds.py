@@ -154,7 +154,11 @@ def _integer(value: Any) -> int | None:
         return value
     if type(value) is float and value.is_integer():
         return int(value)
-    if isinstance(value, str) and len(value) < 20 and _INTEGER.fullmatch(value.strip().replace("−", "-")):
+    if (
+        isinstance(value, str)
+        and len(value) < 20
+        and _INTEGER.fullmatch(value.strip().replace("−", "-"))
+    ):
         return int(value.strip().replace("−", "-"))
     return None
 

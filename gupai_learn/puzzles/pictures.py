@@ -4,7 +4,6 @@ table, the hands, the end of a deal. Pure functions returning HTML/SVG text."""
 from __future__ import annotations
 
 import html
-
 from collections.abc import Iterable
 from typing import Any
 

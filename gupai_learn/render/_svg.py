@@ -124,5 +124,7 @@ def svg_root(
         role="img",
         aria_label=label,
         class_=class_,
+        # never wider than the notebook column: a wide drawing scales down instead
+        style="max-width:100%;height:auto",
     )
     return f"<svg{head}>{title(tooltip or label)}{body}</svg>"

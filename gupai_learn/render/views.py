@@ -28,6 +28,8 @@ _HIGH_FILL = "#fff3d1"
 _HIGH_EDGE = "#b7791f"
 _HIGH_TEXT = "#7a4a00"
 _PAD = 8.0
+#: The widest a drawing may be before it wraps (a notebook column is about 1,000 px).
+MAX_WIDTH = 960.0
 
 
 @dataclass(frozen=True)
@@ -70,13 +72,15 @@ def row_svg(
     gap: float = 6.0,
     scale: float = 1.0,
     labels: Sequence[str] | None = None,
+    max_width: float = MAX_WIDTH,
 ) -> str:
     """A row of tiles (a hand) in one SVG.
 
     ``style=None`` draws every tile Chinese when all belong to the Chinese set, else all
     Western. ``face_down`` is one flag for all tiles or one per tile; ``selected`` holds the
     indices of selected tiles (drawn lifted and outlined); ``labels`` are captions under the
-    tiles, one per tile, ``"\\n"`` for a new line.
+    tiles, one per tile, ``"\\n"`` for a new line. A row wider than ``max_width`` wraps into
+    several rows of equal length (the whole set fits a notebook column).
     """
     found = _pieces(tiles)
     if not found:
@@ -85,7 +89,10 @@ def row_svg(
     picked = set(selected)
     chosen = _style_of(found, style)
     options = [PieceOptions(chosen, down[i], i in picked) for i in range(len(found))]
-    block = _lay_out(found, options, _per_tile_labels(labels, len(found)), gap, LIFT)
+    captions = _per_tile_labels(labels, len(found))
+    block = _lay_out(found, options, captions, gap, LIFT)
+    if block.width > max_width:
+        block = _wrapped(found, options, captions, gap, block, max_width)
     body = block.body
     if labels is not None:
         body = tag("rect", width=block.width, height=block.height, rx=6, fill=_PANEL) + body
@@ -216,6 +223,29 @@ def _lay_out(
     caption_h = max((len(ls) for ls in lines), default=0) * _LINE
     height = top + (caption_h + 4 if caption_h else 0)
     return _Block("".join(parts), max(x - gap, 0.0), height, tuple(d.label for d in drawings))
+
+
+def _wrapped(
+    items: Sequence[object],
+    options: Sequence[PieceOptions],
+    labels: Sequence[str],
+    gap: float,
+    whole: _Block,
+    max_width: float,
+) -> _Block:
+    """``whole`` (one long row) laid out again as rows of at most ``max_width``, evenly filled."""
+    slot = (whole.width + gap) / len(items)
+    fits = max(1, int((max_width + gap) // slot))
+    rows = -(-len(items) // fits)
+    per_row = -(-len(items) // rows)
+    blocks = [
+        _lay_out(
+            items[i : i + per_row], options[i : i + per_row], labels[i : i + per_row], gap, LIFT
+        )
+        for i in range(0, len(items), per_row)
+    ]
+    body, width, height = _stack(blocks, across=False)
+    return _Block(body, width, height, tuple(s for b in blocks for s in b.spoken))
 
 
 def _placed(drawing: Drawing, x: float, y: float) -> str:
