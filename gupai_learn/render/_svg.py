@@ -121,10 +121,10 @@ def svg_root(
         width=float(width * scale),
         height=float(height * scale),
         viewBox=f"0 0 {num(width)} {num(height)}",
+        # never wider than the notebook column: a wide drawing scales down instead
+        style="max-width:100%;height:auto",
         role="img",
         aria_label=label,
         class_=class_,
-        # never wider than the notebook column: a wide drawing scales down instead
-        style="max-width:100%;height:auto",
     )
     return f"<svg{head}>{title(tooltip or label)}{body}</svg>"

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from gupai_learn.engine.reference import LED_ONLY_TEXT
-from gupai_learn.render._svg import SVG_NS, attrs, esc, group, num, tag, text, title
+from gupai_learn.render._svg import esc, group, num, svg_root, tag, text, title
 from gupai_learn.render.pieces import PieceOptions, draw_piece
 
 if TYPE_CHECKING:
@@ -93,19 +93,15 @@ def _root(body: str, size: tuple[float, float], most: float, card: Reference) ->
     """The ``<svg>`` element: at most ``most`` wide (a piece too big for the width makes the
     drawing scale down), shrinks with its column, names itself and carries the card's text."""
     width, height = size
-    shown = min(1.0, most / width)
-    head = attrs(
-        xmlns=SVG_NS,
-        width=float(width * shown),
-        height=float(height * shown),
-        viewBox=f"0 0 {num(width)} {num(height)}",
-        role="img",
-        aria_label=card.title,
-        class_="gupai-svg gupai-reference",
-        style="max-width:100%;height:auto",
-    )
     background = tag("rect", width=float(width), height=float(height), rx=10, fill="#fffdf7")
-    return f"<svg{head}>{title(card.title)}{tag('desc', esc(str(card)))}{background}{body}</svg>"
+    return svg_root(
+        tag("desc", esc(str(card))) + background + body,
+        width,
+        height,
+        label=card.title,
+        scale=min(1.0, most / width),
+        class_="gupai-svg gupai-reference",
+    )
 
 
 # ----- header and parts -------------------------------------------------------------
