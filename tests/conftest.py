@@ -6,5 +6,15 @@ import os
 import tempfile
 from pathlib import Path
 
+import pytest
+
 # set before any kernel starts (nbval's kernels inherit the environment)
 os.environ["GUPAI_PROGRESS"] = str(Path(tempfile.mkdtemp(prefix="gupai-test-")) / "progress.json")
+
+
+@pytest.fixture(autouse=True)
+def fresh_progress(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Each test starts with no saved progress (a solved puzzle never leaks into another)."""
+    file = tmp_path / "progress.json"
+    monkeypatch.setenv("GUPAI_PROGRESS", str(file))
+    return file

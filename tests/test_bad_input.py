@@ -405,9 +405,9 @@ def test_a_puzzle_set_counts_only_what_python_checked() -> None:
 def test_a_right_answer_from_the_browser_still_counts() -> None:
     card, truth = _choice_card()
     front_end_sends(card, {"choice": "not an option", "command": "check"})
-    assert card.outcome == "incorrect" and not card.solved
+    assert card.outcome == "not-attempted" and not card.solved  # told so, no attempt used
     front_end_sends(card, {"choice": truth, "command": "check"})
-    assert card.outcome == "correct" and card.solved and card.attempts == 2
+    assert card.outcome == "correct" and card.solved and card.attempts == 1
 
 
 TRAIT_NAMES = sorted(

@@ -77,7 +77,8 @@ def test_a_number_among_numeric_choices_is_that_number_never_an_index() -> None:
 def test_a_label_that_is_not_an_option_is_told_so() -> None:
     for text in ("Centre", "a pair"):
         feedback = BY_ID["tg-class-01"].check(text)
-        assert feedback.outcome == "incorrect" and "not one of the options" in feedback.text
+        # told so without using an attempt
+        assert feedback.outcome == "not-attempted" and "not one of the options" in feedback.text
 
 
 def test_pay_answers_may_be_text() -> None:

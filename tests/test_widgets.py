@@ -226,15 +226,19 @@ def test_puzzle_set_counts_solved_puzzles_and_keeps_cards() -> None:
 
     puzzles = bank("tien_gow")[:4]
     shelf = PuzzleSet(puzzles)
-    assert shelf.count.value == "0 of 4 solved" and shelf.progress.max == 4
+    assert shelf.count.value == "0 of 4 solved · 0 of 12 ★" and shelf.progress.max == 4
     first = shelf.card
     first.choice = "no such option"
+    first.check()
+    assert shelf.solved == set() and first.attempts == 0  # not an option: told, no attempt
+    wrong = next(c for c in puzzles[0].choices if c != puzzles[0].solution.answer)
+    first.choice = wrong
     first.check()
     assert shelf.solved == set()  # a wrong answer is not progress
     first.choice = puzzles[0].solution.answer
     first.check()
-    assert shelf.count.value == "1 of 4 solved" and shelf.progress.value == 1
-    assert shelf.picker.options[0][0].startswith("✓")
+    assert shelf.count.value.startswith("1 of 4 solved") and shelf.progress.value == 1
+    assert shelf.picker.options[0][0].startswith("★★ ")  # solved at the second try: 2 stars
     shelf.go(2)
     assert shelf.card.puzzle is puzzles[2] and shelf.picker.value == 2
     shelf.picker.value = 0  # the dropdown, as the browser would set it
@@ -297,3 +301,21 @@ def test_deal_player_shows_the_reference_card_on_one_click() -> None:
     assert "<svg" in player.card.value and "Supreme pair" in player.card.value
     player.toggle_reference()
     assert player.card.value == ""
+
+
+def test_stars_are_saved_and_a_new_shelf_remembers_them() -> None:
+    from gupai_learn.puzzles import progress
+    from gupai_learn.widgets import PuzzleSet
+
+    progress.reset()
+    puzzle = BANK["tg-class-01"]
+    card = PuzzleCard(puzzle)
+    card.choice = "zzz"  # not an option: no attempt used
+    card.check()
+    card.command = "hint"
+    card.choice = str(puzzle.solution.answer)
+    assert card.check().correct and card.stars == 2  # one hint: two stars
+    assert "★★☆" in card.feedback_html
+    again = PuzzleSet([puzzle, BANK["tg-class-02"]])  # as after a kernel restart
+    assert "1 of 2 solved · 2 of 6 ★" in again.count.value
+    progress.reset()

@@ -12,7 +12,9 @@ state, and running the tool twice leaves no difference.
 from __future__ import annotations
 
 import hashlib
+import os
 import sys
+import tempfile
 from pathlib import Path
 
 import nbformat
@@ -62,8 +64,11 @@ def main(names: list[str]) -> None:
         if names
         else sorted(LESSONS.glob("[0-9][0-9].[0-9][0-9]-*.ipynb"))
     )
-    for path in paths:
-        run(path)
+    # a learner's own progress must not reach the stored outputs: start from none
+    with tempfile.TemporaryDirectory() as fresh:
+        os.environ["GUPAI_PROGRESS"] = str(Path(fresh) / "progress.json")
+        for path in paths:
+            run(path)
 
 
 if __name__ == "__main__":

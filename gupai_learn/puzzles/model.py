@@ -117,7 +117,9 @@ class Puzzle:
             if self.choices and not (isinstance(answer, str) and answer in self.choices):
                 options = ", ".join(repr(c) for c in self.choices)
                 shown = describe_input(answer)
-                return Feedback("incorrect", f"{shown} is not one of the options: {options}.")
+                # told so without using an attempt: it is not an answer to the question yet
+                text = f"{shown} is not one of the options: {options}."
+                return Feedback("not-attempted", text)
         return self.checker(answer)
 
     def _choice(self, answer: Any) -> Any:

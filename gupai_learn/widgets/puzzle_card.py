@@ -12,11 +12,13 @@ presses, never the outcome or the feedback.
 
 from __future__ import annotations
 
+import contextlib
 import html
 from typing import Any, ClassVar
 
 import traitlets
 
+from gupai_learn.puzzles import progress
 from gupai_learn.puzzles.model import Feedback, Puzzle
 from gupai_learn.render import piece_view
 from gupai_learn.tiles import Tiles
@@ -50,6 +52,8 @@ class PuzzleCard(GuardedWidget):
     has_more_hints = traitlets.Bool(False).tag(sync=True)
     solution_html = traitlets.Unicode("").tag(sync=True)
     attempts = traitlets.Int(0).tag(sync=True)
+    #: stars earned by the first correct answer (0 until then); Python's alone
+    stars = traitlets.Int(0).tag(sync=True)
 
     def __init__(self, puzzle: Puzzle) -> None:
         if not isinstance(puzzle, Puzzle):
@@ -93,12 +97,26 @@ class PuzzleCard(GuardedWidget):
             answer = _numbers(self.numbers)
         feedback = self.puzzle.check(answer)
         self.feedback = feedback
+        first = feedback.correct and not self.solved
         if feedback.outcome != "not-attempted":
             self.history.append((answer, feedback.outcome))  # before the traits notify
             self.attempts += 1
+        shown = feedback._repr_html_()
+        if first:
+            self.stars = self._record_stars()
+            shown += f"<p class='gupai-stars'>{_star_text(self.stars)}</p>"
         self.outcome = feedback.outcome
-        self.feedback_html = feedback._repr_html_()
+        self.feedback_html = shown
         return feedback
+
+    def _record_stars(self) -> int:
+        """Stars for this solve (lichess-style: fewer after wrong tries, hints or the solution),
+        saved to the learner's progress file; a file that cannot be written costs no stars."""
+        helped = len(self.hints) + (2 if self.solution_html else 0)
+        stars = progress.stars_for(self.attempts, helped)
+        with contextlib.suppress(OSError):  # a read-only home: the stars show, not kept
+            progress.record(self.puzzle.id, stars)
+        return stars
 
     def hint(self) -> None:
         """Show one more hint."""
@@ -147,3 +165,8 @@ def _numbers(texts: list[str]) -> Any:
         except ValueError:
             out.append(text)
     return tuple(out)
+
+
+def _star_text(stars: int) -> str:
+    """ "★★☆ — saved to your progress" for 2 stars out of 3."""
+    return "★" * stars + "☆" * (3 - stars) + " — saved to your progress"

@@ -1,6 +1,7 @@
 """A set of puzzles to work through: pick one, answer it on its card, watch the progress bar.
 
-:class:`PuzzleSet` is an ipywidgets box: a dropdown of the puzzles (each marked ✓ once solved),
+:class:`PuzzleSet` is an ipywidgets box: a dropdown of the puzzles (each marked with its stars
+once solved, in this session or an earlier one: progress is kept in the learner's file),
 ◀ / ▶ buttons, a progress bar ("3 of 12 solved") and the current :class:`PuzzleCard`. The cards
 are made once and kept, so answers, hints and attempts survive moving back and forth.
 """
@@ -12,6 +13,7 @@ from typing import Any
 
 import ipywidgets
 
+from gupai_learn.puzzles import progress
 from gupai_learn.puzzles.model import Puzzle
 from gupai_learn.widgets.puzzle_card import PuzzleCard
 
@@ -24,7 +26,9 @@ class PuzzleSet(ipywidgets.VBox):
             raise ValueError("a puzzle set needs at least one puzzle")
         self.puzzles = list(puzzles)
         self.cards: dict[str, PuzzleCard] = {}
-        self.solved: set[str] = set()
+        # what earlier sessions solved (the progress file): a kernel restart loses nothing
+        self.saved = {p: r.stars for p, r in progress.load().items()}
+        self.solved: set[str] = {p.id for p in self.puzzles if p.id in self.saved}
         self.index = 0
         self.picker = ipywidgets.Dropdown(description="Puzzle", layout={"width": "32em"})
         back = ipywidgets.Button(description="◀ previous", tooltip="previous puzzle")
@@ -67,18 +71,29 @@ class PuzzleSet(ipywidgets.VBox):
 
     def _on_outcome(self, pid: str, change: dict[str, Any]) -> None:
         # solved is read from the card's own record of Python's checks, not the synced trait
-        if self.cards[pid].solved and pid not in self.solved:
+        card = self.cards[pid]
+        if card.solved and card.stars > self.saved.get(pid, 0):
+            self.saved[pid] = card.stars
+        if card.solved and pid not in self.solved:
             self.solved.add(pid)
-            self._refresh_options()
+        self._refresh_options()
 
     def _refresh_options(self) -> None:
         self.picker.options = [
-            (f"{'✓' if p.id in self.solved else '·'} {p.id}: {p.title}", i)
-            for i, p in enumerate(self.puzzles)
+            (f"{self._mark(p.id)} {p.id}: {p.title}", i) for i, p in enumerate(self.puzzles)
         ]
         self.picker.value = self.index
         self.progress.value = len(self.solved)
-        self.count.value = f"{len(self.solved)} of {len(self.puzzles)} solved"
+        stars = sum(self.saved.get(p.id, 0) for p in self.puzzles)
+        self.count.value = (
+            f"{len(self.solved)} of {len(self.puzzles)} solved · "
+            f"{stars} of {3 * len(self.puzzles)} ★"
+        )
+
+    def _mark(self, pid: str) -> str:
+        if pid not in self.solved:
+            return "·"
+        return "★" * self.saved.get(pid, 0) or "✓"
 
     def _on_pick(self, change: dict[str, Any]) -> None:
         if change["new"] is not None and change["new"] != self.index:
