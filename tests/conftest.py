@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-# set before any kernel starts (nbval's kernels inherit the environment)
+# set before any kernel starts: nbval's kernels inherit the environment, and nothing else may
+# write this file (tests get their own through fresh_progress; the browser's server its own)
 os.environ["GUPAI_PROGRESS"] = str(Path(tempfile.mkdtemp(prefix="gupai-test-")) / "progress.json")
 
 

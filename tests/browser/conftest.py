@@ -89,6 +89,8 @@ def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Lab]:
         JUPYTERLAB_SETTINGS_DIR=str(settings),
         JUPYTERLAB_WORKSPACES_DIR=str(base / "workspaces"),
         JUPYTER_RUNTIME_DIR=str(base / "rt"),
+        # the browser's solved puzzles go to a file of their own, never the lessons' one
+        GUPAI_PROGRESS=str(base / "progress.json"),
     )
     port, token = _free_port(), secrets.token_hex(16)
     proc = subprocess.Popen(
