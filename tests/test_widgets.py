@@ -319,3 +319,12 @@ def test_stars_are_saved_and_a_new_shelf_remembers_them() -> None:
     again = PuzzleSet([puzzle, BANK["tg-class-02"]])  # as after a kernel restart
     assert "1 of 2 solved · 2 of 6 ★" in again.count.value
     progress.reset()
+
+
+def test_narration_reads_cleanly_and_a_finished_trick_says_so() -> None:
+    player = DealPlayer(seed=3, seat=0)
+    player.deal.apply(player.deal.legal_moves()[0])
+    player._after_move()
+    assert "))" not in player.story.value  # "[6:6] Heaven (天)", never "(Heaven (天))"
+    if not player.deal.trick:  # East's trick is over when the others have played
+        assert "is over:" in player.table.value and "took it" in player.table.value

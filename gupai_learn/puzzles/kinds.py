@@ -568,7 +568,8 @@ def deal_fact(e: Entry) -> Puzzle:
             return correct(f"Right: {right}.", reasons)
         if e["fact"] == "winner":  # the winner's reasons would give the answer away
             reasons = [*_tally(e, deal), *_not_winner(e, deal, answer)] or reasons
-        return incorrect(f"Not {answer}.", reasons)
+        said = "That is not so" if answer in _none(e) else f"Not {answer}"
+        return incorrect(f"{said}.", reasons)
 
     right, reasons = fact(e, deal)
     solution = Solution(right, f"The answer is {right}.", tuple(reasons))

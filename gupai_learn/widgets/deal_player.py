@@ -44,6 +44,10 @@ def table_html(deal: BaseDeal[Any]) -> str:
     high = deal.current_high if deal.trick else (deal.tricks[-1].high if deal.tricks else None)
     won = ", ".join(f"{deal.name(s)} {c}" for s, c in enumerate(deal.won))
     picture = trick_svg(plays, deal.seat_names, high) if plays else "<p>No trick yet.</p>"
+    if plays and not deal.trick:  # the finished trick, shown as such
+        done = deal.tricks[-1]
+        caption = f"Trick {len(deal.tricks)} is over: {deal.name(done.winner)} took it."
+        picture = f"<p><i>{_text(caption)}</i></p>{picture}"
     label = _info(deal).won_name.capitalize() + "s"
     return f"<div class='gupai-table'>{picture}<p>{_text(f'{label} won: {won}. {state}')}</p></div>"
 
@@ -119,8 +123,9 @@ def narrate(deal: TrickDeal[Any], number: int, trick: Trick) -> str:
 
 
 def _shown(play: TrickPlay) -> str:
+    """Pieces and their combination's name: "[6:6] Heaven (天)", "[3:1][4:1] Goose-five"."""
     pieces = join(play.pieces)
-    return f"{pieces} ({play.combination.name})" if play.combination else pieces
+    return f"{pieces} {play.combination.name}" if play.combination else pieces
 
 
 class DealPlayer(ipywidgets.VBox):

@@ -157,7 +157,7 @@ def _end_payment(f: Facts, seat: int, cols: int, hand_factors: list[Factor]) -> 
     if cols < PAR:
         base = f.rules.zero_column_payment if cols == 0 else PAR - cols
         payer, payee = seat, winner
-        why = "no column" if cols == 0 else f"{PAR} − {cols} columns"
+        why = "no column" if cols == 0 else f"{PAR} − {cols} column{'s' * (cols != 1)}"
         rules = ["TG-PAY-ZERO" if cols == 0 else "TG-PAY-PAR"]
     else:
         base = cols - PAR
