@@ -328,3 +328,8 @@ def test_narration_reads_cleanly_and_a_finished_trick_says_so() -> None:
     assert "))" not in player.story.value  # "[6:6] Heaven (天)", never "(Heaven (天))"
     if not player.deal.trick:  # East's trick is over when the others have played
         assert "is over:" in player.table.value and "took it" in player.table.value
+
+
+def test_a_tile_with_a_blank_is_drawn_western_even_in_a_chinese_game() -> None:
+    picker = HandPicker("[0:0] [6:0]")  # no Chinese drawing exists for a blank end
+    assert [p["label"] for p in picker.pieces] == ["[0:0] double blank", "[6:0] six-blank"]

@@ -101,12 +101,13 @@ def describe_tile(tile: Tile, style: Style = "chinese") -> str:
 
 
 def resolve_style(tiles: Sequence[Tile], style: Style | str | None) -> Style:
-    """The style to draw tiles in: the one asked for, else Chinese when every tile is."""
-    if style in ("chinese", "western"):
-        return cast(Style, style)
-    if style is not None:
+    """The style to draw tiles in: the one asked for, else Chinese when every tile is. A tile
+    with a blank end has no Chinese drawing, so it is always drawn Western."""
+    if style is not None and style not in ("chinese", "western"):
         raise ValueError(f"style must be 'chinese', 'western' or None, not {style!r}")
-    return "chinese" if all(t.is_chinese for t in tiles) else "western"
+    if style == "western" or not all(t.is_chinese for t in tiles):
+        return "western"
+    return "chinese"
 
 
 def tile_size(style: Style, orientation: Orientation = "vertical") -> tuple[float, float]:
