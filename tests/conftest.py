@@ -7,6 +7,13 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+
+# Property tests draw the same examples on every run (the project's outputs are deterministic,
+# and a CI run must not pass or fail by chance); GUPAI_HYPOTHESIS=explore draws fresh ones.
+settings.register_profile("fixed", derandomize=True, database=None)
+settings.register_profile("explore")
+settings.load_profile(os.environ.get("GUPAI_HYPOTHESIS", "fixed"))
 
 # set before any kernel starts: nbval's kernels inherit the environment, and nothing else may
 # write this file (tests get their own through fresh_progress; the browser's server its own)
