@@ -12,12 +12,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import gupai_learn as gl
 from gupai_learn.engine.deal import BaseDeal, Outcome, _hand_key
 from gupai_learn.engine.moves import PASS, Move
 from gupai_learn.engine.search import DEFAULT_MAX_NODES, SolveResult, solve
 from gupai_learn.games import tien_gow as tg
 from gupai_learn.verdict import Reason
+from tests.test_tien_gow_solver import random_endgame
 
 Goal = Callable[[Any], "bool | None"]
 
@@ -38,11 +38,11 @@ class Race(BaseDeal[int]):
         self.stall = stall
         self.total = 0
         self.winner: int | None = None
-        self._moves: list[Move] = []
+        self._moves: list[tuple[int, Move]] = []
         self._start = dict(hands=tuple(self._hands), target=target, leader=leader, stall=stall)
 
     @property
-    def history(self) -> tuple[Move, ...]:
+    def seated_history(self) -> tuple[tuple[int, Move], ...]:
         return tuple(self._moves)
 
     def copy(self) -> Race:
@@ -76,7 +76,7 @@ class Race(BaseDeal[int]):
             self.total += move.pieces[0]
             if self.total >= self.target:
                 self.winner = seat
-        self._moves.append(move)
+        self._moves.append((seat, move))
         self._turn = (seat + 1) % self.n_seats
         return move
 
@@ -220,16 +220,6 @@ def test_a_very_long_game_gives_unknown() -> None:
 # ----- Tien Gow endgames with other goals (the exact state_key) -----------------------------
 def columns_goal(seat: int, at_least: int) -> Goal:
     return lambda d: d.columns[seat] >= at_least
-
-
-def random_endgame(rng: random.Random, size: int) -> tg.Deal:
-    deck = list(gl.decks.chinese())
-    rng.shuffle(deck)
-    hands = [deck[i * size : (i + 1) * size] for i in range(4)]
-    played = 8 - size
-    cuts = sorted(rng.randint(0, played) for _ in range(3))
-    columns = [cuts[0], cuts[1] - cuts[0], cuts[2] - cuts[1], played - cuts[2]]
-    return tg.Deal(hands, leader=rng.randrange(4), columns=columns)
 
 
 def test_tien_gow_columns_goal_matches_brute_force() -> None:

@@ -52,11 +52,6 @@ class Outcome:
         """True when no rule is broken."""
         return not self.errors
 
-    @property
-    def pieces(self) -> tuple[Any, ...]:
-        """The pieces of the move (empty when it could not be read)."""
-        return self.move.pieces if self.move is not None else ()
-
 
 class BaseDeal(ABC, Generic[P]):
     """One deal of any game: seats, turn, hands, history; judge, apply, legal_moves."""
@@ -106,9 +101,14 @@ class BaseDeal(ABC, Generic[P]):
         return self._over()
 
     @property
-    @abstractmethod
     def history(self) -> tuple[Move, ...]:
         """Every move made so far, in order."""
+        return tuple(move for _, move in self.seated_history)
+
+    @property
+    @abstractmethod
+    def seated_history(self) -> tuple[tuple[int, Move], ...]:
+        """(seat, move) for every move made so far, in order (transcripts, replays, undo)."""
 
     # ----- public verbs ------------------------------------------------------------------
     def judge(self, move: Any, *, face_down: bool = False, seat: Any = None) -> Verdict:
@@ -156,11 +156,7 @@ class BaseDeal(ABC, Generic[P]):
 
     def transcript(self) -> str:
         """The moves so far as text, one per line: ``East [6:6]`` (golden tests, replays)."""
-        return "\n".join(f"{self.name(s)} {m}" for s, m in self._seated_history())
-
-    def _seated_history(self) -> list[tuple[int, Move]]:
-        """(seat, move) for every move so far; games that know seats override it."""
-        return [(self._turn, m) for m in self.history]
+        return "\n".join(f"{self.name(s)} {m}" for s, m in self.seated_history)
 
     def _repr_svg_(self) -> str:
         from gupai_learn.render import deal_svg

@@ -66,13 +66,6 @@ class Match:
         """True once a seat has reached the target (never without one)."""
         return self.target is not None and max(self._totals) >= self.target
 
-    @property
-    def leader(self) -> int | None:
-        """The seat with the highest total (None while tied at the top or before any deal)."""
-        best = max(self._totals)
-        tops = [s for s, t in enumerate(self._totals) if t == best]
-        return tops[0] if self.history and len(tops) == 1 else None
-
     # ----- playing ---------------------------------------------------------------------------
     def next_deal(self) -> Any:
         """Settle the finished deal, add it to the totals and start the next one (or, when a

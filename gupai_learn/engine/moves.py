@@ -37,7 +37,6 @@ End = Literal["left", "right"]
 Call = Literal["sky", "earth", "any"]
 Reader = Callable[[Any], tuple[Any, ...]]
 
-KINDS: tuple[Kind, ...] = ("play", "discard", "draw", "pass")
 ENDS: tuple[End, ...] = ("left", "right")
 CALLS: tuple[Call, ...] = ("sky", "earth", "any")
 _WORDS: dict[str, Kind] = {"draw": "draw", "pass": "pass"}

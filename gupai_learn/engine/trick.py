@@ -166,13 +166,14 @@ class TrickDeal(BaseDeal[P]):
         return tuple(p for t in self._tricks for p in t.plays) + tuple(self._plays)
 
     @property
-    def history(self) -> tuple[Move, ...]:
-        """Every move so far, in order, as :class:`Move` values."""
-        return tuple(p.move for p in self.moves)
+    def seated_history(self) -> tuple[tuple[int, Move], ...]:
+        """(seat, move) for every play so far, in order."""
+        return tuple((p.seat, p.move) for p in self.moves)
 
     @property
     def is_over(self) -> bool:
         """True once every piece has been played (or the deal ended before play)."""
+        # the same test as _over(), written out: playout loops ask this before every move
         return not self._left or self._closed
 
     @property
@@ -182,9 +183,6 @@ class TrickDeal(BaseDeal[P]):
 
     def _over(self) -> bool:
         return not self._left or self._closed
-
-    def _seated_history(self) -> list[tuple[int, Move]]:
-        return [(p.seat, p.move) for p in self.moves]
 
     # ----- public verbs ----------------------------------------------------------------
     def play(self, pieces: Any, *, seat: Any = None) -> TrickPlay:

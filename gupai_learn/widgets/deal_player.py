@@ -198,7 +198,7 @@ class DealPlayer(ipywidgets.VBox):
 
     def undo(self) -> None:
         """Take back your last decision (and the computer players' moves after it)."""
-        seated = self.deal._seated_history()
+        seated = self.deal.seated_history
         mine = [i for i, (s, _) in enumerate(seated) if s == self.seat]
         if not mine:
             self.coach.value = "<p>Nothing to undo yet: you have not moved.</p>"
@@ -268,7 +268,7 @@ class ReplayStepper(ipywidgets.VBox):
     first lead (to watch a deal without seeing how it ends)."""
 
     def __init__(self, deal: BaseDeal[Any], step: int | None = None) -> None:
-        self.moves = deal._seated_history()
+        self.moves = deal.seated_history
         self.start = deal.restart()
         self.step = len(self.moves) if step is None else step
         self.view = ipywidgets.HTML()

@@ -25,13 +25,14 @@ from gupai_learn.games import GAMES, game
 from gupai_learn.render import piece_view, verdict_html
 from gupai_learn.tiles import as_tiles
 from gupai_learn.verdict import IllegalPlayError, Reason, Verdict, describe_input
-from gupai_learn.widgets._assets import STATIC, bundle
+from gupai_learn.widgets._assets import bundle
 from gupai_learn.widgets._guard import GuardedWidget
 
-__all__ = ["STATIC", "HandPicker"]
+__all__ = ["HandPicker"]
 #: Button label of each kind of move (a line game's play is named by its end).
 BUTTONS = {"play": "Play", "discard": "Discard", "draw": "Draw", "pass": "Pass"}
 ENDS = {"left": "Left", "right": "Right"}
+END_OF = {label: end for end, label in ENDS.items()}
 
 
 class HandPicker(GuardedWidget):
@@ -170,8 +171,7 @@ class HandPicker(GuardedWidget):
             return Move.parse(name.lower())
         if name == "Discard":
             return Move("discard", picked)
-        end = {v: k for k, v in ENDS.items()}.get(name)
-        return Move("play", picked, end)  # type: ignore[arg-type]
+        return Move("play", picked, END_OF.get(name))  # type: ignore[arg-type]
 
     def refresh(self) -> None:
         """Redraw from the deal (after moves made elsewhere, e.g. by computer players)."""
