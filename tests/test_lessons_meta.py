@@ -72,3 +72,26 @@ def test_links_between_lessons_resolve(path: Path) -> None:
     assert targets, "a lesson links back to the start page at least"
     missing = [t for t in targets if not (LESSONS / t).exists()]
     assert not missing, f"links to lessons that do not exist: {missing}"
+
+
+def _checks_only(cell: dict) -> bool:
+    """A cell of asserts only: a consistency check of the lesson, not something to read."""
+    lines = [ln for ln in "".join(cell["source"]).splitlines() if ln.strip()]
+    lines = [ln for ln in lines if not ln.strip().startswith("#")]
+    return bool(lines) and all(ln.lstrip().startswith("assert") or ln[:1] in " \t" for ln in lines)
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_check_cells_stay_out_of_the_learners_view(path: Path) -> None:
+    """Assert-only cells still run under nbval, but their input is hidden (and removed in
+    Voila/nbconvert by the remove-input tag)."""
+    shown = [
+        i
+        for i, c in enumerate(code_cells(load(path)))
+        if _checks_only(c)
+        and not (
+            c["metadata"].get("jupyter", {}).get("source_hidden")
+            and "remove-input" in c["metadata"].get("tags", [])
+        )
+    ]
+    assert not shown, f"assert-only code cells {shown} are in the learner's view: hide their input"
