@@ -4,7 +4,8 @@
    exists in its game's ruling; a group such as ``TG-PAY-*`` names at least one ruling id.
 2. For every game with a package under ``gupai_learn/games/``, every id of its ruling is cited by
    the package code, by a test (this file aside) and by a lesson of the game's chapter (the
-   chapter whose ``game`` is that game in ``lessons/syllabus.toml``).
+   chapter whose ``game`` is that game in ``lessons/syllabus.toml``). An engine may land before
+   its chapter: while the chapter's status is "coming" the lesson check is skipped, visibly.
 
 Rule ids are read only from the rulings, ``../shared/rules/<game>.md`` beside the repository;
 without them these tests fail rather than pass on nothing. An id is a game's prefix and
@@ -81,6 +82,13 @@ def lesson_text(path: Path) -> str:
     """Markdown and code of a notebook (outputs left out: they are the engine's words)."""
     notebook = json.loads(path.read_text(encoding="utf-8"))
     return "\n".join("".join(cell.get("source", "")) for cell in notebook.get("cells", []))
+
+
+def chapter_status(game: str) -> str:
+    """The status of ``game``'s chapter in ``lessons/syllabus.toml`` ("ready", "coming" or "")."""
+    with (ROOT / "lessons" / "syllabus.toml").open("rb") as handle:
+        chapters = tomllib.load(handle)["chapters"]
+    return next((c["status"] for c in chapters if c["game"] == game), "")
 
 
 def chapter_lessons(game: str) -> list[Path]:
@@ -211,6 +219,8 @@ def test_every_rule_id_is_cited_by_a_test(game: str) -> None:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_every_rule_id_appears_in_a_lesson_of_its_chapter(game: str) -> None:
+    if chapter_status(game) == "coming":
+        pytest.skip(f"the {game} chapter is not written yet (status \"coming\" in syllabus.toml)")
     lessons = chapter_lessons(game)
     assert lessons, f"lessons/syllabus.toml has no lesson in a chapter of {game}"
     missing = uncited(game, lessons_text(lessons))
