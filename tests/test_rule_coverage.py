@@ -220,7 +220,7 @@ def test_every_rule_id_is_cited_by_a_test(game: str) -> None:
 @pytest.mark.parametrize("game", GAMES)
 def test_every_rule_id_appears_in_a_lesson_of_its_chapter(game: str) -> None:
     if chapter_status(game) == "coming":
-        pytest.skip(f"the {game} chapter is not written yet (status \"coming\" in syllabus.toml)")
+        pytest.skip(f'the {game} chapter is not written yet (status "coming" in syllabus.toml)')
     lessons = chapter_lessons(game)
     assert lessons, f"lessons/syllabus.toml has no lesson in a chapter of {game}"
     missing = uncited(game, lessons_text(lessons))

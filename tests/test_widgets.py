@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import ipywidgets
 import pytest
 
 from gupai_learn.games import tien_gow as tg
@@ -194,6 +195,29 @@ def test_replay_steps_back_and_forth() -> None:
     assert from_start.step == 0 and "before the first lead" in from_start.caption.value
 
 
+def _replayed(script: list[str]) -> ReplayStepper:
+    from gupai_learn.games import tien_gow
+
+    hands = ["[3:3] [1:1]", "[2:2] [6:5]", "[6:6] [5:1]", "[4:4] [2:1]"]
+    return ReplayStepper(tien_gow.Deal.from_script(hands, script, columns=(2, 2, 1, 1)))
+
+
+def test_replay_shows_every_hand_and_why_each_face_down_play_went_down() -> None:
+    replay = _replayed(["[3:3]", "down:[6:5]", "down:[5:1]", "down:[2:1]"])
+    replay.go(1)  # all four hands, face up: every tile still held is drawn
+    for held in ("[1:1]", "[2:2]", "[6:5]", "[6:6]", "[5:1]", "[4:4]", "[2:1]"):
+        assert held in replay.view.value
+    replay.go(2)  # South's civil [2:2] ranks below [3:3]; [6:5] is military
+    assert "South held nothing that beats [3:3]" in replay.caption.value
+    assert "(TG-BEAT-STRICT), so these tiles went face down (TG-BEAT-OPTIONAL)" in (
+        replay.caption.value
+    )
+    replay.go(3)  # West could have taken the trick with Heaven
+    assert "West could have played [6:6] face up but chose to keep it" in replay.caption.value
+    replay.go(4)
+    assert "North could have played [4:4] face up" in replay.caption.value
+
+
 from gupai_learn.widgets import SettlementView, TrickView  # noqa: E402
 
 
@@ -333,3 +357,39 @@ def test_narration_reads_cleanly_and_a_finished_trick_says_so() -> None:
 def test_a_tile_with_a_blank_is_drawn_western_even_in_a_chinese_game() -> None:
     picker = HandPicker("[0:0] [6:0]")  # no Chinese drawing exists for a blank end
     assert [p["label"] for p in picker.pieces] == ["[0:0] double blank", "[6:0] six-blank"]
+
+
+def test_the_picker_shows_and_hides_the_reference_card() -> None:
+    picker = HandPicker("[6:6] [2:1]")
+    assert picker.has_reference and picker.reference_html == ""
+    picker.command = "Reference card"
+    assert "<svg" in picker.reference_html and "Heaven" in picker.reference_html
+    assert picker.command == "" and picker.selected == []
+    picker.command = "Reference card"
+    assert picker.reference_html == ""
+    quiet = HandPicker("[6:6]", reference=False)
+    quiet.command = "Reference card"
+    assert not quiet.has_reference and quiet.reference_html == ""
+    assert "not available" in quiet.message
+
+
+def test_the_deal_player_offers_one_reference_button_not_two() -> None:
+    player = DealPlayer(seed=2)
+    assert not player.picker.has_reference
+    row = next(c for c in player.children if isinstance(c, ipywidgets.HBox))
+    labels = [b.description for b in row.children]
+    assert labels.count("Reference card") == 1
+
+
+def test_the_verdict_one_click_away_is_computed_ahead_by_python() -> None:
+    picker = HandPicker("[6:6] [6:3] [5:5]")
+    assert picker.ahead["for"] == ""
+    front_end_selects(picker, [0])
+    assert picker.ahead["for"] == "0"
+    after = {}
+    for i in range(3):
+        clone = HandPicker("[6:6] [6:3] [5:5]")
+        front_end_selects(clone, sorted({0} ^ {i}))
+        after[str(i)] = clone.verdict_html
+    assert {k: v for k, v in picker.ahead.items() if k != "for"} == after
+    assert "Select tiles" in picker.ahead["0"]  # un-selecting the only tile

@@ -152,7 +152,7 @@ class DealPlayer(ipywidgets.VBox):
         self.kind, self.deal_args = bots, deal_args
         self.deal = self._new_deal()
         self.table = ipywidgets.HTML()
-        self.picker = HandPicker.for_deal(self.deal, seat)
+        self.picker = HandPicker.for_deal(self.deal, seat, reference=False)  # a button below
         self.picker.on_move = self._after_move
         self.coach = ipywidgets.HTML()
         self.card = ipywidgets.HTML()
@@ -261,8 +261,32 @@ def _game(name: Any) -> GameInfo:
     return game(name)
 
 
+def why_played(before: BaseDeal[Any], move: Move) -> str:
+    """One sentence on a move, read from the position ``before`` it: for a face-down play, whether
+    the seat had no face-up play the rules allowed or kept its tiles by choice (naming one play it
+    could have made); for any other move, the engine's own first reason."""
+    verdict = before.judge(move)
+    rule = verdict.reasons[0].rule if verdict.reasons else ""
+    if move.kind != "discard":
+        return verdict.reasons[0].text if verdict.reasons else ""
+    who = before.name(before.turn)
+    face_up = [m for m in before.legal_moves() if m.kind == "play"]
+    if not face_up:
+        if not isinstance(before, TrickDeal) or before.current_high is None:
+            return f"{who} had no face-up play the rules allow here, so played face down ({rule})."
+        return (
+            f"{who} held nothing that beats {_shown(before.current_high)} ({before.RULE_BEAT}), "
+            f"so these tiles went face down ({rule})."
+        )
+    return (
+        f"{who} could have played {face_up[0]} face up but chose to keep it: playing face "
+        f"down is always allowed ({rule})."
+    )
+
+
 class ReplayStepper(ipywidgets.VBox):
-    """Step through ``deal``'s moves: first, back, forward, last.
+    """Step through ``deal``'s moves: first, back, forward, last; at each step every hand is
+    shown face up and the caption says why the last move was made (:func:`why_played`).
 
     ``step`` is where to start: by default after the last move; ``step=0`` starts before the
     first lead (to watch a deal without seeing how it ends)."""
@@ -294,13 +318,17 @@ class ReplayStepper(ipywidgets.VBox):
         return deal
 
     def go(self, step: int) -> None:
-        """Show the position after ``step`` moves (clamped to the deal)."""
+        """Show the position after ``step`` moves (clamped to the deal): the table, every hand
+        face up, and what the last move was and — for a face-down play — why it went down."""
         self.step = max(0, min(step, len(self.moves)))
         deal = self.position(self.step)
-        last = self.moves[self.step - 1] if self.step else None
-        said = f"{deal.name(last[0])}: {last[1]}" if last else "the deal before the first lead"
+        said = "the deal before the first lead"
+        if self.step:
+            seat, move = self.moves[self.step - 1]
+            said = f"{deal.name(seat)}: {move}. {why_played(self.position(self.step - 1), move)}"
         self.caption.value = f"<p>{_text(f'Move {self.step} of {len(self.moves)} — {said}')}</p>"
-        self.view.value = table_html(deal)
+        hands = deal_svg(deal) if isinstance(deal, TrickDeal) else ""  # a line game draws all
+        self.view.value = f"{table_html(deal)}<div class='gupai-hands'>{hands}</div>"
 
     def __repr__(self) -> str:
         return f"ReplayStepper(step={self.step}, moves={len(self.moves)})"

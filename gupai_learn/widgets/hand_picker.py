@@ -13,7 +13,7 @@ picker knows no game: it reads the deal's own verbs and the game's ``GameInfo``.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any, ClassVar
 
 import traitlets
@@ -33,6 +33,8 @@ __all__ = ["HandPicker"]
 BUTTONS = {"play": "Play", "discard": "Discard", "draw": "Draw", "pass": "Pass"}
 ENDS = {"left": "Left", "right": "Right"}
 END_OF = {label: end for end, label in ENDS.items()}
+#: the command of the reference-card toggle
+REFERENCE = "Reference card"
 
 
 class HandPicker(GuardedWidget):
@@ -50,9 +52,15 @@ class HandPicker(GuardedWidget):
     selected = traitlets.List(traitlets.Int()).tag(sync=True)
     verdict_html = traitlets.Unicode("").tag(sync=True)
     verdict_ok = traitlets.Bool(False).tag(sync=True)
+    #: piece index → the verdict's HTML if that piece were toggled (computed by Python), and
+    #: under "for" the selection these were computed from
+    ahead = traitlets.Dict().tag(sync=True)
     buttons = traitlets.List(traitlets.Unicode()).tag(sync=True)
     command = traitlets.Unicode("").tag(sync=True)
     message = traitlets.Unicode("").tag(sync=True)
+    #: whether the "Reference card" toggle is offered, and the card while it is shown
+    has_reference = traitlets.Bool(False).tag(sync=True)
+    reference_html = traitlets.Unicode("").tag(sync=True)
 
     def __init__(
         self,
@@ -62,6 +70,7 @@ class HandPicker(GuardedWidget):
         seat: int = 0,
         on_move: Callable[[], None] | None = None,
         game: str | None = None,
+        reference: bool = True,
     ) -> None:
         hand = _checked_hand(tiles, deal, seat)
         if on_move is not None and not callable(on_move):
@@ -72,12 +81,21 @@ class HandPicker(GuardedWidget):
         self.seat = seat
         self.on_move = on_move
         self._hand = hand
+        self.has_reference = bool(reference) and self.info.reference is not None
         self._draw()
 
     @classmethod
-    def for_deal(cls, deal: BaseDeal[Any], seat: int) -> HandPicker:
+    def for_deal(cls, deal: BaseDeal[Any], seat: int, *, reference: bool = True) -> HandPicker:
         """A picker for ``seat``'s hand in ``deal``, with the buttons its moves call for."""
-        return cls(deal=deal, seat=seat)
+        return cls(deal=deal, seat=seat, reference=reference)
+
+    def toggle_reference(self) -> None:
+        """Show the game's reference card (its rankings) under the hand, or hide it again."""
+        if self.reference_html or not self.has_reference or self.info.reference is None:
+            self.reference_html = ""
+            return
+        drawing = self.info.reference()._repr_svg_()
+        self.reference_html = f"<div class='gupai-reference'>{drawing}</div>"
 
     # ----- state -------------------------------------------------------------------------
     @property
@@ -88,12 +106,16 @@ class HandPicker(GuardedWidget):
     @property
     def selection(self) -> tuple[Any, ...]:
         """The selected pieces, in hand order."""
-        picked = (self._hand[i] for i in sorted(set(self.selected)) if 0 <= i < len(self._hand))
+        return self._pieces(self.selected)
+
+    def _pieces(self, indices: Iterable[int]) -> tuple[Any, ...]:
+        picked = (self._hand[i] for i in sorted(set(indices)) if 0 <= i < len(self._hand))
         return type(self._hand)(picked)
 
-    def verdict(self) -> Verdict | None:
-        """The verdict on the current selection (None when nothing is selected)."""
-        picked = self.selection
+    def verdict(self, indices: Iterable[int] | None = None) -> Verdict | None:
+        """The verdict on the current selection, or on the pieces at ``indices`` (None when
+        nothing is selected)."""
+        picked = self.selection if indices is None else self._pieces(indices)
         if not picked:
             return None
         if self.deal is not None:
@@ -123,18 +145,25 @@ class HandPicker(GuardedWidget):
 
     def _judge(self) -> None:
         verdict = self.verdict()
-        if verdict is None:
-            self.verdict_ok = False
-            over = self.deal is not None and self.deal.is_over
-            prompt = (
-                "The deal is over: nothing more to play."
-                if over
-                else f"Select {self.info.pieces} to see what they make."
-            )
-            self.verdict_html = f"<p class='gupai-prompt'>{prompt}</p>"
-        else:
-            self.verdict_ok = verdict.ok
-            self.verdict_html = verdict_html(verdict)
+        self.verdict_ok = verdict is not None and verdict.ok
+        self.verdict_html = self._shown(verdict)
+        # the verdict one click away, for each piece: the browser shows it at once on a click
+        # (still Python's words), then the round trip confirms it
+        chosen = set(self.selected)
+        ahead = {str(i): self._shown(self.verdict(chosen ^ {i})) for i in range(len(self._hand))}
+        self.ahead = {"for": ",".join(map(str, sorted(chosen))), **ahead}
+
+    def _shown(self, verdict: Verdict | None) -> str:
+        """The verdict as HTML, or the prompt when nothing is selected."""
+        if verdict is not None:
+            return verdict_html(verdict)
+        over = self.deal is not None and self.deal.is_over
+        prompt = (
+            "The deal is over: nothing more to play."
+            if over
+            else f"Select {self.info.pieces} to see what they make."
+        )
+        return f"<p class='gupai-prompt'>{prompt}</p>"
 
     @traitlets.observe("selected")
     def _on_select(self, change: dict[str, Any]) -> None:
@@ -149,6 +178,9 @@ class HandPicker(GuardedWidget):
         self.command = ""
 
     def _run(self, name: str) -> None:
+        if name == REFERENCE and self.has_reference:
+            self.toggle_reference()
+            return
         if self.deal is None or name not in self.buttons:
             self.message = f"{describe_input(name, 40)} is not available here."
             return

@@ -17,12 +17,27 @@ function render({ model, el }) {
   const message = document.createElement("div");
   message.className = "gupai-message";
   message.setAttribute("aria-live", "polite");
-  root.append(hand, verdict, actions, message);
+  const reference = document.createElement("div");
+  reference.className = "gupai-picker-reference";
+  root.append(hand, verdict, actions, message, reference);
   el.appendChild(root);
 
   const send = (name, value) => { model.set(name, value); model.save_changes(); };
+  // A click shows at once the verdict Python computed ahead for that piece (when it was computed
+  // for the selection on screen), then sends the selection; Python's answer confirms it.
+  function choose(i) {
+    const now = model.get("selected");
+    const next = toggled(now, i);
+    const ahead = model.get("ahead") || {};
+    if (ahead.for === now.join(",") && ahead[String(i)] !== undefined) {
+      verdict.innerHTML = ahead[String(i)];
+      const b = hand.querySelector(`button[data-index="${i}"]`);
+      if (b) b.setAttribute("aria-pressed", next.includes(i) ? "true" : "false");
+    }
+    send("selected", next);
+  }
   const drawHand = () => pieceButtons(hand, model.get("pieces"), model.get("selected"),
-    (i) => send("selected", toggled(model.get("selected"), i)), "gupai-hand-tile");
+    choose, "gupai-hand-tile");
 
   function drawActions() {
     actions.replaceChildren();
@@ -33,13 +48,25 @@ function render({ model, el }) {
       b.addEventListener("click", () => send("command", name));
       actions.appendChild(b);
     }
+    if (model.get("has_reference")) {
+      const shown = model.get("reference_html") !== "";
+      const r = document.createElement("button");
+      r.textContent = "Reference card";
+      r.className = "gupai-reference-toggle";
+      r.setAttribute("aria-expanded", shown ? "true" : "false");
+      r.title = shown ? "hide the ranking card" : "show the ranking card";
+      r.addEventListener("click", () => send("command", "Reference card"));
+      actions.appendChild(r);
+    }
   }
+  const drawReference = () => { reference.innerHTML = model.get("reference_html"); drawActions(); };
 
   const drawVerdict = () => { verdict.innerHTML = model.get("verdict_html"); };
   const drawMessage = () => { message.textContent = model.get("message"); };
-  drawHand(); drawVerdict(); drawActions(); drawMessage();
+  drawHand(); drawVerdict(); drawMessage(); drawReference();
   const events = [["change:pieces", drawHand], ["change:verdict_html", drawVerdict],
-    ["change:buttons", drawActions], ["change:message", drawMessage]];
+    ["change:buttons", drawActions], ["change:message", drawMessage],
+    ["change:reference_html", drawReference]];
   for (const [name, f] of events) model.on(name, f);
   return () => { for (const [name, f] of events) model.off(name, f); };
 }
