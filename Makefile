@@ -25,6 +25,7 @@ lab: $(STAMP)
 	mkdir -p $(SETTINGS) $(WORK)
 	cp binder/overrides.json $(SETTINGS)/overrides.json
 	cp -n lessons/*.ipynb $(WORK)/    # new lessons are added; a learner's copies are kept
+	cp lessons/syllabus.toml $(WORK)/   # the map of lessons (and of your stars) is always the latest
 	$(BIN)/jupyter trust $(WORK)/*.ipynb >/dev/null
 	@token=$$($(BIN)/python -c "import secrets; print(secrets.token_hex(16))"); \
 	echo; echo "  Open the lessons: http://127.0.0.1:$(PORT)/lab/tree/00.00-Start.ipynb?token=$$token"; \

@@ -64,3 +64,65 @@ def test_a_failed_write_leaves_the_old_file(
 def test_bad_records_are_refused(pid: object, stars: object) -> None:
     with pytest.raises(ValueError):
         progress.record(pid, stars)  # type: ignore[arg-type]
+
+
+def test_the_lesson_map_counts_stars_per_lesson_from_the_syllabus(tmp_path) -> None:
+    syllabus = tmp_path / "syllabus.toml"
+    syllabus.write_text(
+        """
+[[chapters]]
+number = "00"
+title = "Start"
+game = "none"
+status = "ready"
+[[chapters.lessons]]
+file = "00.00-Start.ipynb"
+title = "Start here"
+puzzles = []
+
+[[chapters]]
+number = "02"
+title = "Tien Gow"
+chinese = "天九"
+game = "tien_gow"
+status = "ready"
+[[chapters.lessons]]
+file = "02.01-Ranking.ipynb"
+title = "Ranking"
+puzzles = ["a", "b"]
+[[chapters.lessons]]
+file = "02.02-Pairs.ipynb"
+title = "Pairs <&>"
+puzzles = ["c"]
+
+[[chapters]]
+number = "03"
+title = "Bagchen"
+game = "bagchen"
+status = "coming"
+""",
+        encoding="utf-8",
+    )
+    progress.record("a", 3)
+    progress.record("c", 1)
+    progress.record("elsewhere", 2)
+    shown = progress.lesson_map(syllabus)
+    assert shown.earned == (4, 9)
+    assert [name for name, _ in shown.chapters] == ["02 Tien Gow 天九"]  # no puzzles, not ready
+    assert str(shown).splitlines() == [
+        "Your stars: 4 of 9",
+        "02 Tien Gow 天九",
+        "  02.01 Ranking: 3/6",
+        "  02.02 Pairs <&>: 1/3",
+    ]
+    html = shown._repr_html_()
+    assert "★★★☆☆☆" in html and "Pairs &lt;&amp;&gt;" in html
+    assert "href='02.01-Ranking.ipynb'" in html
+    assert repr(shown) == "LessonMap(stars=4, possible=9)"
+
+
+def test_the_lesson_map_reads_the_repository_syllabus_by_default(monkeypatch, tmp_path) -> None:
+    monkeypatch.chdir(tmp_path)  # no syllabus.toml here: the repository's is used
+    shown = progress.lesson_map()
+    assert shown.earned[0] == 0 and shown.earned[1] > 0
+    assert any(name.startswith("02 Tien Gow") for name, _ in shown.chapters)

@@ -22,6 +22,7 @@ import tempfile
 import warnings
 from collections.abc import Iterable
 from dataclasses import dataclass
+from html import escape
 from pathlib import Path
 from typing import Any
 
@@ -137,3 +138,95 @@ def _set_aside(file: Path) -> None:
         "is started.",
         stacklevel=3,
     )
+
+
+@dataclass(frozen=True)
+class LessonStars:
+    """One lesson's line on the map: its number and title and the stars earned of those possible."""
+
+    number: str
+    title: str
+    file: str
+    earned: int
+    possible: int
+
+
+@dataclass(frozen=True)
+class LessonMap:
+    """Stars per lesson, chapter by chapter, as the start page shows them (HTML in a notebook)."""
+
+    chapters: tuple[tuple[str, tuple[LessonStars, ...]], ...]
+
+    @property
+    def earned(self) -> tuple[int, int]:
+        """(stars earned, stars possible) over every lesson."""
+        rows = [row for _, rows in self.chapters for row in rows]
+        return sum(r.earned for r in rows), sum(r.possible for r in rows)
+
+    def __str__(self) -> str:
+        got, best = self.earned
+        lines = [f"Your stars: {got} of {best}"]
+        for chapter, rows in self.chapters:
+            lines.append(chapter)
+            lines += [f"  {r.number} {r.title}: {r.earned}/{r.possible}" for r in rows]
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        got, best = self.earned
+        return f"LessonMap(stars={got}, possible={best})"
+
+    def _repr_html_(self) -> str:
+        got, best = self.earned
+        body = [f"<p><b>Your stars: {got} of {best}</b></p>", "<table class='gupai-progress'>"]
+        for chapter, rows in self.chapters:
+            body.append(f"<tr><th colspan='2' style='text-align:left'>{escape(chapter)}</th></tr>")
+            for r in rows:
+                bar = _bar(r.earned, r.possible)
+                link = f"<a href='{escape(r.file)}'>{escape(r.number)} {escape(r.title)}</a>"
+                body.append(f"<tr><td>{link}</td><td>{bar}</td></tr>")
+        return "".join(body) + "</table>"
+
+
+def _bar(earned: int, possible: int) -> str:
+    """Stars as ★ (earned) and ☆ (still to earn) per puzzle of three, with the count spelled out."""
+    if not possible:
+        return "<span style='color:#777'>no puzzles</span>"
+    full = "★" * earned + "☆" * (possible - earned)
+    return f"<span style='color:#b7791f' aria-hidden='true'>{full}</span> {earned}/{possible}"
+
+
+def lesson_map(syllabus: str | Path | None = None) -> LessonMap:
+    """The stars earned in every ready lesson that has puzzles, read against ``syllabus`` (the
+    lessons' ``syllabus.toml``: by default the one beside the running notebook, else the one in
+    the repository)."""
+    import tomllib
+
+    file = _syllabus_file(syllabus)
+    with file.open("rb") as handle:
+        chapters = tomllib.load(handle)["chapters"]
+    solved = load()
+    shown = []
+    for chapter in chapters:
+        if chapter.get("status") != "ready" or not chapter.get("lessons"):
+            continue
+        rows = tuple(_lesson_stars(lesson, solved) for lesson in chapter["lessons"])
+        if not any(r.possible for r in rows):
+            continue  # a chapter without puzzles (the start page)
+        name = f"{chapter['number']} {chapter['title']} {chapter.get('chinese', '')}".strip()
+        shown.append((name, rows))
+    return LessonMap(tuple(shown))
+
+
+def _lesson_stars(lesson: dict[str, Any], solved: dict[str, Result]) -> LessonStars:
+    pids = list(lesson.get("puzzles", ()))
+    earned = sum(solved[p].stars for p in pids if p in solved)
+    return LessonStars(lesson["file"][:5], lesson["title"], lesson["file"], earned, 3 * len(pids))
+
+
+def _syllabus_file(syllabus: str | Path | None) -> Path:
+    if syllabus is not None:
+        return Path(syllabus)
+    here = Path("syllabus.toml")
+    if here.is_file():
+        return here
+    return Path(__file__).resolve().parents[2] / "lessons" / "syllabus.toml"
