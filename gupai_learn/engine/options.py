@@ -29,7 +29,8 @@ def check(
     rules: Any, rule_ids: Mapping[str, str], numbers: Mapping[str, tuple[int, ...]] | None = None
 ) -> None:
     """Raise ValueError for the first option of ``rules`` whose value its annotation forbids."""
-    table = option_table(type(rules), tuple(rule_ids.items()), tuple((numbers or {}).items()))
+    cls: Any = type(rules)
+    table = option_table(cls, tuple(rule_ids.items()), tuple((numbers or {}).items()))
     for name, (kind, allowed, rule) in table.items():
         value = getattr(rules, name)
         if type(value) is not kind or value not in allowed:
