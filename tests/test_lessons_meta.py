@@ -149,6 +149,23 @@ def test_exercises_are_on_cards_unless_they_teach_the_api(path: Path) -> None:
         assert any(word in text for word in CLICKABLE), "offer the same with clicks"
 
 
+PUZZLE_ID = re.compile(r"""["'][a-z]{2,5}-[a-z]+-\d\d["']""")
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_a_puzzle_named_in_view_is_shown_on_a_card(path: Path) -> None:
+    """A lesson names a bank puzzle in a cell the learner sees only to put it on a card (a
+    hidden check cell may use its deal)."""
+    loose = [
+        line.strip()
+        for cell in code_cells(load(path))
+        if "remove-input" not in cell["metadata"].get("tags", [])
+        for line in "".join(cell["source"]).splitlines()
+        if PUZZLE_ID.search(line) and not any(c in line for c in ("PuzzleCard(", "PuzzleSet("))
+    ]
+    assert not loose, f"puzzles used outside a card: {loose}"
+
+
 def exercise_table() -> str:
     """The per-lesson counts as a Markdown table (``python -m tests.test_lessons_meta``)."""
     rows = ["| lesson | cards | sets of cards | code exercises |", "|---|---|---|---|"]
