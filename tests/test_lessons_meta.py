@@ -95,3 +95,85 @@ def test_check_cells_stay_out_of_the_learners_view(path: Path) -> None:
         )
     ]
     assert not shown, f"assert-only code cells {shown} are in the learner's view: hide their input"
+
+
+# ----- exercises are answered on cards ---------------------------------------------------------
+
+#: Code-cell exercises kept in code on purpose because they teach the Python API, by lesson file:
+#: how many. Such a lesson says "in Python on purpose" next to them and offers the same thing
+#: with clicks (a card or a widget), so that it can be completed with clicks only (Voila).
+API_EXERCISES: dict[str, int] = {}
+#: A code cell that looks like an exercise: it assigns an answer for a check.
+EXERCISE = re.compile(r"^(answer|my_\w+|your_\w+)\s*=(?!=)", re.MULTILINE)
+CLICKABLE = ("PuzzleCard(", "PuzzleSet(", "HandPicker", "DealPlayer(")
+
+
+def exercise_counts(nb: dict) -> dict[str, int]:
+    """Per lesson: puzzle cards shown one by one, puzzle sets (a shelf of cards), and code cells
+    that look like exercises."""
+    sources = ["".join(c["source"]) for c in code_cells(nb)]
+    return {
+        "cards": sum(s.count("PuzzleCard(") for s in sources),
+        "sets": sum(s.count("PuzzleSet(") for s in sources),
+        "code": sum(bool(EXERCISE.search(s)) for s in sources),
+    }
+
+
+def test_exercise_detection_sees_answer_cells_and_cards() -> None:
+    nb = {
+        "cells": [
+            {"cell_type": "code", "source": ['answer = None  # "civil"\n', "p.check(answer)"]},
+            {"cell_type": "code", "source": ["my_lead = '[6:6]'\n"]},
+            {"cell_type": "code", "source": ["if answer == 3:\n", "    pass"]},
+            {"cell_type": "code", "source": ['PuzzleCard(ex["tg-deal-01"])']},
+            {"cell_type": "markdown", "source": ["answer = 4"]},
+        ]
+    }
+    assert exercise_counts(nb) == {"cards": 1, "sets": 0, "code": 2}
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_exercises_are_on_cards_unless_they_teach_the_api(path: Path) -> None:
+    """Every exercise is answered with clicks; code-cell exercises only where the lesson teaches
+    the Python API (API_EXERCISES), and then it says so and offers clicks as well."""
+    nb = load(path)
+    counts = exercise_counts(nb)
+    allowed = API_EXERCISES.get(path.name, 0)
+    assert counts["code"] <= allowed, (
+        f"{counts['code']} code-cell exercises (answer = ... / my_... =): answer them on a "
+        "PuzzleCard, or list the lesson in API_EXERCISES if it teaches the Python API"
+    )
+    if counts["code"]:
+        text = "".join("".join(c["source"]) for c in nb["cells"])
+        assert "in Python on purpose" in text, "say why the exercise is in code"
+        assert any(word in text for word in CLICKABLE), "offer the same with clicks"
+
+
+PUZZLE_ID = re.compile(r"""["'][a-z]{2,5}-[a-z]+-\d\d["']""")
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_a_puzzle_named_in_view_is_shown_on_a_card(path: Path) -> None:
+    """A lesson names a bank puzzle in a cell the learner sees only to put it on a card (a
+    hidden check cell may use its deal)."""
+    loose = [
+        line.strip()
+        for cell in code_cells(load(path))
+        if "remove-input" not in cell["metadata"].get("tags", [])
+        for line in "".join(cell["source"]).splitlines()
+        if PUZZLE_ID.search(line) and not any(c in line for c in ("PuzzleCard(", "PuzzleSet("))
+    ]
+    assert not loose, f"puzzles used outside a card: {loose}"
+
+
+def exercise_table() -> str:
+    """The per-lesson counts as a Markdown table (``python -m tests.test_lessons_meta``)."""
+    rows = ["| lesson | cards | sets of cards | code exercises |", "|---|---|---|---|"]
+    for path in NOTEBOOKS:
+        c = exercise_counts(load(path))
+        rows.append(f"| {path.name[:5]} | {c['cards']} | {c['sets']} | {c['code']} |")
+    return "\n".join(rows)
+
+
+if __name__ == "__main__":
+    print(exercise_table())

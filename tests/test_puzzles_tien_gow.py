@@ -9,7 +9,9 @@ the leads the solver says win.
 from __future__ import annotations
 
 import re
+import tomllib
 from itertools import combinations
+from pathlib import Path
 
 import pytest
 
@@ -30,7 +32,7 @@ def endgames() -> list[puzzles.Puzzle]:
 
 def test_bank_has_every_kind_of_question_with_stable_ids() -> None:
     ids = [p.id for p in BANK]
-    assert len(ids) == 42 and all(re.fullmatch(r"tg-[a-z]+-\d\d", i) for i in ids)
+    assert len(ids) == 47 and all(re.fullmatch(r"tg-[a-z]+-\d\d", i) for i in ids)
     assert {p.answer_kind for p in BANK} == {"tiles", "choice", "numbers", "move"}
     families = {p.id.rsplit("-", 1)[0] for p in BANK}
     assert families == {"tg-deal", "tg-class", "tg-lead", "tg-beat", "tg-trick", "tg-pay", "tg-end"}
@@ -252,3 +254,64 @@ def test_endgame_accepts_every_winning_lead_and_rejects_a_losing_one(puzzle) -> 
         feedback = puzzle.check(gl.Tiles(lead))
         assert feedback.outcome == "incorrect"
         assert cites(feedback, "TG-DEAL") and "One line of play" in feedback.reasons[0].text
+
+
+# ----- puzzles in their lessons ----------------------------------------------------------------
+
+SYLLABUS = Path(__file__).resolve().parent.parent / "lessons" / "syllabus.toml"
+
+
+def lessons_in_order() -> list[dict]:
+    with SYLLABUS.open("rb") as handle:
+        chapters = tomllib.load(handle)["chapters"]
+    return [lesson for chapter in chapters for lesson in chapter.get("lessons", ())]
+
+
+def test_a_puzzle_needs_only_rules_taught_by_its_lesson_or_before() -> None:
+    """E.g. a settlement in 02.06 may not need the last-trick bonus, taught in 02.07: the rules
+    its solution cites (the engine's, from the deal) are all in the syllabus up to its lesson."""
+    taught: set[str] = set()
+    early = []
+    for lesson in lessons_in_order():
+        taught |= set(lesson["rules"])
+        for pid in lesson["puzzles"]:
+            puzzle = puzzles.get(pid)
+            cited = {r.rule for r in puzzle.solution.reasons} | set(puzzle.rules)
+            early += [(lesson["file"], pid, rule) for rule in sorted(cited - taught)]
+    assert not early, early
+
+
+def test_settlement_lesson_puzzles_have_no_last_trick_bonus() -> None:
+    settlement = next(x for x in lessons_in_order() if x["file"].startswith("02.06"))
+    for pid in settlement["puzzles"]:
+        rules = {r.rule for r in puzzles.get(pid).solution.reasons}
+        assert "TG-PAY-LAST" not in rules and "TG-PAY-ALL" not in rules, pid
+    paid_at_once = [
+        p
+        for p in settlement["puzzles"]
+        if any(r.rule == "TG-TRICKPAY" for r in puzzles.get(p).solution.reasons)
+    ]
+    assert paid_at_once, "02.06 teaches the trick payments: a card of it uses them"
+
+
+@pytest.mark.parametrize("pid", ["tg-beat-07", "tg-beat-08"])
+def test_single_beat_puzzles_have_exactly_one_beating_tile(pid: str) -> None:
+    deal = puzzles.deal_for(pid)
+    hand = deal.hands[deal.turn]
+    beating = [t for t in hand if deal.judge(gl.Tiles((t,))).ok]
+    assert len(beating) == 1
+    puzzle = BY_ID[pid]
+    assert puzzle.check(gl.Tiles(beating)).outcome == "correct"
+    for tile in hand:
+        if tile not in beating:
+            assert puzzle.check(gl.Tiles((tile,))).outcome == "incorrect"
+
+
+def test_no_hand_is_marked_high_without_a_trick_in_progress() -> None:
+    """The endgame pictures show the hands before a lead: nobody holds a high play."""
+    for puzzle in endgames():
+        assert "gupai-high-marker" not in puzzle.drawing(), puzzle.id
+    assert "\u2605 high" not in puzzles.deal_for("tg-end-01")._repr_svg_()
+    deal = puzzles.deal_for("tg-end-01")
+    deal.play(deal.legal_plays()[0])  # a trick in progress: its leader holds the high play
+    assert deal._repr_svg_().count("gupai-high-marker") == 1

@@ -41,7 +41,8 @@ def table_and_hand(deal: Any) -> str:
 
 
 def hands(deal: Any, caption: str = "", won: bool = False) -> str:
-    """Every hand face up, one row per seat (the banker or the seat to act marked)."""
+    """Every hand face up, one row per seat (the banker or the seat to act named; a seat marked
+    high only while it holds the high play of a trick in progress)."""
     groups = [_hand(deal, seat, won) for seat in range(deal.n_seats)]
     return figure(caption, group_svg(groups, layout="column"))
 
@@ -54,9 +55,16 @@ def _hand(deal: Any, seat: int, won: bool) -> Group:
     return Group(
         name + " (you, to lead)" * (seat == deal.turn),
         deal.hands[seat],
-        highlight=seat == deal.turn,
+        highlight=_holds_high(deal, seat),
         note=f"{count} column{'s' * (count != 1)} won",
     )
+
+
+def _holds_high(deal: Any, seat: int) -> bool:
+    """Whether ``seat`` holds the high play of a trick in progress: the only time a "high"
+    mark means something (before a lead, or between tricks, nobody holds it)."""
+    high = getattr(deal, "current_high", None)
+    return bool(deal.trick) and high is not None and high.seat == seat
 
 
 def last_trick(deal: Any) -> str:

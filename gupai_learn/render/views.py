@@ -141,14 +141,17 @@ def trick_svg(plays: Sequence[Any], names: Sequence[str], high: object = None) -
 
 def deal_svg(deal: Any) -> str:
     """Any game's deal at a glance: every hand face up, one under the other, each labelled with
-    its seat (and tricks or columns won, where the deal counts them), the seat to act framed.
+    its seat (and tricks or columns won, where the deal counts them), the seat to act named.
+    The "high" frame marks only the holder of the high play of a trick in progress (a deal
+    with ``trick`` and ``current_high``); before a lead or between tricks nothing is high.
     Reads only the shared deal API (``hands``, ``seat_names``, ``turn``, ``is_over``)."""
     won = getattr(deal, "won", None)
+    high = getattr(deal, "current_high", None) if getattr(deal, "trick", None) else None
     groups = [
         Group(
             name + ("" if deal.is_over or seat != deal.turn else " (to act)"),
             hand,
-            highlight=not deal.is_over and seat == deal.turn,
+            highlight=high is not None and seat == high.seat,
             note="" if won is None else f"{won[seat]} won",
         )
         for seat, (name, hand) in enumerate(zip(deal.seat_names, deal.hands, strict=True))

@@ -16,8 +16,9 @@ def test_chinese_set_lesson_draws_the_tiles(page: object, lab: Lab) -> None:
     errors = page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']")  # type: ignore[attr-defined]
     texts = [errors.nth(i).inner_text() for i in range(errors.count())]
     assert len(texts) == 1 and "InvalidNotationError" in texts[0], texts  # only the tagged demo
-    text = " ".join(area.all_inner_texts())  # type: ignore[attr-defined]
-    assert "not-attempted" in text
+    cards = page.locator(".gupai-card")  # type: ignore[attr-defined]
+    cards.first.wait_for(timeout=30_000)
+    assert cards.count() == 4  # every exercise is a card
     area.nth(2).scroll_into_view_if_needed()  # type: ignore[attr-defined]
     for path in lab.screenshot_path("chinese-set.png"):
         page.screenshot(path=str(path))  # type: ignore[attr-defined]
