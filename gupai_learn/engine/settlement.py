@@ -106,6 +106,14 @@ class Settlement:
             net[p.payee] += p.amount
         return tuple(net)
 
+    def __repr__(self) -> str:
+        pairs = zip(self.seat_names, self.results, strict=True)
+        if self.unit == "point":
+            shown = ", ".join(f"{n} {v}" for n, v in pairs)
+        else:
+            shown = ", ".join(f"{n} {v:+d}" for n, v in pairs)
+        return f"<Settlement in {self.unit}s: {shown}>"
+
     def __str__(self) -> str:
         out = [self.outcome] if self.outcome else []
         out += [f"  {p.describe(self.seat_names)}" for p in self.lines]
