@@ -415,6 +415,11 @@ class LineDeal(BaseDeal[Tile]):
         number = self._layout.number(end or "left")
         return f"{tile} goes at the {end} end, {number} to {number}"
 
+    def _repr_svg_(self) -> str:
+        from gupai_learn.render.line import line_deal_svg
+
+        return line_deal_svg(self)
+
     # ----- search support ------------------------------------------------------------
     def copy(self) -> Any:
         """A copy to play on (the layout is immutable; the log is copied)."""
