@@ -304,9 +304,10 @@ class LineDeal(BaseDeal[Tile]):
             out.errors.append(Reason(self.RULE_PLAY, text))
             return None
         if end not in layout.open:
+            there = layout.open[0]
             text = (
-                f"The {end} end is closed: this line grows only at its {layout.open[0]} end, "
-                f"where {layout.describe_ends()[9:]}."
+                f"The {end} end is closed: this line grows only at its {there} end, which "
+                f"shows {layout.number(there)}."
             )
             out.errors.append(Reason(self.RULE_PLAY, text))
             return None

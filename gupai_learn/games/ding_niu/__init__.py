@@ -28,7 +28,7 @@ from gupai_learn.engine.game import GameInfo
 from gupai_learn.engine.line import Layout, Placed
 from gupai_learn.games.ding_niu.bots import HeuristicPlayer
 from gupai_learn.games.ding_niu.deal import Deal
-from gupai_learn.games.ding_niu.fish import KINDS, Fish, dead_tiles, find_fish
+from gupai_learn.games.ding_niu.fish import CLASS_NAMES, KINDS, Fish, dead_tiles, find_fish
 from gupai_learn.games.ding_niu.rules import Rules
 from gupai_learn.games.ding_niu.settle import places
 from gupai_learn.games.ding_niu.solver import SolveResult, solve
@@ -71,6 +71,6 @@ GAME = GameInfo(
     bots={"random": RandomPlayer, "heuristic": HeuristicPlayer},
     carry=carry,
     piece_style="chinese",
-    classes=KINDS,
+    classes=CLASS_NAMES,
     solve=solve,
 )

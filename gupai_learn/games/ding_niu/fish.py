@@ -27,7 +27,15 @@ from dataclasses import dataclass
 from gupai_learn import decks
 from gupai_learn.tiles import Tile, Tiles
 
-__all__ = ["CLASSIC_KINDS", "KINDS", "NON_DOUBLES", "Fish", "dead_tiles", "find_fish"]
+__all__ = [
+    "CLASSIC_KINDS",
+    "CLASS_NAMES",
+    "KINDS",
+    "NON_DOUBLES",
+    "Fish",
+    "dead_tiles",
+    "find_fish",
+]
 
 #: Every non-double of the deck, with its count (DN-SET).
 NON_DOUBLES: Counter[Tile] = Counter(t for t in decks.ding_niu() if not t.is_double)
@@ -52,6 +60,19 @@ KINDS: dict[str, str] = {
     "smothered-fours": "killed fours (a smothered fish)",
     "smothered-fives": "smothered fives (a smothered fish)",
     "smothered": "a smothered fish",
+}
+
+
+#: Short names of the kinds, for choices (``GameInfo.classes``).
+CLASS_NAMES: dict[str, str] = {
+    "ones": "ones",
+    "two-three": "two-three",
+    "fours": "fours",
+    "fives": "fives",
+    "sixes": "sixes",
+    "smothered-fours": "smothered fours",
+    "smothered-fives": "smothered fives",
+    "smothered": "smothered",
 }
 
 
@@ -152,7 +173,8 @@ class Fish:
         blocker = self.seat_names[self.blocker]
         numbers = " and ".join(str(n) for n in self.dead_numbers)
         ends = " and ".join(str(n) for n in self.ends)
-        lines = [f"{self.name[0].upper()}{self.name[1:]} ({self.rule}): the open ends show {ends}."]
+        head = f"{self.name[0].upper()}{self.name[1:]}"
+        lines = [f"{head}: the open ends show {ends} ({self.rule})."]
         if self.rule == "DN-FISH-CLASSIC":
             lines.append(
                 f"No non-double off the line carries a {numbers}, so no non-double can ever be "
