@@ -35,7 +35,11 @@ def cites(feedback: puzzles.Feedback, rule: str) -> bool:
 
 def leading_problems(deal: Any) -> list[str]:
     """Every trick of ``deal`` (played, in play, or about to be led) whose leader could not
-    lead it: no trick won before it, or, on the first trick of a full deal, not the banker."""
+    lead it: no trick won before it, or, on the first trick of a full deal, not the banker.
+    A line game has no tricks: any seat may be the first leader, and the engine checks the
+    turn of every scripted move."""
+    if not hasattr(deal, "tricks"):
+        return []
     start = deal.restart()
     won = list(start.won)
     fresh = sum(won) == 0

@@ -18,7 +18,15 @@ kind              answer   judged by
 ``settle``        numbers  ``deal.settle()``
 ``won``           numbers  ``deal.won`` (columns or tricks per seat)
 ``endgame``       move     ``GameInfo.solve``: every lead that still forces the last trick
-``deal-fact``     choice   a named fact of the deal: ``turn``, ``trick-size``, ``winner``
+``deal-fact``     choice   a named fact of the deal: ``turn``, ``trick-size``, ``winner``;
+                           line games: ``blocker``, ``first-place``
+``line-fit``      choice   ``deal.judge`` at each end: where a tile may go on the line
+``line-move``     move     ``deal.judge``, then the ``goal``: any legal move, one that makes
+                           no fish, one that makes a fish, or (``GameInfo.solve``) one that
+                           still forces first place
+``fish``          choice   ``deal.fish``: whether the line is blocked, and its kind
+``points``        numbers  ``deal.points`` (a line game's points per seat)
+``line-settle``   numbers  ``deal.settle()`` of a finished line deal, drawn with its line
 ================  =======  =================================================================
 """
 
@@ -573,7 +581,7 @@ def deal_fact(e: Entry) -> Puzzle:
 
     right, reasons = fact(e, deal)
     solution = Solution(right, f"The answer is {right}.", tuple(reasons))
-    picture = e.drawing(pictures.deal_state)
+    picture = e.drawing(pictures.deal_state if e.game.family == "trick" else _line_picture)
     return e.puzzle("choice", check, solution, picture, choices=choices)
 
 
@@ -641,11 +649,213 @@ def _not_winner(e: Entry, deal: Any, answer: Any) -> list[Reason]:
     return [Reason(e.rule("winner"), text), Reason(e.rule("deal"), rule)]
 
 
+# ----- kinds of the line games (Bull Fight, Bergen) --------------------------------------------
+def _line_picture(deal: Any) -> str:
+    """The line, and every hand with what each seat put face down."""
+    from gupai_learn.render.line import line_deal_svg
+
+    return pictures.figure("", line_deal_svg(deal))
+
+
+def _blocker(e: Entry, deal: Any) -> tuple[str, list[Reason]]:
+    """Line games: the seat whose tile blocked the line (the bank's ``none`` if none did)."""
+    fish = getattr(deal, "fish", None)
+    if fish is None:
+        return e["none"], [Reason(e.rule("fish"), "Nobody has blocked the line.")]
+    name = deal.name(fish.blocker)
+    text = f"{name} placed {fish.tile}, the non-double that made the fish; doubles added later "
+    text += "do not move the blame."
+    first = RULE_AT_END.sub(".", fish.explain().splitlines()[0])
+    return name, [Reason(fish.rule, first), Reason(e.rule("fish"), text)]
+
+
+def _first_place(e: Entry, deal: Any) -> tuple[str, list[Reason]]:
+    """Line games: the seat in first place, with every seat's points and the tie-break."""
+    points = ", ".join(f"{deal.name(s)} {p}" for s, p in enumerate(deal.points))
+    order = ", ".join(deal.name(s) for s in deal.order)
+    reasons = [
+        Reason(e.rule("points"), f"Points (pips face down and still held): {points}."),
+        Reason(e.rule("places"), f"Fewest points wins; the playing order was {order}. {e['ties']}"),
+    ]
+    return deal.name(deal.winner), reasons
+
+
 FACTS: dict[str, Callable[[Entry, Any], tuple[str, list[Reason]]]] = {
     "turn": _turn,
     "trick-size": _trick_size,
     "winner": _winner,
+    "blocker": _blocker,
+    "first-place": _first_place,
 }
+
+
+def line_fit(e: Entry) -> Puzzle:
+    """Choice: where ``tile`` may go on the line (``left``, ``right``, ``both``, ``none``: the
+    bank's words); the engine judges the tile at each end."""
+    deal, tile = e.build(), e["tile"]
+    verdicts = {end: deal.judge(f"{tile}>{end}") for end in ("left", "right")}
+    fits = tuple(end for end, v in verdicts.items() if v.ok)
+    words = {("left",): e["left"], ("right",): e["right"], ("left", "right"): e["both"]}
+    truth = words.get(fits, e["none"])
+    reasons = [r for v in verdicts.values() for r in v.reasons]
+
+    def check(answer: Any) -> Feedback:
+        if answer == truth:
+            return correct(f"Right: {truth}.", reasons)
+        return incorrect(f"Not {answer}: look at the numbers at the ends.", reasons)
+
+    solution = Solution(truth, f"{tile}: {truth}.", tuple(reasons))
+    picture = e.drawing(_line_and_hand)
+    choices = (e["left"], e["right"], e["both"], e["none"])
+    return e.puzzle("choice", check, solution, picture, {"tile": tile}, choices=choices)
+
+
+def _line_and_hand(deal: Any) -> str:
+    """The line, and the hand of the seat to act."""
+    from gupai_learn.render.line import layout_svg
+
+    hand = pictures.figure(f"Your hand ({deal.name(deal.turn)}):", row_svg(deal.hands[deal.turn]))
+    return pictures.figure("The line:", layout_svg(deal.layout)) + hand
+
+
+def line_move(e: Entry) -> Puzzle:
+    """Move: a placement (``[6:4]>left``) or face-down tile for the seat to act, judged by the
+    engine, then by the ``goal``: ``legal`` (any legal move), ``no-fish`` (makes no fish),
+    ``fish`` (makes one), ``win`` (the solver: the seat still forces first place)."""
+    start = e.build()
+    seat, name, goal = start.turn, start.name(start.turn), e.data.get("goal", "legal")
+    good = [m for m in start.legal_moves() if _meets(e, start, m, seat, goal)]
+
+    def check(answer: Any) -> Feedback:
+        deal = e.build()
+        verdict = deal.judge(answer)
+        if not verdict.ok:
+            return incorrect(f"No: {verdict.summary}.", verdict.reasons)
+        deal.apply(answer)
+        reasons = list(verdict.reasons)
+        fish = getattr(deal, "fish", None)
+        made = fish is not None and getattr(start, "fish", None) is None
+        if made and fish is not None:
+            first = fish.explain(seat).splitlines()[0]
+            reasons.append(Reason(fish.rule, RULE_AT_END.sub(".", first)))
+        if goal == "no-fish" and made:
+            return incorrect(f"That blocks the line: {name} would be the blocker.", reasons)
+        if goal == "fish" and not made:
+            return incorrect(
+                "Legal, but the line is not blocked afterwards.",
+                [*reasons, Reason(e.rule("fish"), e["not-blocked"])],
+            )
+        if goal == "win" and not _forces_first(e, deal, seat):
+            why = f"After that the others can keep {name} out of first place."
+            return incorrect(why, [*reasons, Reason(e.rule("places"), why)])
+        return correct(f"Yes: {verdict.summary}.", reasons)
+
+    listed = ", ".join(map(str, good)) or "none"
+    answer = str(good[0]) if good else ""
+    solution = Solution(answer, f"Moves that do it: {listed}.", check(answer).reasons)
+    picture = e.drawing(_line_and_hand if goal != "win" else _line_picture)
+    return e.puzzle("move", check, solution, picture, {"seat": name}, pool=start.hands[seat])
+
+
+def _meets(e: Entry, start: Any, move: Move, seat: int, goal: str) -> bool:
+    deal = start.copy()
+    deal.apply(move)
+    made = getattr(deal, "fish", None) is not None and getattr(start, "fish", None) is None
+    if goal == "no-fish":
+        return not made
+    if goal == "fish":
+        return made
+    if goal == "win":
+        return _forces_first(e, deal, seat)
+    return True
+
+
+def _forces_first(e: Entry, deal: Any, seat: int) -> bool:
+    return deal.winner == seat if deal.is_over else bool(_solve(e, deal, seat).wins)
+
+
+def fish(e: Entry) -> Puzzle:
+    """Choice: is the line blocked (a fish), and of which kind? ``choices`` are the game's fish
+    kinds (``GameInfo.classes``) and ``none``; ``deal.fish`` decides."""
+    deal = e.build()
+    names = {**e.game.classes, "none": e["none"]}
+    found = deal.fish
+    truth = names[found.kind] if found is not None else e["none"]
+    if found is not None:
+        lines = found.explain().splitlines()[:2]
+        reasons = [Reason(found.rule, RULE_AT_END.sub(".", line)) for line in lines]
+    else:
+        reasons = _not_blocked(e, deal)
+
+    def check(answer: Any) -> Feedback:
+        if answer == truth:
+            return correct(f"Right: {truth}.", reasons)
+        return incorrect(f"Not {answer}.", reasons)
+
+    solution = Solution(truth, f"It is {truth}.", tuple(reasons))
+    choices = tuple(names[c] for c in e["choices"])
+    return e.puzzle("choice", check, solution, e.drawing(_line_picture), choices=choices)
+
+
+def _not_blocked(e: Entry, deal: Any) -> list[Reason]:
+    """Why a line is no fish: the tiles off the line that still carry an open number."""
+    rest = Counter(t for t in e.game.deck() if not t.is_double)
+    rest.subtract(t for t in deal.layout.tiles if not t.is_double)
+    numbers = set(deal.layout.open_numbers())
+    carriers = sorted({t for t, n in rest.items() if n > 0 and numbers & set(t)}, reverse=True)
+    ends = deal.layout.describe_ends()
+    text = f"{ends}; off the line, " + (", ".join(map(str, carriers)) or "no tile") + " still "
+    text += "carry an open number, so non-doubles can still be added."
+    return [
+        Reason(e.rule("fish-classic"), text),
+        Reason(e.rule("fish-smothered"), "No tile off the line is cut off from both ends."),
+    ]
+
+
+def points(e: Entry) -> Puzzle:
+    """Numbers: each seat's points (``deal.points``), per seat."""
+    deal = e.build()
+    truth, names = list(deal.points), deal.seat_names
+    shown = "; ".join(
+        f"{deal.name(s)}: face down {deal.down[s] or 'nothing'}, held {deal.hands[s] or 'nothing'}"
+        for s in range(deal.n_seats)
+    )
+    why = Reason(e.rule("points"), f"{shown}.")
+
+    def check(answer: Any) -> Feedback:
+        values = read_numbers(answer, len(truth))
+        if values is None:
+            return numbers_please(len(truth))
+        if values == truth:
+            return correct("Right.", [why])
+        return incorrect(mistakes(values, truth, names), [Reason(e.rule("points"), e["explain"])])
+
+    solution = Solution(tuple(truth), "Each seat's points.", (why,))
+    return e.puzzle("numbers", check, solution, e.drawing(_line_picture), labels=names)
+
+
+def line_settle(e: Entry) -> Puzzle:
+    """Numbers: what each seat wins (+) or pays (−) when a finished line deal is settled."""
+    deal = e.build()
+    names, n = deal.seat_names, deal.n_seats
+
+    def check(answer: Any) -> Feedback:
+        values = read_numbers(answer, n)
+        if values is None:
+            return numbers_please(n)
+        settlement = e.build().settle()
+        truth = list(settlement.payments)
+        if values == truth:
+            return correct("Right.", settlement_reasons(settlement))
+        text = mistakes(values, truth, names)
+        if sum(values) != 0:
+            text += f" Your numbers add up to {sum(values):+d}, but chips only change hands."
+        return incorrect(text, _payment_rules(e, values, truth, settlement))
+
+    settlement = deal.settle()
+    solution = Solution(settlement.payments, str(settlement), settlement_reasons(settlement))
+    return e.puzzle("numbers", check, solution, e.drawing(_line_picture), labels=names)
+
 
 #: Every kind, by the name a bank entry gives.
 KINDS: dict[str, Callable[[Entry], Puzzle]] = {
@@ -659,4 +869,9 @@ KINDS: dict[str, Callable[[Entry], Puzzle]] = {
     "won": won,
     "endgame": endgame,
     "deal-fact": deal_fact,
+    "line-fit": line_fit,
+    "line-move": line_move,
+    "fish": fish,
+    "points": points,
+    "line-settle": line_settle,
 }
