@@ -1,0 +1,437 @@
+"""Shared machinery of the line games (Bull Fight / Ding Niu, Bergen): a line of tiles with open
+ends, number to number (design.md §1-3).
+
+A :class:`Layout` is the line on the table: the :class:`Placed` tiles in line order (left to
+right, each turned so that touching numbers match) and the numbers at its open ends. It is
+immutable: :meth:`Layout.add` returns a new layout, so copying a deal for a search costs
+nothing.
+
+:class:`LineDeal` builds on :class:`~gupai_learn.engine.deal.BaseDeal` (turn, end of deal,
+reading, pieces in hand) and checks once, for every line game, whether a tile may go at an end.
+A game supplies what differs:
+
+- ``RULE_PLAY``: the rule id of "a tile goes at an open end, number to number";
+- ``DOUBLES_ACROSS``: how doubles lie (inline for Ding Niu, across for Bergen) — drawing only;
+- ``_judge_place_policy(seat, tile, end, out)``: extra conditions on a placement (Ding Niu's
+  "only doubles after a fish");
+- ``_placements(seat)``: the placements the seat may make (default: every fitting tile, once
+  per distinct tile and end);
+- ``_stuck_moves(seat, placements)`` / ``_judge_other(seat, move, out)`` /
+  ``_apply_other(out)``: every move that is not a placement — Ding Niu's face-down discard,
+  Bergen's draw and pass;
+- ``_placed(seat, placed)``: what follows a placement (Ding Niu's fish check);
+- ``_after_move()``: bookkeeping after any move (end of deal, next turn).
+
+The default order of play is seat 0, 1, 2, ... (seats are numbered in the direction of play);
+``_next_turn`` may skip seats.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any, ClassVar, NamedTuple
+
+from gupai_learn.engine.deal import BaseDeal, Outcome
+from gupai_learn.engine.moves import ENDS, End, Move
+from gupai_learn.tiles import Tile, Tiles, as_tiles
+from gupai_learn.verdict import AmbiguousPlayError, IllegalPlayError, Reason, Verdict
+
+__all__ = ["Layout", "LineDeal", "Placed", "placement"]
+
+_new = tuple.__new__
+_OTHER: dict[str, End] = {"left": "right", "right": "left"}
+
+
+class Placed(NamedTuple):
+    """One tile on the line: ``tile``, the numbers facing ``left`` and ``right``, the ``seat``
+    that placed it, and whether it lies ``across`` the line (a double, in games that turn
+    doubles; drawing only: the line's numbers are the same either way)."""
+
+    tile: Tile
+    left: int
+    right: int
+    seat: int
+    across: bool = False
+
+    def __str__(self) -> str:
+        return f"[{self.left}:{self.right}]"
+
+
+def placement(tile: Tile, end: End | None) -> Move:
+    """The Move placing ``tile`` at ``end`` (None: the first tile, or an end left to resolve)."""
+    return _new(Move, ("play", Tiles((tile,)), end, None))
+
+
+class Layout:
+    """The line of tiles on the table, immutable.
+
+    ``placed`` holds the tiles in line order; ``ends`` the numbers at the (left, right) ends,
+    None before the first tile; ``open`` the end names where tiles may still go (both, or one
+    for a one-armed line); ``doubles_across`` says how doubles are drawn.
+
+    >>> line = Layout().add(Tile(6, 4), None, seat=0).add(Tile(6, 4), "left", seat=1)
+    >>> str(line), line.ends
+    ('[4:6][6:4]', (4, 4))
+    """
+
+    __slots__ = ("doubles_across", "ends", "open", "placed")
+
+    placed: tuple[Placed, ...]
+    ends: tuple[int, int] | None
+    open: tuple[End, ...]
+    doubles_across: bool
+
+    def __init__(
+        self,
+        placed: tuple[Placed, ...] = (),
+        open: tuple[End, ...] = ENDS,
+        doubles_across: bool = False,
+    ) -> None:
+        self.placed = tuple(placed)
+        self.ends = (self.placed[0].left, self.placed[-1].right) if self.placed else None
+        self.open = open
+        self.doubles_across = doubles_across
+
+    # ----- reading -------------------------------------------------------------------
+    def __len__(self) -> int:
+        return len(self.placed)
+
+    def __iter__(self) -> Iterator[Placed]:
+        return iter(self.placed)
+
+    def __bool__(self) -> bool:
+        return bool(self.placed)
+
+    def __str__(self) -> str:
+        return "".join(map(str, self.placed)) if self.placed else "(empty line)"
+
+    def __repr__(self) -> str:
+        return f"<Layout {self}>"
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Layout):
+            return NotImplemented
+        return (self.placed, self.open) == (other.placed, other.open)
+
+    def __hash__(self) -> int:
+        return hash((self.placed, self.open))
+
+    @property
+    def tiles(self) -> Tiles:
+        """The tiles of the line in line order, as plain tiles."""
+        return Tiles(p.tile for p in self.placed)
+
+    def number(self, end: End) -> int | None:
+        """The number at ``end`` (None before the first tile)."""
+        if self.ends is None:
+            return None
+        return self.ends[0] if end == "left" else self.ends[1]
+
+    def open_numbers(self) -> tuple[int, ...]:
+        """The numbers at the open ends (empty before the first tile)."""
+        if self.ends is None:
+            return ()
+        return tuple(self.ends[0] if e == "left" else self.ends[1] for e in self.open)
+
+    def fits(self, tile: Tile) -> tuple[End, ...]:
+        """The open ends ``tile`` may go at (both before the first tile)."""
+        ends = self.ends
+        if ends is None:
+            return ENDS
+        a, b = tile
+        return tuple(e for e in self.open if (ends[0] if e == "left" else ends[1]) in (a, b))
+
+    def describe_ends(self) -> str:
+        """ "the ends show 2 and 5" / "the open end shows 4" / "the line is empty"."""
+        if self.ends is None:
+            return "the line is empty"
+        if len(self.open) == 1:
+            return f"the open {self.open[0]} end shows {self.number(self.open[0])}"
+        return f"the ends show {self.ends[0]} and {self.ends[1]}"
+
+    # ----- growing -------------------------------------------------------------------
+    def add(self, tile: Tile, end: End | None, seat: int, arms: int = 2) -> Layout:
+        """A new layout with ``tile`` placed at ``end``, turned so the numbers touch.
+
+        The first tile lies high number left; ``end`` then names the end that stays open when
+        the line has one arm (``arms=1``). Raises ValueError when the tile does not fit."""
+        across = self.doubles_across and tile.is_double
+        high, low = tile
+        if self.ends is None:
+            first = Placed(tile, high, low, seat, across)
+            opened: tuple[End, ...] = ENDS if arms == 2 else (end or "right",)
+            return Layout((first,), opened, self.doubles_across)
+        if end is None or end not in self.open:
+            raise ValueError(f"{tile} needs an open end ({', '.join(self.open)})")
+        if end == "left":
+            touch = self.ends[0]
+            if touch not in tile:
+                raise ValueError(f"{tile} has no {touch}")
+            new = Placed(tile, low if touch == high else high, touch, seat, across)
+            return Layout((new, *self.placed), self.open, self.doubles_across)
+        touch = self.ends[1]
+        if touch not in tile:
+            raise ValueError(f"{tile} has no {touch}")
+        new = Placed(tile, touch, low if touch == high else high, seat, across)
+        return Layout((*self.placed, new), self.open, self.doubles_across)
+
+    def _repr_svg_(self) -> str:
+        from gupai_learn.render.line import layout_svg
+
+        return layout_svg(self)
+
+
+class LineDeal(BaseDeal[Tile]):
+    """One deal of a line game: hands, the layout, the seat to act; placements judged here.
+
+    Subclasses set the rule ids, call :meth:`_init_line` from their constructor and fill in the
+    hooks listed in the module docstring."""
+
+    #: the rule id of "a tile goes at an open end, number to number"
+    RULE_PLAY: ClassVar[str] = "PLAY"
+    #: doubles lie across the line (Bergen) or inline (Ding Niu)
+    DOUBLES_ACROSS: ClassVar[bool] = False
+
+    _layout: Layout
+    _arms: int
+    _log: list[tuple[int, Move]]
+
+    def _init_line(self, hands: list[Tiles], leader: int, arms: int = 2) -> None:
+        """Set the shared state: hands, an empty layout, the leader to act, no history."""
+        self._hands = list(hands)  # type: ignore[arg-type]
+        self._turn = leader
+        self._arms = arms
+        self._layout = Layout(doubles_across=self.DOUBLES_ACROSS)
+        self._log = []
+
+    # ----- state ---------------------------------------------------------------------
+    @property
+    def hands(self) -> tuple[Tiles, ...]:
+        """The tiles each seat holds now."""
+        return tuple(self._hands)  # type: ignore[arg-type]
+
+    @property
+    def layout(self) -> Layout:
+        """The line on the table (placed tiles in line order)."""
+        return self._layout
+
+    @property
+    def ends(self) -> tuple[int, int] | None:
+        """The numbers at the (left, right) ends; None before the first tile."""
+        return self._layout.ends
+
+    @property
+    def seated_history(self) -> tuple[tuple[int, Move], ...]:
+        """(seat, move) for every move so far."""
+        return tuple(self._log)
+
+    def fits(self, tile: Any) -> tuple[End, ...]:
+        """The open ends where ``tile`` (a Tile or its notation) could go now."""
+        return self._layout.fits(_one_tile(tile))
+
+    # ----- verbs -----------------------------------------------------------------------
+    def play(self, tile: Any, end: End | None = None) -> Any:
+        """Place ``tile`` at ``end`` (``"left"`` or ``"right"``); ``end`` may be left out when
+        only one end fits. Raises :class:`AmbiguousPlayError` when both fit and no end is given,
+        :class:`IllegalPlayError` (every broken rule, state unchanged) when not allowed."""
+        if end is not None and end not in ENDS:
+            reason = Reason(self.RULE_PLAY, f"An end is 'left' or 'right', not {end!r}.")
+            raise IllegalPlayError(Verdict.illegal([reason], "no such end"))
+        move = Move.play(tile, end) if not isinstance(tile, Move) else tile
+        return self.apply(move)
+
+    def apply(self, move: Any, *, seat: Any = None) -> Any:
+        """Make ``move`` (see :meth:`BaseDeal.apply`); a tile that fits both ends named without
+        an end raises :class:`AmbiguousPlayError`, listing the two placements."""
+        out = self._judge(move, False, seat)
+        if not out.ok:
+            if out.detail == "ambiguous" and len(out.errors) == 1 and out.move is not None:
+                tile = out.move.pieces[0]
+                options = [placement(tile, e) for e in self._layout.fits(tile)]
+                raise AmbiguousPlayError(out.errors[0].text, options)
+            raise IllegalPlayError(Verdict.illegal(out.errors, self._refusal(out)))
+        return self._apply_move(out)
+
+    # ----- BaseDeal hooks ----------------------------------------------------------------
+    def _read(self, raw: Any) -> Tiles:
+        if isinstance(raw, Tile):
+            return Tiles((raw,))
+        return as_tiles(raw)
+
+    def _judge_move(self, seat: int, move: Move, out: Outcome) -> None:
+        if move.kind != "play":
+            self._judge_other(seat, move, out)
+            return
+        if len(move.pieces) != 1:
+            text = f"One tile goes on the line per turn, not {len(move.pieces)}."
+            out.errors.append(Reason(self.RULE_PLAY, text))
+            return
+        tile = move.pieces[0]
+        end = self._judge_end(tile, move.end, out)
+        if out.detail != "ambiguous" and (end is not None or self._layout.ends is None):
+            out.move = placement(tile, end)
+            out.detail = end
+        self._judge_place_policy(seat, tile, end, out)
+
+    def _judge_end(self, tile: Tile, end: End | None, out: Outcome) -> End | None:
+        """The end ``tile`` goes at, or a reason (RULE_PLAY) why it cannot go there."""
+        layout = self._layout
+        if layout.ends is None:
+            if end is None and self._arms == 1 and not out.errors:
+                out.detail = "ambiguous"
+                text = (
+                    f"{tile} is the first tile of a one-armed line: say which end stays open "
+                    f"('{tile}>left' or '{tile}>right')."
+                )
+                out.errors.append(Reason(self.RULE_PLAY, text))
+            if end is not None and self._arms == 2:
+                return None  # the first tile of a two-armed line has no end to name
+            return end
+        fits = layout.fits(tile)
+        if end is None:
+            if len(fits) == 1:
+                return fits[0]
+            if not fits:
+                out.errors.append(Reason(self.RULE_PLAY, self._no_fit_text(tile)))
+                return None
+            if not out.errors:
+                out.detail = "ambiguous"
+            n = layout.number("left")
+            text = (
+                f"{tile} fits both ends (left {n}, right {layout.number('right')}): say where it "
+                f"goes, '{tile}>left' or '{tile}>right'."
+            )
+            out.errors.append(Reason(self.RULE_PLAY, text))
+            return None
+        if end not in layout.open:
+            text = (
+                f"The {end} end is closed: this line grows only at its {layout.open[0]} end, "
+                f"where {layout.describe_ends()[9:]}."
+            )
+            out.errors.append(Reason(self.RULE_PLAY, text))
+            return None
+        if end not in fits:
+            number = layout.number(end)
+            text = (
+                f"{tile} has no {number}, the number at the {end} end ({layout.describe_ends()})."
+            )
+            out.errors.append(Reason(self.RULE_PLAY, text))
+            return None
+        return end
+
+    def _no_fit_text(self, tile: Tile) -> str:
+        numbers = sorted(set(self._layout.open_numbers()))
+        has = " and no ".join(str(n) for n in numbers)
+        return f"{tile} fits no end: it has no {has} ({self._layout.describe_ends()})."
+
+    def _apply_move(self, out: Outcome) -> Any:
+        move = out.move
+        assert move is not None
+        seat = self._turn
+        if move.kind == "play":
+            tile = move.pieces[0]
+            hand = list(self._hands[seat])
+            hand.remove(tile)
+            self._hands[seat] = Tiles(hand)
+            self._layout = self._layout.add(tile, move.end, seat, self._arms)
+            self._log.append((seat, move))
+            placed = self._placed(seat, self._find_placed(tile, move.end))
+        else:
+            self._log.append((seat, move))
+            placed = self._apply_other(seat, move)
+        self._after_move()
+        return placed
+
+    def _find_placed(self, tile: Tile, end: End | None) -> Placed:
+        placed = self._layout.placed
+        if end == "left":
+            return placed[0]
+        return placed[-1]
+
+    def _legal_moves(self) -> list[Move]:
+        seat = self._turn
+        placements = self._placements(seat)
+        return placements + self._stuck_moves(seat, placements)
+
+    # ----- line hooks ----------------------------------------------------------------
+    def _placements(self, seat: int) -> list[Move]:
+        """Every placement ``seat`` may make: each distinct fitting tile at each end it fits
+        (the first tile of a two-armed line without an end)."""
+        layout = self._layout
+        moves: list[Move] = []
+        seen: set[Tile] = set()
+        first = layout.ends is None
+        for tile in self._hands[seat]:
+            if tile in seen:
+                continue
+            seen.add(tile)
+            if first:
+                if self._arms == 2:
+                    moves.append(placement(tile, None))
+                else:
+                    moves += [placement(tile, e) for e in ENDS]
+                continue
+            for end in layout.fits(tile):
+                if self._may_place(seat, tile, end):
+                    moves.append(placement(tile, end))
+        return moves
+
+    def _may_place(self, seat: int, tile: Tile, end: End) -> bool:
+        """Fast check of the game's own conditions on a fitting placement (default: none)."""
+        return True
+
+    def _judge_place_policy(self, seat: int, tile: Tile, end: End | None, out: Outcome) -> None:
+        """The game's own conditions on a placement (adds to ``out.errors``/``out.notes``)."""
+
+    def _stuck_moves(self, seat: int, placements: list[Move]) -> list[Move]:
+        """The moves besides placements (Ding Niu: face down; Bergen: draw, pass)."""
+        return []
+
+    def _judge_other(self, seat: int, move: Move, out: Outcome) -> None:
+        """Judge a move that is not a placement; by default there is none."""
+        out.errors.append(Reason(self.RULE_PLAY, f"{move} is not a move of this game."))
+
+    def _apply_other(self, seat: int, move: Move) -> Any:
+        """Change the state for a legal move that is not a placement."""
+        raise NotImplementedError
+
+    def _placed(self, seat: int, placed: Placed) -> Any:
+        """What follows a placement; returns what :meth:`apply` reports (default: ``placed``)."""
+        return placed
+
+    def _after_move(self) -> None:
+        """Bookkeeping after every move (default: the next seat acts)."""
+        self._turn = (self._turn + 1) % self.n_seats
+
+    def _summary(self, out: Outcome) -> str:
+        move = out.move
+        if move is not None and move.kind == "play" and len(move.pieces) == 1:
+            return self._place_summary(move.pieces[0], move.end)
+        return super()._summary(out)
+
+    def _place_summary(self, tile: Tile, end: End | None) -> str:
+        if self._layout.ends is None:
+            return f"{tile} starts the line"
+        number = self._layout.number(end or "left")
+        return f"{tile} goes at the {end} end, {number} to {number}"
+
+    # ----- search support ------------------------------------------------------------
+    def copy(self) -> Any:
+        """A copy to play on (the layout is immutable; the log is copied)."""
+        new = super().copy()
+        new._log = self._log[:]
+        return new
+
+
+def _one_tile(value: Any) -> Tile:
+    if isinstance(value, Tile):
+        return value
+    found = as_tiles(value)
+    if len(found) != 1:
+        raise ValueError(f"name one tile, not {len(found)}")
+    return found[0]
+
+
+def other_end(end: End) -> End:
+    """The other end's name."""
+    return _OTHER[end]

@@ -1,0 +1,76 @@
+"""Bull Fight (頂牛, Ding Niu), the Chinese line game with the 24-tile deck and the fish.
+
+Sources: seed ``003_40a3f739ffd18b72.txt`` (a Ukrainian page on Chinese dominoes, English
+translation beside it) and the Jie Long rules it builds on; ruling ``rules/ding_niu.md``, which
+settles every gap and option. Four players, six tiles each, no stock; tiles go at both ends of
+one line; a player who cannot add a tile puts one face down; fewest pips wins; a blocked line
+(a "fish") doubles or punishes the player who made it.
+
+The skeleton is the same for every game: :class:`Rules` (options), the family's checks (the
+line, :mod:`gupai_learn.engine.line`; the fish, :mod:`.fish`), :class:`Deal`, settlement,
+bots, solver.
+
+    >>> from gupai_learn.games import ding_niu
+    >>> deal = ding_niu.Deal.from_script(
+    ...     ["[6:4] [1:1]", "[6:4] [2:2]", "[3:3] [5:5]", "[6:6] [5:1]"], ["[6:4]", "[6:4]>left"]
+    ... )
+    >>> deal.ends, deal.fish.kind, deal.fish.blocker
+    ((4, 4), 'fours', 1)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gupai_learn import decks
+from gupai_learn.bots import RandomPlayer
+from gupai_learn.engine.game import GameInfo
+from gupai_learn.engine.line import Layout, Placed
+from gupai_learn.games.ding_niu.bots import HeuristicPlayer
+from gupai_learn.games.ding_niu.deal import Deal
+from gupai_learn.games.ding_niu.fish import KINDS, Fish, dead_tiles, find_fish
+from gupai_learn.games.ding_niu.rules import Rules
+from gupai_learn.games.ding_niu.settle import places
+from gupai_learn.games.ding_niu.solver import SolveResult, solve
+
+__all__ = [
+    "GAME",
+    "KINDS",
+    "Deal",
+    "Fish",
+    "HeuristicPlayer",
+    "Layout",
+    "Placed",
+    "Rules",
+    "SolveResult",
+    "carry",
+    "dead_tiles",
+    "find_fish",
+    "places",
+    "solve",
+]
+
+
+def carry(finished: Deal, state: dict[str, Any]) -> dict[str, Any]:
+    """The next hand of a match (DN-DEAL): the winner of this hand leads the next."""
+    winner = finished.winner
+    assert winner is not None, "carry() needs a finished deal"
+    return {"leader": winner, "rules": finished.rules}
+
+
+GAME = GameInfo(
+    name="ding_niu",
+    title="Bull Fight",
+    chinese="頂牛",
+    family="line",
+    rule_prefix="DN",
+    seats=(4,),
+    Rules=Rules,
+    Deal=Deal,
+    deck=decks.ding_niu,
+    bots={"random": RandomPlayer, "heuristic": HeuristicPlayer},
+    carry=carry,
+    piece_style="chinese",
+    classes=KINDS,
+    solve=solve,
+)

@@ -1,0 +1,466 @@
+"""A Bull Fight deal: four hands of six tiles, one line with two open ends, the fish.
+
+Rule ids (rules/ding_niu.md): DN-SET, DN-DEAL, DN-PLAY-ENDS, DN-PLAY-MUST, DN-DISCARD,
+DN-FISH-CLASSIC, DN-FISH-SMOTHERED, DN-FISH-BLOCKER; scoring (DN-SCORE-*, DN-FISH-PAY) lives in
+:mod:`.settle`.
+
+Seats are numbered in the direction of play (counter-clockwise at the table), so the seat after
+``s`` is ``s + 1``. Every turn uses one tile: placed at an open end, or — only when none fits,
+unless ``must_play`` is off — put face down (DN-DISCARD). After every non-double the line is
+checked for a fish. What happens then follows ``after_fish``; under the default, only doubles
+matching an open end may still go down and a seat with none passes (``pass``).
+
+Interpretations where the ruling leaves a case open (said here and in the report):
+
+- The hand also ends as soon as no seat can ever place a tile again: no held tile carries a
+  number that can be reached from an open end through the non-doubles still held (the tiles
+  then count where they are — the result is the same as discarding them one by one).
+- A seat with no tile left is skipped (hands of unequal size only arise in set-ups).
+- Under ``after_fish="doubles-then-settle"`` a seat holding a matching double must place it
+  when ``must_play`` is on; with ``must_play`` off it may pass instead.
+- The first tile of a two-armed line needs no end; an end named for it is accepted and
+  dropped (it lies high number left).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Hashable, Sequence
+from typing import Any, ClassVar
+
+from gupai_learn import decks
+from gupai_learn.engine.deal import Outcome, check_seat, check_seed
+from gupai_learn.engine.line import Layout, LineDeal, Placed, placement
+from gupai_learn.engine.moves import PASS, End, Move, quote
+from gupai_learn.engine.settlement import Settlement
+from gupai_learn.games.ding_niu.fish import KINDS, Fish, find_fish
+from gupai_learn.games.ding_niu.rules import Rules
+from gupai_learn.tiles import Tile, Tiles, as_tiles
+from gupai_learn.verdict import Reason
+
+HAND_SIZE = 6
+SEATS = 4
+DECK_COUNTS: Counter[Tile] = Counter(decks.ding_niu())
+_DEFAULT_RULES = Rules()
+_new = tuple.__new__
+
+
+class Deal(LineDeal):
+    """One Bull Fight hand.
+
+    ``Deal(hands, rules=Rules(), leader=0)`` takes four hands (notation strings or tiles) of
+    at most six tiles from the 24-tile deck; ``Deal.random(seed=...)`` shuffles, deals six
+    each and draws the first leader at random (DN-DEAL).
+
+    >>> deal = Deal(["[6:4] [1:1]", "[6:4] [2:2]", "[3:3] [5:5]", "[6:6] [1:5]"])
+    >>> deal.play("[6:4]"); deal.play("[6:4]", "left")
+    Placed(tile=Tile(6, 4), left=6, right=4, seat=0, across=False)
+    Placed(tile=Tile(6, 4), left=4, right=6, seat=1, across=False)
+    >>> deal.fish.kind, deal.fish.blocker
+    ('fours', 1)
+    """
+
+    RULE_TURN = "DN-DEAL"
+    RULE_HAND = "DN-DEAL"
+    RULE_SET = "DN-SET"
+    RULE_OVER = "DN-PLAY-ENDS"
+    RULE_PLAY = "DN-PLAY-ENDS"
+    DOUBLES_ACROSS = False
+    SEAT_NAMES: ClassVar[tuple[str, ...]] = ("East", "South", "West", "North")
+    GAME = "ding_niu"
+
+    def __init__(
+        self, hands: Sequence[Any], rules: Rules | None = None, *, leader: int = 0
+    ) -> None:
+        if not isinstance(hands, (list, tuple)) or len(hands) != SEATS:
+            raise ValueError(f"hands must be a list of {SEATS} hands, not {quote(hands)} (DN-DEAL)")
+        parsed = [Tiles(sorted(as_tiles(h), reverse=True)) for h in hands]
+        _check_hands(parsed)
+        self._setup(parsed, rules, leader)
+
+    def _setup(self, parsed: list[Tiles], rules: Rules | None, leader: int) -> None:
+        if rules is not None and not isinstance(rules, Rules):
+            raise ValueError(f"rules={quote(rules)}: give a ding_niu.Rules(...) or None")
+        check_seat("leader", leader, SEATS, "DN-DEAL")
+        self.rules = rules or _DEFAULT_RULES
+        self.leader = leader
+        self._init_line(parsed, leader, self.rules.arms)
+        self._down: list[Tiles] = [Tiles()] * SEATS
+        self._fish: Fish | None = None
+        self._passes = 0
+        self._done = not any(parsed)
+        self._before: tuple[Layout, Tiles] | None = None
+        self._start = dict(hands=tuple(parsed), rules=self.rules, leader=leader)
+        if parsed[leader] == () and not self._done:
+            self._turn = self._next_seat(leader)
+
+    @classmethod
+    def random(
+        cls,
+        seed: int | random.Random | None = None,
+        rules: Rules | None = None,
+        *,
+        leader: int | None = None,
+    ) -> Deal:
+        """Shuffle the 24 tiles with ``random.Random(seed)`` (or draw from a given Random), deal
+        six to each seat and, unless ``leader`` is given, draw the first leader (DN-DEAL)."""
+        rng = seed if isinstance(seed, random.Random) else random.Random(check_seed(seed))
+        deck = list(decks.ding_niu())
+        rng.shuffle(deck)
+        first = rng.randrange(SEATS) if leader is None else leader
+        hands = [
+            Tiles(sorted(deck[i * HAND_SIZE : (i + 1) * HAND_SIZE], reverse=True))
+            for i in range(SEATS)
+        ]
+        deal = cls.__new__(cls)
+        deal._setup(hands, rules, first)
+        return deal
+
+    # ----- state -----------------------------------------------------------------------
+    @property
+    def fish(self) -> Fish | None:
+        """The fish of this hand (its ``.kind`` and ``.blocker``), or None."""
+        return self._fish
+
+    @property
+    def down(self) -> tuple[Tiles, ...]:
+        """The tiles each seat has put face down (DN-DISCARD)."""
+        return tuple(self._down)
+
+    @property
+    def order(self) -> tuple[int, ...]:
+        """The seats in this hand's playing order, the leader (the "lowest hand") first."""
+        return tuple((self.leader + i) % SEATS for i in range(SEATS))
+
+    @property
+    def points(self) -> tuple[int, ...]:
+        """Pips counted against each seat so far: its face-down tiles, and once the hand is
+        over the tiles left in its hand (DN-SCORE-POINTS)."""
+        held = self._done
+        return tuple(
+            self._down[s].pips + (self._hands[s].pips if held else 0)  # type: ignore[attr-defined]
+            for s in range(SEATS)
+        )
+
+    @property
+    def places(self) -> tuple[int, ...] | None:
+        """Seats from first place to fourth once the hand is over (DN-SCORE-PLACES)."""
+        if not self._done:
+            return None
+        from gupai_learn.games.ding_niu.settle import places
+
+        return places(self.points, self.order, self.rules.tie_break)
+
+    @property
+    def winner(self) -> int | None:
+        """The seat in first place, once the hand is over."""
+        found = self.places
+        return found[0] if found else None
+
+    @property
+    def doubles_only(self) -> bool:
+        """True after a fish under ``after_fish="doubles-then-settle"``: only doubles may go."""
+        return self._fish is not None and self.rules.after_fish == "doubles-then-settle"
+
+    def settle(self) -> Settlement:
+        """Who pays whom, explained (DN-SCORE-*, DN-FISH-PAY)."""
+        from gupai_learn.games.ding_niu.settle import settle
+
+        return settle(self)
+
+    def discard(self, tile: Any) -> Any:
+        """Put ``tile`` face down (DN-DISCARD): only when no tile fits, unless ``must_play`` is
+        off. Raises IllegalPlayError naming the rule, the state unchanged."""
+        move = tile if isinstance(tile, Move) else Move.discard(tile)
+        return self.apply(move)
+
+    def pass_turn(self) -> Any:
+        """Pass after a fish when no matching double is held (``after_fish`` default)."""
+        return self.apply(PASS)
+
+    # ----- search support ----------------------------------------------------------------
+    def copy(self) -> Deal:
+        """A copy to play on."""
+        new: Deal = super().copy()
+        new._down = self._down[:]
+        return new
+
+    def state_key(self) -> Hashable:
+        """What the future depends on: hands, turn, open numbers, the non-doubles on the line,
+        the points face down, the fish and the passes in a row."""
+        layout = self._layout
+        table = tuple(sorted(p.tile for p in layout.placed if p.tile[0] != p.tile[1]))
+        fish = self._fish
+        fish_key = (fish.kind, fish.blocker, fish.forced) if fish else None
+        downs = tuple(d.pips for d in self._down)  # type: ignore[attr-defined]
+        hands = tuple(tuple(h) for h in self._hands)
+        return (hands, self._turn, layout.ends, layout.open, table, downs, fish_key, self._passes)
+
+    # ----- checks ------------------------------------------------------------------------
+    def _set_reasons(self, pieces: tuple[Tile, ...]) -> list[Reason]:
+        return [
+            Reason("DN-SET", f"{t} is not in the Bull Fight deck of 24 tiles.")
+            for t in pieces
+            if t not in DECK_COUNTS
+        ]
+
+    def _over_text(self) -> str:
+        if self._fish is not None:
+            kind = KINDS[self._fish.kind]
+            return f"The hand is over: it was settled after {kind} (DN-FISH-BLOCKER)."
+        return "The hand is over: nothing more can be placed."
+
+    def _may_place(self, seat: int, tile: Tile, end: End) -> bool:
+        return tile[0] == tile[1] or not self.doubles_only
+
+    def _judge_place_policy(self, seat: int, tile: Tile, end: End | None, out: Outcome) -> None:
+        if self.doubles_only and not tile.is_double:
+            fish = self._fish
+            assert fish is not None
+            text = (
+                f"After the fish only doubles matching an open end may be added; {tile} is not a "
+                f"double."
+            )
+            out.errors.append(Reason("DN-FISH-BLOCKER", text))
+        if out.errors:
+            return
+        layout = self._layout
+        if layout.ends is None:
+            out.notes.append(
+                Reason("DN-PLAY-ENDS", f"The leader may start the line with any tile: {tile}.")
+            )
+            return
+        number = layout.number(end or "left")
+        note = (
+            f"{tile} carries a {number}, the number at the {end} end: it goes there, "
+            f"{number} to {number}."
+        )
+        out.notes.append(Reason("DN-PLAY-ENDS", note))
+        if not tile.is_double and self._fish is None:
+            found = self._fish_after(tile, end)
+            if found is not None:
+                who = self.name(seat)
+                text = f"Careful: this makes {KINDS[found[0]]}, and {who} would be the blocker."
+                out.notes.append(Reason("DN-FISH-BLOCKER", text))
+
+    def _judge_other(self, seat: int, move: Move, out: Outcome) -> None:
+        if move.kind == "discard":
+            self._judge_discard(seat, move, out)
+        elif move.kind == "pass":
+            self._judge_pass(seat, out)
+        else:
+            text = "There is no stock to draw from in Bull Fight: all 24 tiles are dealt."
+            out.errors.append(Reason("DN-DEAL", text))
+
+    def _judge_discard(self, seat: int, move: Move, out: Outcome) -> None:
+        if move.call is not None:
+            out.errors.append(Reason("DN-DISCARD", "A face-down tile names no call in Bull Fight."))
+        if len(move.pieces) != 1:
+            text = f"One tile goes face down per turn, not {len(move.pieces)}."
+            out.errors.append(Reason("DN-DISCARD", text))
+        if self.doubles_only:
+            text = "After the fish nobody puts tiles face down: place a matching double or pass."
+            out.errors.append(Reason("DN-FISH-BLOCKER", text))
+            return
+        fitting = self._fitting(seat)
+        if fitting and self.rules.must_play:
+            shown = ", ".join(map(str, fitting))
+            ends = self._layout.describe_ends()
+            text = (
+                f"{self.name(seat)} can add {shown} to the line ({ends}), so a tile must be added."
+            )
+            out.errors.append(Reason("DN-PLAY-MUST", text))
+        if not out.errors:
+            why = "no tile fits" if not fitting else "the rules let a seat discard instead"
+            tile = move.pieces[0]
+            who = self.name(seat)
+            text = f"{tile} goes face down: {why}; its {tile.pips} pips count against {who}."
+            out.notes.append(Reason("DN-DISCARD", text))
+
+    def _judge_pass(self, seat: int, out: Outcome) -> None:
+        if not self.doubles_only:
+            text = "Nobody passes in Bull Fight: add a tile, or put one face down when none fits."
+            out.errors.append(Reason("DN-DISCARD", text))
+            return
+        fitting = self._fitting(seat)
+        if fitting and self.rules.must_play:
+            shown = ", ".join(map(str, fitting))
+            text = (
+                f"{self.name(seat)} holds {shown}, a double matching an open end: it must be added."
+            )
+            out.errors.append(Reason("DN-PLAY-MUST", text))
+            return
+        text = "After the fish only matching doubles go down; with none to add, the seat passes."
+        out.notes.append(Reason("DN-FISH-BLOCKER", text))
+
+    def _fitting(self, seat: int) -> list[Tile]:
+        """The distinct tiles ``seat`` could place now."""
+        return sorted({m.pieces[0] for m in self._placements(seat)}, reverse=True)
+
+    def _stuck_moves(self, seat: int, placements: list[Move]) -> list[Move]:
+        if placements and self.rules.must_play:
+            return []
+        if self.doubles_only:
+            return [PASS]
+        return [
+            _new(Move, ("discard", Tiles((t,)), None, None))
+            for t in dict.fromkeys(self._hands[seat])
+        ]
+
+    # ----- changes -----------------------------------------------------------------------
+    def _apply_move(self, out: Outcome) -> Any:
+        move = out.move
+        assert move is not None
+        if move.kind == "play":
+            self._before = (self._layout, self._hands[self._turn])  # type: ignore[assignment]
+        return super()._apply_move(out)
+
+    def _apply_other(self, seat: int, move: Move) -> Any:
+        if move.kind == "pass":
+            self._passes += 1
+            return None
+        tile = move.pieces[0]
+        hand = list(self._hands[seat])
+        hand.remove(tile)
+        self._hands[seat] = Tiles(hand)
+        self._down[seat] = Tiles((*self._down[seat], tile))
+        self._passes = 0
+        return tile
+
+    def _placed(self, seat: int, placed: Placed) -> Placed:
+        self._passes = 0
+        if placed.tile[0] != placed.tile[1] and self._fish is None:
+            found = find_fish(
+                self._layout.open_numbers(), self._layout.tiles, self.rules.fish_types
+            )
+            if found is not None:
+                self._fish = self._make_fish(seat, placed.tile, found)
+        return placed
+
+    def _fish_after(self, tile: Tile, end: End | None) -> tuple[str, tuple[int, ...], Tiles] | None:
+        after = self._layout.add(tile, end, self._turn, self._arms)
+        return find_fish(after.open_numbers(), after.tiles, self.rules.fish_types)
+
+    def _make_fish(self, seat: int, tile: Tile, found: tuple[str, tuple[int, ...], Tiles]) -> Fish:
+        kind, numbers, dead = found
+        where: list[tuple[Tile, str, int | None]] = []
+        for p in self._layout.placed:
+            if not p.tile.is_double and any(n in p.tile for n in numbers):
+                where.append((p.tile, "line", None))
+        for s in range(SEATS):
+            for label, tiles in (("down", self._down[s]), ("hand", self._hands[s])):
+                where += [
+                    (t, label, s) for t in tiles if not t.is_double and any(n in t for n in numbers)
+                ]
+        return Fish(
+            kind=kind,
+            blocker=seat,
+            tile=tile,
+            ends=self._layout.open_numbers(),
+            dead_numbers=numbers,
+            dead=dead,
+            where=tuple(where),
+            forced=self._forced(seat, tile),
+            move=len(self._log),
+            seat_names=self.seat_names,
+        )
+
+    def _forced(self, seat: int, tile: Tile) -> bool:
+        """Whether the blocker had no move that made no fish (DN-FISH-PAY option)."""
+        if not self.rules.fish_needs_alternative or self._before is None:
+            return False
+        layout, hand = self._before
+        if not self.rules.must_play:
+            return False  # a face-down tile was always allowed instead
+        for other in set(hand):
+            for end in layout.fits(other):
+                after = layout.add(other, end, seat, self._arms)
+                if (
+                    other.is_double
+                    or find_fish(after.open_numbers(), after.tiles, self.rules.fish_types) is None
+                ):
+                    return False
+        return True
+
+    def _after_move(self) -> None:
+        self._done = self._finished()
+        if not self._done:
+            self._turn = self._next_seat(self._turn)
+
+    def _next_seat(self, seat: int) -> int:
+        for step in range(1, SEATS + 1):
+            nxt = (seat + step) % SEATS
+            if self._hands[nxt]:
+                return nxt
+        return seat
+
+    def _finished(self) -> bool:
+        hands = self._hands
+        if not any(hands):
+            return True
+        fish = self._fish
+        after = self.rules.after_fish
+        if fish is not None and after == "settle-now":
+            return True
+        if fish is not None and after == "doubles-then-settle":
+            numbers = self._layout.open_numbers()
+            holding = sum(1 for h in hands if h)
+            if self._passes >= holding:
+                return True
+            return not any(t[0] == t[1] and t[0] in numbers for h in hands for t in h)
+        return not self._can_ever_place()
+
+    def _can_ever_place(self) -> bool:
+        """Whether some held tile may still be placed one day (see the module docstring)."""
+        numbers = self._layout.open_numbers()
+        if not numbers:
+            return True
+        reach = set(numbers)
+        edges = [t for h in self._hands for t in h if t[0] != t[1]]
+        grew = True
+        while grew:
+            grew = False
+            for a, b in edges:
+                if (a in reach) != (b in reach):
+                    reach.update((a, b))
+                    grew = True
+        return any(t[0] in reach or t[1] in reach for h in self._hands for t in h)
+
+    def _over(self) -> bool:
+        return self._done
+
+    # ----- text ----------------------------------------------------------------------------
+    def __repr__(self) -> str:
+        state = "over" if self._done else f"{self.name(self._turn)} to play"
+        return f"<ding_niu.Deal line {self._layout}, {state}>"
+
+    def __str__(self) -> str:
+        lines = [repr(self), f"  line {self._layout}  ends {self.ends}"]
+        for seat in range(SEATS):
+            down = f"  down {self._down[seat]}" if self._down[seat] else ""
+            lines.append(f"  {self.name(seat):<5} {self._hands[seat]}{down}")
+        if self._fish is not None:
+            lines.append(f"  fish: {self._fish.kind}, blocker {self.name(self._fish.blocker)}")
+        return "\n".join(lines)
+
+
+def _check_hands(hands: list[Tiles]) -> None:
+    """ValueErrors for hands that cannot be dealt from one 24-tile deck (DN-SET, DN-DEAL)."""
+    counts: Counter[Tile] = Counter()
+    for seat, hand in enumerate(hands):
+        if len(hand) > HAND_SIZE:
+            raise ValueError(
+                f"hand {seat} has {len(hand)} tiles; a hand holds at most {HAND_SIZE} (DN-DEAL)"
+            )
+        counts.update(hand)
+    for tile, n in sorted(counts.items()):
+        if tile not in DECK_COUNTS:
+            raise ValueError(f"{tile} is not in the Bull Fight deck of 24 tiles (DN-SET)")
+        if n > DECK_COUNTS[tile]:
+            raise ValueError(
+                f"{tile} is dealt {n} times; the deck has {DECK_COUNTS[tile]} (DN-SET)"
+            )
+
+
+__all__ = ["Deal", "HAND_SIZE", "SEATS", "placement"]

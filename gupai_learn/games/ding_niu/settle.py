@@ -1,0 +1,92 @@
+"""Bull Fight settlement: points, places and chips (rules/ding_niu.md).
+
+- DN-SCORE-POINTS: a seat's points are the pips on its face-down tiles and on the tiles left in
+  its hand; fewest is best.
+- DN-SCORE-PLACES: first place to the fewest points, a tie to the **earlier** seat in the
+  hand's playing order (the leader is the "lowest hand"); among the other places ties go to
+  the **later** seat (option ``tie_break="lower-hand-always"``: every tie to the earlier seat).
+- DN-SCORE-PAY: the winner receives 6 chips: 2nd place pays 1, 3rd 2, 4th 3.
+- DN-FISH-PAY: after a fish, a blocker who wins collects double (12 = 2 + 4 + 6); a blocker
+  who does not win pays 12 to the winner alone. With ``fish_needs_alternative`` a blocker who
+  had no move that avoided the fish pays no penalty (plain payments); winning, he still
+  collects double.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from gupai_learn.engine.settlement import Payment, Settlement
+
+if TYPE_CHECKING:
+    from gupai_learn.games.ding_niu.deal import Deal
+
+#: What 2nd, 3rd and 4th place pay the winner (DN-SCORE-PAY).
+PLACE_PAYMENTS = (1, 2, 3)
+#: What a losing blocker pays the winner alone (DN-FISH-PAY).
+FISH_PENALTY = 12
+_PLACE_NAMES = ("1st", "2nd", "3rd", "4th")
+
+
+def places(points: Sequence[int], order: Sequence[int], tie_break: str = "seed") -> tuple[int, ...]:
+    """Seats from first to last place (DN-SCORE-PLACES).
+
+    ``order`` is the hand's playing order (the leader first). First place: fewest points, a tie
+    to the earlier seat. Other places: fewest points, a tie to the later seat under
+    ``tie_break="seed"``, to the earlier one under ``"lower-hand-always"``.
+
+    >>> places([10, 5, 5, 10], [0, 1, 2, 3])  # the seed's example: Boris, Valentina, George, Adam
+    (1, 2, 3, 0)
+    >>> places([10, 15, 15, 10], [0, 1, 2, 3])
+    (0, 3, 2, 1)
+    """
+    index = {seat: i for i, seat in enumerate(order)}
+    first = min(order, key=lambda s: (points[s], index[s]))
+    sign = -1 if tie_break == "seed" else 1
+    rest = sorted((s for s in order if s != first), key=lambda s: (points[s], sign * index[s]))
+    return (first, *rest)
+
+
+def place_payments(ranking: Sequence[int], names: Sequence[str], double: bool) -> list[Payment]:
+    """DN-SCORE-PAY (doubled by DN-FISH-PAY when ``double``): each loser pays the winner."""
+    winner = ranking[0]
+    factor = 2 if double else 1
+    rules = ("DN-SCORE-PAY", "DN-FISH-PAY") if double else ("DN-SCORE-PAY",)
+    lines = []
+    for place, (seat, amount) in enumerate(zip(ranking[1:], PLACE_PAYMENTS, strict=True), 2):
+        text = f"{_PLACE_NAMES[place - 1]} place pays {amount}"
+        text += ", doubled because the winner made the fish" if double else ""
+        lines.append(Payment(seat, winner, amount * factor, text, rules))
+    return lines
+
+
+def fish_penalty(blocker: int, winner: int, names: Sequence[str]) -> Payment:
+    """DN-FISH-PAY: a blocker who did not win pays the winner 12, and nobody else pays."""
+    text = f"{names[blocker]} made the fish and did not win, so pays {FISH_PENALTY} alone"
+    return Payment(blocker, winner, FISH_PENALTY, text, ("DN-FISH-PAY",))
+
+
+def settle(deal: Deal) -> Settlement:
+    """The settlement of a finished hand (ValueError while it is in play)."""
+    ranking = deal.places
+    if ranking is None:
+        raise ValueError("the hand is still in play: settle it once it is over")
+    names = deal.seat_names
+    points = deal.points
+    winner = ranking[0]
+    fish = deal.fish
+    shown = ", ".join(f"{names[s]} {points[s]}" for s in ranking)
+    outcome = f"{names[winner]} wins the hand with the fewest points (DN-SCORE-PLACES): {shown}."
+    notes = ["points = pips face down + pips still held (DN-SCORE-POINTS)"]
+    if fish is None:
+        lines = place_payments(ranking, names, double=False)
+    elif fish.blocker == winner:
+        lines = place_payments(ranking, names, double=True)
+        notes.append(f"{names[winner]} made the fish ({fish.kind}) and won: payments double.")
+    elif fish.forced and deal.rules.fish_needs_alternative:
+        lines = place_payments(ranking, names, double=False)
+        notes.append(f"{names[fish.blocker]} made the fish with no other move: no penalty.")
+    else:
+        lines = [fish_penalty(fish.blocker, winner, names)]
+    return Settlement.from_lines(names, lines, outcome, notes)

@@ -1,0 +1,131 @@
+"""Bull Fight properties over many random hands (hypothesis, derandomized)."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import gupai_learn as gl
+from gupai_learn.engine.moves import ENDS, PASS, Move
+from gupai_learn.games import ding_niu
+from gupai_learn.tiles import Tiles
+
+RULES = st.builds(
+    ding_niu.Rules,
+    arms=st.sampled_from([2, 1]),
+    must_play=st.booleans(),
+    fish_types=st.sampled_from(["classic+smothered", "classic", "any-dead-tile"]),
+    after_fish=st.sampled_from(["doubles-then-settle", "settle-now", "play-on"]),
+    fish_needs_alternative=st.booleans(),
+    tie_break=st.sampled_from(["seed", "lower-hand-always"]),
+)
+
+
+def candidates(deal: ding_niu.Deal) -> list[Move]:
+    """Every move worth judging: each held tile at no end / each end, face down, pass."""
+    hand = deal.hands[deal.turn]
+    found: list[Move] = [PASS, Move.draw()]
+    for tile in set(hand):
+        found.append(Move("play", Tiles((tile,))))
+        found += [Move("play", Tiles((tile,)), end) for end in ENDS]
+        found.append(Move("discard", Tiles((tile,))))
+    return found
+
+
+def accepted(deal: ding_niu.Deal) -> set[Move]:
+    """What judge accepts, each as the move it is read as (ends resolved)."""
+    found = set()
+    for move in candidates(deal):
+        if deal.judge(move):
+            out = deal._judge(move, False, None)
+            assert out.move is not None
+            found.add(out.move)
+    return found
+
+
+def conserved(deal: ding_niu.Deal) -> Counter[object]:
+    held = [t for h in deal.hands for t in h]
+    down = [t for d in deal.down for t in d]
+    return Counter(held + down + list(deal.layout.tiles))
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10**6), rules=RULES)
+def test_random_hands_end_conserve_tiles_and_legal_moves_equal_judge(
+    seed: int, rules: ding_niu.Rules
+) -> None:
+    rng = random.Random(seed)
+    deal = ding_niu.Deal.random(seed=seed, rules=rules)
+    deck = Counter(gl.decks.ding_niu())
+    steps = 0
+    while not deal.is_over:
+        legal = deal.legal_moves()
+        assert legal and len(set(legal)) == len(legal)
+        assert set(legal) == accepted(deal)
+        move = legal[rng.randrange(len(legal))]
+        deal.apply(move)
+        assert conserved(deal) == deck
+        steps += 1
+        assert steps <= 24 + 4 * 4
+    assert deal.legal_moves() == []
+    payments = deal.settle().payments
+    assert sum(payments) == 0
+    if deal.fish is None:
+        assert sorted(payments) == [-3, -2, -1, 6]
+    assert sorted(deal.places or ()) == [0, 1, 2, 3]
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 10**6))
+def test_refused_moves_change_nothing(seed: int) -> None:
+    rng = random.Random(seed)
+    deal = ding_niu.Deal.random(seed=seed)
+    while not deal.is_over:
+        before = (deal.transcript(), deal.hands, deal.down, deal.turn, str(deal.layout))
+        for move in candidates(deal):
+            if not deal.judge(move):
+                try:
+                    deal.apply(move)
+                except ValueError:
+                    pass
+                else:  # pragma: no cover - a refused move was applied
+                    raise AssertionError(move)
+                assert (
+                    deal.transcript(),
+                    deal.hands,
+                    deal.down,
+                    deal.turn,
+                    str(deal.layout),
+                ) == before
+        legal = deal.legal_moves()
+        deal.apply(legal[rng.randrange(len(legal))])
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 10**6))
+def test_a_fish_is_found_only_after_a_non_double_and_its_blocker_placed_it(seed: int) -> None:
+    rng = random.Random(seed)
+    deal = ding_niu.Deal.random(seed=seed)
+    while not deal.is_over:
+        had = deal.fish
+        legal = deal.legal_moves()
+        move = legal[rng.randrange(len(legal))]
+        seat = deal.turn
+        deal.apply(move)
+        if had is None and deal.fish is not None:
+            assert move.kind == "play" and not move.pieces[0].is_double
+            assert deal.fish.blocker == seat and deal.fish.tile == move.pieces[0]
+            assert deal.fish.kind in ding_niu.KINDS
+
+
+def test_restart_and_transcript_replay() -> None:
+    deal = ding_niu.Deal.random(seed=5)
+    while not deal.is_over:
+        deal.apply(deal.legal_moves()[-1])
+    again = ding_niu.Deal.from_script(
+        list(deal.restart().hands), list(deal.history), leader=deal.leader
+    )
+    assert again.transcript() == deal.transcript() and again.points == deal.points

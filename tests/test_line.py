@@ -1,0 +1,79 @@
+"""The line-game engine (engine/line.py): Layout, Placed, placements and their verdicts."""
+
+from __future__ import annotations
+
+import pytest
+
+from gupai_learn.engine.line import Layout, Placed, placement
+from gupai_learn.games import ding_niu
+from gupai_learn.tiles import Tile
+from gupai_learn.verdict import IllegalPlayError
+
+
+def test_layout_grows_at_both_ends_turning_tiles() -> None:
+    line = Layout()
+    assert line.ends is None and line.fits(Tile(6, 4)) == ("left", "right") and not line
+    line = line.add(Tile(6, 4), None, 0)
+    line = line.add(Tile(4, 1), "right", 1).add(Tile(6, 6), "left", 2).add(Tile(6, 2), "left", 3)
+    assert str(line) == "[2:6][6:6][6:4][4:1]" and line.ends == (2, 1) and len(line) == 4
+    assert [p.seat for p in line] == [3, 2, 0, 1]
+    assert line.fits(Tile(2, 2)) == ("left",) and line.fits(Tile(3, 3)) == ()
+    assert line.describe_ends() == "the ends show 2 and 1"
+    with pytest.raises(ValueError):
+        line.add(Tile(3, 3), "left", 0)
+
+
+def test_layout_is_immutable_and_compares_by_value() -> None:
+    a = Layout().add(Tile(6, 4), None, 0)
+    b = a.add(Tile(6, 1), "left", 1)
+    assert len(a) == 1 and len(b) == 2
+    assert b == Layout().add(Tile(6, 4), None, 0).add(Tile(6, 1), "left", 1)
+    assert hash(b) == hash(Layout().add(Tile(6, 4), None, 0).add(Tile(6, 1), "left", 1))
+
+
+def test_doubles_across_is_a_layout_option() -> None:
+    line = Layout(doubles_across=True).add(Tile(5, 5), None, 0).add(Tile(5, 1), "right", 1)
+    assert line.placed[0].across and not line.placed[1].across
+    assert Layout().add(Tile(5, 5), None, 0).placed[0].across is False
+
+
+def test_one_armed_layout_keeps_one_open_end() -> None:
+    line = Layout().add(Tile(6, 4), "left", 0, arms=1)
+    assert line.open == ("left",) and line.open_numbers() == (6,)
+    assert line.fits(Tile(4, 4)) == () and line.fits(Tile(6, 1)) == ("left",)
+    assert "open left end shows 6" in line.describe_ends()
+
+
+def test_placement_moves_round_trip() -> None:
+    move = placement(Tile(6, 4), "right")
+    assert str(move) == "[6:4]>right" and Placed(Tile(6, 4), 6, 4, 0).__str__() == "[6:4]"
+
+
+def test_a_tile_that_fits_no_end_names_both_numbers() -> None:
+    deal = ding_niu.Deal.from_script(
+        ["[6:2] [1:1]", "[6:5] [3:3]", "[4:4] [2:2]", "[6:6] [5:5]"], ["[6:2]", "[6:5]>left"]
+    )
+    verdict = deal.judge("[4:4]")
+    assert not verdict and "fits no end: it has no 2 and no 5 (the ends show 5 and 2)" in str(
+        verdict
+    )
+    verdict = deal.judge("[4:4]>left")
+    assert "[4:4] has no 5, the number at the left end" in str(verdict)
+
+
+def test_a_legal_placement_explains_itself() -> None:
+    deal = ding_niu.Deal.from_script(
+        ["[6:2] [1:1]", "[6:5] [3:3]", "[4:4] [2:2]", "[6:6] [5:5]"], ["[6:2]"]
+    )
+    verdict = deal.judge("[6:5]")
+    assert verdict and verdict.summary == "[6:5] goes at the left end, 6 to 6"
+    assert deal.fits("[6:5]") == ("left",)
+
+
+def test_more_than_one_tile_is_refused() -> None:
+    deal = ding_niu.Deal.from_script(
+        ["[6:2] [1:1]", "[6:5] [6:5]", "[4:4] [2:2]", "[6:6] [5:5]"], ["[6:2]"]
+    )
+    with pytest.raises(IllegalPlayError) as error:
+        deal.apply("[6:5][6:5]")
+    assert "One tile goes on the line per turn" in str(error.value)
