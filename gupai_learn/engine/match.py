@@ -86,7 +86,7 @@ class Match:
     def _record(self, deal: Any) -> None:
         settlement = deal.settle()
         self.history.append((deal, settlement))
-        for seat, amount in enumerate(settlement.payments):
+        for seat, amount in enumerate(settlement.results):
             self._totals[seat] += amount
 
     def _new_deal(self, kwargs: dict[str, Any]) -> Any:
@@ -104,7 +104,7 @@ class Match:
         names = self.deal.seat_names
         head = "".join(f"<th>{html.escape(n)}</th>" for n in names)
         rows = "".join(
-            f"<tr><td>{i}</td>" + "".join(f"<td>{p:+d}</td>" for p in s.payments) + "</tr>"
+            f"<tr><td>{i}</td>" + "".join(f"<td>{p:+d}</td>" for p in s.results) + "</tr>"
             for i, (_, s) in enumerate(self.history, 1)
         )
         total = "".join(f"<td><b>{t:+d}</b></td>" for t in self._totals)

@@ -1,8 +1,11 @@
 """Settlement: who pays whom at the end of a deal, line by line, each line with its rules.
 
-Every game's ``deal.settle()`` returns a :class:`Settlement`. ``payments`` is the net result per
-seat; ``lines`` is the explained breakdown a learner reads ("West pays East 6: 4 - 1 columns,
-banker double"). Payments between players always sum to zero.
+Every game's ``deal.settle()`` returns a :class:`Settlement`. In a game played for chips,
+``payments`` is the net result per seat and ``lines`` the explained breakdown a learner reads
+("West pays East 6: 4 - 1 columns, banker double"); payments always sum to zero. In a game
+played for points (Bergen), ``awards`` say who scored what and why ("East scores 2: a double
+header"), ``scores`` adds them up per seat, and nobody pays anybody. ``results`` is whichever
+of the two the game counts, so a :class:`~gupai_learn.engine.match.Match` can add it up.
 """
 
 from __future__ import annotations
@@ -28,6 +31,21 @@ class Payment:
 
 
 @dataclass(frozen=True)
+class Award:
+    """Points scored: ``seat`` scores ``points`` (a points game such as Bergen)."""
+
+    seat: int
+    points: int
+    text: str
+    rules: tuple[str, ...] = ()
+
+    def describe(self, names: Sequence[str]) -> str:
+        """A sentence naming the seat: "East scores 2: a double header (BE-HEADER-DOUBLE)"."""
+        rules = f" ({', '.join(self.rules)})" if self.rules else ""
+        return f"{names[self.seat]} scores {self.points}: {self.text}{rules}"
+
+
+@dataclass(frozen=True)
 class Settlement:
     """The result of a deal: net ``payments`` per seat and the explained ``lines``.
 
@@ -39,6 +57,8 @@ class Settlement:
     lines: tuple[Payment, ...]
     outcome: str = ""
     notes: tuple[str, ...] = ()
+    awards: tuple[Award, ...] = ()
+    unit: str = "chip"
 
     @classmethod
     def from_lines(
@@ -48,9 +68,34 @@ class Settlement:
         outcome: str = "",
         notes: Iterable[str] = (),
     ) -> Settlement:
-        """Build a settlement, dropping zero-amount lines."""
+        """Build a settlement of chip payments, dropping zero-amount lines."""
         kept = tuple(p for p in lines if p.amount != 0)
         return cls(tuple(seat_names), kept, outcome, tuple(notes))
+
+    @classmethod
+    def from_awards(
+        cls,
+        seat_names: Sequence[str],
+        awards: Iterable[Award],
+        outcome: str = "",
+        notes: Iterable[str] = (),
+    ) -> Settlement:
+        """Build a settlement of points scored, dropping zero awards."""
+        kept = tuple(a for a in awards if a.points != 0)
+        return cls(tuple(seat_names), (), outcome, tuple(notes), kept, "point")
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Points scored per seat (all zero in a chips game)."""
+        total = [0] * len(self.seat_names)
+        for a in self.awards:
+            total[a.seat] += a.points
+        return tuple(total)
+
+    @property
+    def results(self) -> tuple[int, ...]:
+        """What the game counts per seat: points scored, or net chips."""
+        return self.scores if self.unit == "point" else self.payments
 
     @property
     def payments(self) -> tuple[int, ...]:
@@ -64,9 +109,13 @@ class Settlement:
     def __str__(self) -> str:
         out = [self.outcome] if self.outcome else []
         out += [f"  {p.describe(self.seat_names)}" for p in self.lines]
+        out += [f"  {a.describe(self.seat_names)}" for a in self.awards]
         out += [f"  note: {n}" for n in self.notes]
-        nets = ", ".join(f"{n} {v:+d}" for n, v in zip(self.seat_names, self.payments, strict=True))
-        out.append(f"  net: {nets}")
+        pairs = zip(self.seat_names, self.results, strict=True)
+        if self.unit == "point":
+            out.append("  scores: " + ", ".join(f"{n} {v}" for n, v in pairs))
+        else:
+            out.append("  net: " + ", ".join(f"{n} {v:+d}" for n, v in pairs))
         return "\n".join(out)
 
     def _repr_html_(self) -> str:

@@ -61,7 +61,10 @@ def _reasons(reasons: tuple[Reason, ...]) -> str:
 
 def settlement_html(settlement: Settlement) -> str:
     """A settlement as the outcome headline, a table of payments (payer → payee, amount,
-    explanation, rules), one net row per seat, and the notes."""
+    explanation, rules) — or of points scored, in a points game — one total row per seat, and
+    the notes."""
+    if settlement.unit == "point":
+        return _scores_html(settlement)
     names = settlement.seat_names
     rows = [_payment_row(p, names) for p in settlement.lines]
     if not rows:
@@ -83,6 +86,43 @@ def settlement_html(settlement: Settlement) -> str:
     return (
         f'<div class="gupai-settlement" style="{_BOX}background:#f6f8fa;'
         f'border:1px solid #d8dee4">{outcome}{table}{_notes(settlement.notes)}</div>'
+    )
+
+
+def _scores_html(settlement: Settlement) -> str:
+    names = settlement.seat_names
+    rows = [
+        "<tr>"
+        + "".join(
+            f'<td style="{_CELL}">{c}</td>'
+            for c in (
+                esc(names[a.seat]),
+                str(a.points),
+                esc(a.text),
+                " ".join(rule_code(r) for r in a.rules),
+            )
+        )
+        + "</tr>"
+        for a in settlement.awards
+    ] or [f'<tr><td colspan="4" style="{_CELL}">Nobody scored.</td></tr>']
+    head = "".join(
+        f'<th scope="col" style="{_CELL}">{h}</th>' for h in ("Seat", "Points", "Why", "Rules")
+    )
+    totals = "".join(
+        f'<tr class="gupai-net"><th scope="row" style="{_CELL}">Total: {esc(n)}</th>'
+        f'<td style="{_CELL};font-weight:bold">{v}</td><td colspan="2" style="{_CELL}"></td></tr>'
+        for n, v in zip(names, settlement.scores, strict=True)
+    )
+    outcome = (
+        f'<div class="gupai-outcome" style="font-weight:bold">{esc(settlement.outcome)}</div>'
+        if settlement.outcome
+        else ""
+    )
+    return (
+        f'<div class="gupai-settlement" style="{_BOX}background:#f6f8fa;border:1px solid #d8dee4">'
+        f'{outcome}<table class="gupai-settlement-table" style="border-collapse:collapse;'
+        f'margin:6px 0;background:#fff"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}'
+        f"</tbody><tfoot>{totals}</tfoot></table>{_notes(settlement.notes)}</div>"
     )
 
 

@@ -241,10 +241,11 @@ class DealPlayer(ipywidgets.VBox):
             )
 
     def outcome(self, settlement: Settlement) -> str:
-        """Your result in plain words: "You (East): +3 chips"."""
-        amount = settlement.payments[self.seat]
-        unit = "chip" if abs(amount) == 1 else "chips"
-        return f"You ({self.deal.name(self.seat)}): {amount:+d} {unit}."
+        """Your result in plain words: "You (East): +3 chips" (or "3 points" in a points game)."""
+        amount = settlement.results[self.seat]
+        unit = settlement.unit + ("" if abs(amount) == 1 else "s")
+        shown = f"{amount:+d}" if settlement.unit == "chip" else str(amount)
+        return f"You ({self.deal.name(self.seat)}): {shown} {unit}."
 
     def __repr__(self) -> str:
         return (
