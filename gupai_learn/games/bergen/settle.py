@@ -15,14 +15,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from gupai_learn.tiles import Tile
+from gupai_learn.tiles import Tile, as_tiles
 from gupai_learn.verdict import Reason
 
 #: Points for dominoing (BE-END-DOMINO) and for winning a blocked round under each rule.
 DOMINO_POINTS = 2
 BLOCKED_POINTS = {"simple": 1, "american": 2, "german": 2, "hoyle": 1}
 
-Hands = Sequence[Sequence[Tile]]
+#: One hand per seat: tiles, or their notation ("[0:0] [2:1]").
+Hands = Sequence[Sequence[Tile] | str]
+Read = Sequence[Sequence[Tile]]
 
 
 @dataclass(frozen=True)
@@ -49,14 +51,15 @@ def blocked_reasons(hands: Hands, rule: str = "simple") -> tuple[Reason, ...]:
 
 def decide_blocked(hands: Hands, rule: str = "simple") -> Blocked:
     """The full decision of a blocked round under ``rule``, with its clauses."""
+    read = [as_tiles(h) if isinstance(h, str) else tuple(h) for h in hands]
     if rule not in BLOCKED_POINTS:
         raise ValueError(
             f"blocked rule {rule!r} is not one of {', '.join(BLOCKED_POINTS)} (BE-END-BLOCKED)"
         )
-    if len(hands) < 2:
-        raise ValueError(f"a blocked round needs 2 to 4 hands, not {len(hands)} (BE-DEAL)")
+    if len(read) < 2:
+        raise ValueError(f"a blocked round needs 2 to 4 hands, not {len(read)} (BE-DEAL)")
     clauses: list[str] = []
-    seat = _DECIDERS[rule](hands, clauses)
+    seat = _DECIDERS[rule](read, clauses)
     points = 0 if seat is None else BLOCKED_POINTS[rule]
     tail = "nobody scores" if seat is None else f"seat {seat} scores {points}"
     clauses.append(f"{rule} rule: {tail}")
@@ -85,12 +88,12 @@ def _lowest(seats: Sequence[int], key: dict[int, int], what: str, clauses: list[
     return low[0]
 
 
-def _simple(hands: Hands, clauses: list[str]) -> int | None:
+def _simple(hands: Read, clauses: list[str]) -> int | None:
     totals = {s: pips(h) for s, h in enumerate(hands)}
     return _lowest(list(totals), totals, "pips in hand", clauses)
 
 
-def _american(hands: Hands, clauses: list[str]) -> int | None:
+def _american(hands: Read, clauses: list[str]) -> int | None:
     seats = list(range(len(hands)))
     free = [s for s in seats if not doubles(hands[s])]
     totals = {s: pips(hands[s]) for s in seats}
@@ -116,7 +119,7 @@ def _american(hands: Hands, clauses: list[str]) -> int | None:
     return _lowest(seats, low, "lowest double held", clauses)
 
 
-def _german(hands: Hands, clauses: list[str]) -> int | None:
+def _german(hands: Read, clauses: list[str]) -> int | None:
     seats = list(range(len(hands)))
     totals = {s: pips(hands[s]) for s in seats}
     free = [s for s in seats if not doubles(hands[s])]
@@ -137,7 +140,7 @@ def _german(hands: Hands, clauses: list[str]) -> int | None:
     return _lowest(fewest, totals, "pips in hand", clauses)
 
 
-def _hoyle(hands: Hands, clauses: list[str]) -> int | None:
+def _hoyle(hands: Read, clauses: list[str]) -> int | None:
     seats = list(range(len(hands)))
     free = [s for s in seats if not doubles(hands[s])]
     if free:
