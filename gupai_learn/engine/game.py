@@ -39,7 +39,9 @@ class GameInfo:
       (IllegalPlayError if no lead), ``beats(challenger, high, rules=...) -> Verdict``,
       ``classes`` (class id → learner's name, e.g. ``"mixed-pair"`` → ``"a mixed pair"``);
     - ``solve(deal, seat, max_nodes=...)``: the perfect-information solver (``.wins``, ``.plays``,
-      ``.nodes``), where the game has one.
+      ``.nodes``), where the game has one;
+    - ``target(rules, players) -> int``: the score that ends a match (Bergen's BE-GAME), for a
+      game played to a target; None for games played as long as you like.
     """
 
     name: str
@@ -61,6 +63,7 @@ class GameInfo:
     beats: Callable[..., Any] | None = None
     classes: Mapping[str, str] = field(default_factory=dict)
     solve: Callable[..., Any] | None = None
+    target: Callable[[Any, int], int] | None = None
 
     @property
     def ruling(self) -> str:

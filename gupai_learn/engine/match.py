@@ -28,7 +28,8 @@ class Match:
 
     ``seed`` makes the whole series reproducible; ``rules`` is the game's Rules (default: the
     ruling's); ``players`` a player count the game allows; ``target`` ends the match once a seat's
-    total reaches it (None: play as long as you like). Extra keywords go to the first deal.
+    total reaches it (None: the game's own target, if it has one — Bergen's 15 or 10 points —
+    else play as long as you like). Extra keywords go to the first deal.
     """
 
     def __init__(
@@ -46,9 +47,11 @@ class Match:
             check_count("target", target, f"{self.info.rule_prefix}-GAME")
         if rules is not None and not isinstance(rules, self.info.Rules):
             raise ValueError(f"rules={quote(rules)}: give a {self.info.name}.Rules(...) or None")
-        self.target = target
         self.seed = check_seed(seed)
         self.rules = rules or self.info.Rules()
+        if target is None and self.info.target is not None:
+            target = self.info.target(self.rules, self.players)  # the game's own target
+        self.target = target
         self.history: list[tuple[Any, Settlement]] = []
         self.state: dict[str, Any] = {}
         self._rng = random.Random(seed)

@@ -13,12 +13,14 @@ games only here::
 from __future__ import annotations
 
 from gupai_learn.engine.game import GameInfo
-from gupai_learn.games import ding_niu, tien_gow
+from gupai_learn.games import bergen, ding_niu, tien_gow
 
-__all__ = ["GAMES", "GameInfo", "ding_niu", "game", "tien_gow"]
+__all__ = ["GAMES", "GameInfo", "bergen", "ding_niu", "game", "tien_gow"]
 
 #: Every game, by name, in the order of the lessons.
-GAMES: dict[str, GameInfo] = {info.name: info for info in (tien_gow.GAME, ding_niu.GAME)}
+GAMES: dict[str, GameInfo] = {
+    info.name: info for info in (tien_gow.GAME, ding_niu.GAME, bergen.GAME)
+}
 
 
 def game(name: str) -> GameInfo:

@@ -1,0 +1,434 @@
+"""A Bergen round: hands from a double-six set, a boneyard to draw from, headers as you play.
+
+Rule ids (rules/bergen.md): BE-SET, BE-DEAL, BE-RESERVE, BE-OPEN, BE-PLAY, BE-DRAW; scoring
+during play (BE-HEADER-DOUBLE, BE-HEADER-TRIPLE, BE-HEADER-CAP) comes from :mod:`.headers`; the
+end of the round (BE-END-DOMINO, BE-END-BLOCKED) from :mod:`.settle`; the target (BE-GAME).
+
+Seats are numbered in the direction of play (clockwise at the table). Every turn is one move:
+a tile at an open end, one ``draw`` (the seat then acts again), or ``pass`` when it can neither
+play nor draw. Doubles lie across the line and never branch.
+
+Interpretations where the ruling leaves a case open (said here and in the issue note):
+
+- Explicit hands in which nobody holds a double cannot open (BE-OPEN): ``Deal(...)`` raises a
+  ValueError asking for a redeal; ``Deal.random`` redeals by itself, from the same seeded stream.
+- A seat left with no tile before the round ends cannot happen (playing the last tile ends the
+  round), so every seat to act holds at least one tile.
+- The round is blocked as soon as no seat can place a tile and only the reserved tiles (or none)
+  are left to draw: nobody would do anything but pass, so the passes are not played out.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Hashable, Sequence
+from typing import Any
+
+from gupai_learn import decks
+from gupai_learn.engine.deal import Outcome, check_seat, check_seed
+from gupai_learn.engine.line import LineDeal, Placed, placement
+from gupai_learn.engine.moves import DRAW, PASS, End, Move, quote
+from gupai_learn.engine.settlement import Award, Settlement
+from gupai_learn.games.bergen.headers import Header, header
+from gupai_learn.games.bergen.rules import Rules
+from gupai_learn.games.bergen.settle import DOMINO_POINTS, Blocked, decide_blocked
+from gupai_learn.tiles import Tile, Tiles, as_tiles
+from gupai_learn.verdict import Reason
+
+DECK: frozenset[Tile] = frozenset(decks.double_six())
+_NAMES = {2: ("East", "West"), 3: ("East", "South", "West"), 4: ("East", "South", "West", "North")}
+
+
+class Deal(LineDeal):
+    """One Bergen round.
+
+    ``Deal(hands, boneyard=[...], rules=Rules(players=n), scores=(0,) * n)`` takes one hand per
+    player and the boneyard in drawing order (the last ``rules.reserved`` tiles are never drawn);
+    ``scores`` is the match score before this round (for the cap near the target). The holder of
+    the opening double acts first and must lead it (BE-OPEN). ``Deal.random(seed=...)`` shuffles
+    the 28 tiles and deals (BE-DEAL), redealing when nobody holds a double.
+
+    >>> deal = Deal(["[1:1] [1:0]", "[2:1] [6:6]"], boneyard=["[5:0]", "[4:0]", "[3:0]"])
+    >>> deal.turn, deal.legal_moves()
+    (0, [Move.parse('[1:1]')])
+    >>> _ = deal.play("[1:1]"); deal.round_points
+    (2, 0)
+    """
+
+    RULE_TURN = "BE-PLAY"
+    RULE_HAND = "BE-DEAL"
+    RULE_SET = "BE-SET"
+    RULE_OVER = "BE-GAME"
+    RULE_PLAY = "BE-PLAY"
+    DOUBLES_ACROSS = True
+    GAME = "bergen"
+
+    def __init__(
+        self,
+        hands: Sequence[Any],
+        boneyard: Sequence[Any] = (),
+        rules: Rules | None = None,
+        scores: Sequence[int] | None = None,
+    ) -> None:
+        rules = _checked_rules(rules)
+        if not isinstance(hands, (list, tuple)) or len(hands) != rules.players:
+            raise ValueError(
+                f"hands must be a list of {rules.players} hands for {rules.players} players, "
+                f"not {quote(hands)} (BE-DEAL)"
+            )
+        parsed = [Tiles(sorted(as_tiles(h), reverse=True)) for h in hands]
+        pile = Tiles(as_tiles(boneyard) if isinstance(boneyard, str) else _tiles(boneyard))
+        _check_tiles(parsed, pile, rules)
+        self._setup(parsed, pile, rules, _checked_scores(scores, rules))
+
+    def _setup(
+        self, hands: list[Tiles], pile: Tiles, rules: Rules, scores: tuple[int, ...]
+    ) -> None:
+        opener, double = _opening(hands, rules)
+        self.rules = rules
+        self.scores = scores
+        self.opening = double
+        self._init_line(hands, opener)
+        self._pile = list(pile)
+        self._round = [0] * rules.players
+        self._awards: list[Award] = []
+        self._ending = ""
+        self._blocked: Blocked | None = None
+        self._start = dict(hands=tuple(hands), boneyard=tuple(pile), rules=rules, scores=scores)
+
+    @classmethod
+    def random(
+        cls,
+        seed: int | random.Random | None = None,
+        rules: Rules | None = None,
+        *,
+        players: int | None = None,
+        scores: Sequence[int] | None = None,
+    ) -> Deal:
+        """Shuffle the 28 tiles with ``random.Random(seed)`` (or draw from a given Random) and
+        deal (BE-DEAL); shuffle again while nobody holds a double (BE-OPEN)."""
+        rules = _checked_rules(rules)
+        if players is not None and players != rules.players:
+            rules = Rules(**{**rules.__dict__, "players": players})
+        rng = seed if isinstance(seed, random.Random) else random.Random(check_seed(seed))
+        size = rules.hand_size
+        while True:
+            deck = list(decks.double_six())
+            rng.shuffle(deck)
+            hands = [
+                Tiles(sorted(deck[i * size : (i + 1) * size], reverse=True))
+                for i in range(rules.players)
+            ]
+            if any(t.is_double for h in hands for t in h):
+                break
+        deal = cls.__new__(cls)
+        deal._setup(
+            hands, Tiles(deck[rules.players * size :]), rules, _checked_scores(scores, rules)
+        )
+        return deal
+
+    # ----- state ---------------------------------------------------------------------------
+    @property
+    def seat_names(self) -> tuple[str, ...]:
+        """East, West for two players; East, South, West for three; all four for four."""
+        return _NAMES[self.n_seats]
+
+    @property
+    def boneyard(self) -> Tiles:
+        """The tiles left to draw from, the reserved ones (never drawn) at the end."""
+        return Tiles(self._pile)
+
+    @property
+    def drawable(self) -> int:
+        """How many tiles may still be drawn (the reserved ones excluded, BE-RESERVE)."""
+        return max(0, len(self._pile) - self.rules.reserved)
+
+    @property
+    def round_points(self) -> tuple[int, ...]:
+        """Points each seat has scored in this round so far."""
+        return tuple(self._round)
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """Each seat's running score: the match score before the round plus this round's."""
+        return tuple(s + r for s, r in zip(self.scores, self._round, strict=True))
+
+    @property
+    def ending(self) -> str:
+        """How the round ended: ``"domino"``, ``"blocked"``, ``"target"``, or ``""`` in play."""
+        return self._ending
+
+    @property
+    def blocked(self) -> Blocked | None:
+        """The decision of a blocked round (winner, points, clauses), or None."""
+        return self._blocked
+
+    @property
+    def awards(self) -> tuple[Award, ...]:
+        """Every score of the round so far, explained."""
+        return tuple(self._awards)
+
+    def settle(self) -> Settlement:
+        """The points of the round, line by line (headers, domino or blocked round)."""
+        best = max(self._round)
+        leaders = [self.name(s) for s, p in enumerate(self._round) if p == best and best]
+        outcome = {
+            "domino": "The round ended with a domino.",
+            "blocked": "The round was blocked.",
+            "target": "The round ended when a seat reached the target.",
+            "": "The round is still in play.",
+        }[self._ending]
+        if leaders:
+            outcome += f" Most points this round: {' and '.join(leaders)} ({best})."
+        return Settlement.from_awards(self.seat_names, self._awards, outcome)
+
+    # ----- verbs ---------------------------------------------------------------------------
+    def draw(self) -> Tile:
+        """Draw one tile from the boneyard (BE-DRAW); the same seat then acts again."""
+        return self.apply(DRAW)  # type: ignore[no-any-return]
+
+    def pass_turn(self) -> None:
+        """Pass: allowed only when the seat can neither play nor draw (BE-DRAW)."""
+        self.apply(PASS)
+
+    def header_after(self, tile: Any, end: End | None = None) -> Header:
+        """What placing ``tile`` at ``end`` would score for the seat to act (nothing changes)."""
+        trial = self.copy()
+        move = trial._judge(Move.play(tile, end), False, None)
+        if not move.ok or move.move is None:
+            raise ValueError(Reason("BE-PLAY", "; ".join(r.text for r in move.errors)).text)
+        trial._layout = trial._layout.add(move.move.pieces[0], move.move.end, self._turn)
+        return trial._header(self._turn)
+
+    # ----- checks ----------------------------------------------------------------------------
+    def _set_reasons(self, pieces: tuple[Tile, ...]) -> list[Reason]:
+        return [Reason("BE-SET", f"{t} is not a double-six tile.") for t in pieces if t not in DECK]
+
+    def _over_text(self) -> str:
+        return {
+            "domino": "The round is over: a seat played its last tile (BE-END-DOMINO).",
+            "blocked": "The round is over: it was blocked (BE-END-BLOCKED).",
+            "target": "The round is over: a seat reached the target (BE-GAME).",
+        }.get(self._ending, "The round is over.")
+
+    def _may_place(self, seat: int, tile: Tile, end: End) -> bool:
+        return True
+
+    def _placements(self, seat: int) -> list[Move]:
+        if self._layout.ends is None:  # only the opening double may start the line (BE-OPEN)
+            return [placement(self.opening, None)] if self.opening in self._hands[seat] else []
+        return super()._placements(seat)
+
+    def _judge_place_policy(self, seat: int, tile: Tile, end: End | None, out: Outcome) -> None:
+        if self._layout.ends is None:
+            if tile != self.opening:
+                which = self.rules.opening
+                text = (
+                    f"The round opens with the {which} double held, {self.opening}; "
+                    f"{tile} cannot open it."
+                )
+                out.errors.append(Reason("BE-OPEN", text))
+            elif not out.errors:
+                text = f"{tile} is the {self.rules.opening} double held: it opens the round."
+                out.notes.append(Reason("BE-OPEN", text))
+            return
+        if out.errors:
+            return
+        number = self._layout.number(end or "left")
+        across = " (across the line)" if tile.is_double else ""
+        note = f"{tile} goes at the {end} end{across}, {number} to {number}."
+        out.notes.append(Reason("BE-PLAY", note))
+
+    def _judge_other(self, seat: int, move: Move, out: Outcome) -> None:
+        fitting = self._fitting(seat)
+        if move.kind == "draw":
+            if fitting and not self.rules.may_draw_when_able:
+                shown = ", ".join(map(str, fitting))
+                text = f"{self.name(seat)} can play {shown}, so must play instead of drawing."
+                out.errors.append(Reason("BE-DRAW", text))
+            if not self.drawable:
+                out.errors.append(Reason("BE-RESERVE", self._nothing_to_draw()))
+            if not out.errors:
+                text = f"{self.name(seat)} draws one tile and then acts again."
+                out.notes.append(Reason("BE-DRAW", text))
+        elif move.kind == "pass":
+            if fitting:
+                shown = ", ".join(map(str, fitting))
+                out.errors.append(Reason("BE-PLAY", f"{self.name(seat)} can play {shown}."))
+            if self.drawable:
+                text = f"{self.drawable} tiles can still be drawn: draw before passing."
+                out.errors.append(Reason("BE-DRAW", text))
+            if not out.errors:
+                text = f"{self.name(seat)} can neither play nor draw, and passes."
+                out.notes.append(Reason("BE-DRAW", text))
+        else:
+            text = f"Bergen has no face-down tiles: play a tile, draw, or pass ({move} refused)."
+            out.errors.append(Reason("BE-PLAY", text))
+
+    def _nothing_to_draw(self) -> str:
+        left = len(self._pile)
+        if left and self.rules.reserved:
+            return f"Only the {left} reserved tiles are left in the boneyard; they are never drawn."
+        return "The boneyard is empty."
+
+    def _fitting(self, seat: int) -> list[Tile]:
+        """The distinct tiles ``seat`` could place now."""
+        return sorted({m.pieces[0] for m in self._placements(seat)}, reverse=True)
+
+    def _stuck_moves(self, seat: int, placements: list[Move]) -> list[Move]:
+        if self.drawable and (not placements or self.rules.may_draw_when_able):
+            return [DRAW]
+        return [] if placements else [PASS]
+
+    # ----- changes ---------------------------------------------------------------------------
+    def _apply_other(self, seat: int, move: Move) -> Any:
+        if move.kind == "draw":
+            tile = self._pile.pop(0)
+            self._hands[seat] = Tiles(sorted((*self._hands[seat], tile), reverse=True))
+            return tile
+        return None
+
+    def _placed(self, seat: int, placed: Placed) -> Placed:
+        made = self._header(seat)
+        if made.points:
+            self._award(seat, made.points, f"a {made.kind} header", made.reasons)
+        if not self._hands[seat] and not self._ending:
+            self._ending = "domino"  # going out ends the round; its 2 points are never capped
+            text = f"{self.name(seat)} played the last tile: domino"
+            self._award(seat, DOMINO_POINTS, text, [Reason("BE-END-DOMINO", text)])
+        return placed
+
+    def _header(self, seat: int) -> Header:
+        layout = self._layout
+        assert layout.ends is not None
+        first, last = layout.placed[0].tile, layout.placed[-1].tile
+        lone = len(layout) == 1
+        if lone and not self.rules.opening_scores:
+            return Header(0, 0, "none", ())
+        total = self.scores[seat] + self._round[seat]
+        return header(
+            layout.ends,
+            (first.is_double, last.is_double),
+            lone=lone,
+            total=total,
+            target=self.rules.target,
+        )
+
+    def _award(self, seat: int, points: int, text: str, reasons: Sequence[Reason]) -> None:
+        rules = tuple(dict.fromkeys(r.rule for r in reasons))
+        self._awards.append(Award(seat, points, text, rules))
+        self._round[seat] += points
+        if self.scores[seat] + self._round[seat] >= self.rules.target and not self._ending:
+            self._ending = "target"
+
+    def _after_move(self) -> None:
+        if self._ending:
+            return
+        last = self._log[-1][1]
+        if last.kind != "draw":
+            self._turn = (self._turn + 1) % self.n_seats
+        if self._is_blocked():
+            self._finish_blocked()
+
+    def _is_blocked(self) -> bool:
+        if self.drawable or self._layout.ends is None:
+            return False
+        return not any(self._layout.fits(t) for hand in self._hands for t in hand)
+
+    def _finish_blocked(self) -> None:
+        self._ending = "blocked"
+        decided = decide_blocked(self._hands, self.rules.blocked_rule)  # type: ignore[arg-type]
+        self._blocked = decided
+        if decided.winner is not None:
+            text = f"wins the blocked round ({self.rules.blocked_rule} rule)"
+            self._award(decided.winner, decided.points, text, decided.clauses)
+
+    def _over(self) -> bool:
+        return bool(self._ending)
+
+    # ----- search support -------------------------------------------------------------------
+    def copy(self) -> Deal:
+        """A copy to play on."""
+        new: Deal = super().copy()
+        new._pile = self._pile[:]
+        new._round = self._round[:]
+        new._awards = self._awards[:]
+        return new
+
+    def state_key(self) -> Hashable:
+        """Hands, turn, the open ends (which are doubles), the boneyard and the round's points."""
+        layout = self._layout
+        ends = None
+        if layout.ends is not None:
+            ends = (layout.ends, layout.placed[0].tile.is_double, layout.placed[-1].tile.is_double)
+        hands = tuple(tuple(h) for h in self._hands)
+        return (hands, self._turn, ends, tuple(self._pile), tuple(self._round), self._ending)
+
+    # ----- text -------------------------------------------------------------------------------
+    def __repr__(self) -> str:
+        state = f"over ({self._ending})" if self._ending else f"{self.name(self._turn)} to play"
+        return f"<bergen.Deal line {self._layout}, {state}>"
+
+    def __str__(self) -> str:
+        lines = [repr(self), f"  line {self._layout}  ends {self.ends}"]
+        for seat in range(self.n_seats):
+            lines.append(f"  {self.name(seat):<5} {self._hands[seat]}  {self._round[seat]} pts")
+        lines.append(f"  boneyard {len(self._pile)} ({self.drawable} to draw)")
+        return "\n".join(lines)
+
+
+def _tiles(items: Sequence[Any]) -> list[Tile]:
+    return [t if isinstance(t, Tile) else as_tiles(t)[0] for t in items]
+
+
+def _checked_rules(rules: Any) -> Rules:
+    if rules is None:
+        return Rules()
+    if not isinstance(rules, Rules):
+        raise ValueError(f"rules={quote(rules)}: give a bergen.Rules(...) or None")
+    return rules
+
+
+def _checked_scores(scores: Any, rules: Rules) -> tuple[int, ...]:
+    if scores is None:
+        return (0,) * rules.players
+    if (
+        not isinstance(scores, (list, tuple))
+        or len(scores) != rules.players
+        or any(type(s) is not int or s < 0 for s in scores)
+    ):
+        raise ValueError(
+            f"scores={quote(scores)} must be {rules.players} whole numbers, 0 or more (BE-GAME)"
+        )
+    return tuple(scores)
+
+
+def _check_tiles(hands: list[Tiles], pile: Tiles, rules: Rules) -> None:
+    """ValueErrors for hands and boneyard that one double-six set cannot hold (BE-SET, BE-DEAL)."""
+    counts: Counter[Tile] = Counter(pile)
+    for seat, hand in enumerate(hands):
+        if not hand or len(hand) > rules.hand_size:
+            raise ValueError(
+                f"hand {seat} has {len(hand)} tiles; with {rules.players} players a hand holds "
+                f"1 to {rules.hand_size} (BE-DEAL)"
+            )
+        counts.update(hand)
+    for tile, n in sorted(counts.items()):
+        if tile not in DECK:
+            raise ValueError(f"{tile} is not a double-six tile (BE-SET)")
+        if n > 1:
+            raise ValueError(f"{tile} appears {n} times; the set has one (BE-SET)")
+
+
+def _opening(hands: list[Tiles], rules: Rules) -> tuple[int, Tile]:
+    """The seat holding the opening double and that double (BE-OPEN)."""
+    held = [(t, s) for s, h in enumerate(hands) for t in h if t.is_double]
+    if not held:
+        raise ValueError("nobody holds a double, so the round cannot open: redeal (BE-OPEN)")
+    tile, seat = (min if rules.opening == "lowest" else max)(held)
+    check_seat("opener", seat, rules.players, "BE-OPEN")
+    return seat, tile
+
+
+__all__ = ["Deal"]
