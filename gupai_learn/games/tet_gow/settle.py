@@ -1,0 +1,59 @@
+"""Tet-Gow scores at the end of a game (rules/tet_gow.md: TT-SCORE, TT-THREE).
+
+The winner (who took the last round, TT-LAST) scores his tricks + 4, every other player his
+tricks − 4; with three players + 2 and − 5. The scores add up to zero. They are returned as a
+:class:`Scores`, a :class:`~gupai_learn.engine.settlement.Settlement` whose ``payments`` are the
+points: each player's score is written as a line between him and the winner, so the shared
+drawings and matches read it like any settlement, and ``scores`` names them as points.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from gupai_learn.engine.settlement import Payment, Settlement
+
+if TYPE_CHECKING:
+    from gupai_learn.games.tet_gow.deal import Deal
+
+
+class Scores(Settlement):
+    """A settlement of points: ``scores`` (= ``payments``) per seat, summing to zero."""
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Points per seat for this game."""
+        return self.payments
+
+
+def settle(deal: Deal) -> Scores:
+    """Score a finished game; raises ValueError while it is still in play."""
+    if not deal.is_over:
+        raise ValueError("the game is still in play: settle() needs a finished game (TT-SCORE)")
+    winner = deal.winner
+    assert winner is not None
+    return score(deal.seat_names, deal.won, winner, deal.rules.players)
+
+
+def score(names: tuple[str, ...], won: tuple[int, ...], winner: int, players: int = 4) -> Scores:
+    """The scores of a game with ``won`` tricks per seat, won by ``winner``."""
+    bonus, penalty = (4, 4) if players == 4 else (2, 5)
+    rule = "TT-SCORE" if players == 4 else "TT-THREE"
+    lines = []
+    for seat, tricks in enumerate(won):
+        if seat == winner:
+            continue
+        points = tricks - penalty
+        text = f"{names[seat]}: {_tricks(tricks)} − {penalty} = {points:+d} points"
+        payer, payee = (seat, winner) if points < 0 else (winner, seat)
+        lines.append(Payment(payer, payee, abs(points), text, (rule,)))
+    mine = won[winner] + bonus
+    outcome = (
+        f"{names[winner]} wins the game with the last round: "
+        f"{_tricks(won[winner])} + {bonus} = {mine:+d} points"
+    )
+    return Scores.from_lines(names, lines, outcome)  # type: ignore[return-value]
+
+
+def _tricks(n: int) -> str:
+    return f"{n} trick{'s' * (n != 1)}"
