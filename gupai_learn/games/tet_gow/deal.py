@@ -225,19 +225,26 @@ class Deal(TrickDeal[Card]):
 
     def _explain_lead(self, seat: int, combination: Combination) -> list[Reason]:
         size = len(combination.pieces)
+        level = TIERS + 1 - combination.rank
+        if level == 1:
+            answer = "Tier 1 is the highest: no face-up play can beat this lead."
+        else:
+            answer = (
+                f"A face-up answer must be {combination.kind_name}, all of one tier higher "
+                f"than {level}."
+            )
         notes = [
             Reason(
                 "TT-LEAD",
-                f"{described(combination.pieces)}: {size} card{'s' * (size > 1)} of "
-                f"{combination.name}, with at most one Cycle card. To go face up, every other "
-                f"player must match {combination.kind_name} in one higher tier.",
+                f"{described(combination.pieces)}: {size} card{'s' * (size > 1)} of one tier, "
+                f"at most one of them from the Cycle. {answer}",
             ),
             Reason(
                 "TT-FOLLOW",
                 f"The round's winner takes {size} trick{'s' * (size > 1)}, one per card led.",
             ),
         ]
-        if len(self._hands[seat]) == 0:
+        if len(self._hands[seat]) == size:
             notes.append(Reason("TT-LAST", "This is the last round: its winner wins the game."))
         return notes
 
