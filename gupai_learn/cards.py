@@ -107,10 +107,11 @@ class Card:
     ``index`` (0-35, the deck order: Aces, then 2 to 9, then Crowns).
     """
 
-    __slots__ = ("index", "name", "rank", "suits")
+    __slots__ = ("_text", "index", "name", "rank", "suits")
     _by_key: ClassVar[dict[str, Card]] = {}
     _all: ClassVar[list[Card]] = []
 
+    _text: str
     index: int
     name: str
     rank: Rank
@@ -128,6 +129,7 @@ class Card:
     @classmethod
     def _make(cls, name: str, rank: Rank, suits: tuple[str, ...]) -> Card:
         card = object.__new__(cls)
+        card._text = f"{rank} {name}" if type(rank) is int else name
         card.index = len(cls._all)
         card.name = name
         card.rank = rank
@@ -196,9 +198,7 @@ class Card:
         return self.index >= other.index
 
     def __str__(self) -> str:
-        if type(self.rank) is int:
-            return f"{self.rank} {self.name}"
-        return self.name
+        return self._text
 
     def __repr__(self) -> str:
         return f"Card({str(self)!r})"

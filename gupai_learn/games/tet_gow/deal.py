@@ -18,19 +18,18 @@ from __future__ import annotations
 import random
 from collections.abc import Hashable, Sequence
 from dataclasses import replace
-from itertools import combinations, product
+from itertools import combinations
 from typing import Any, ClassVar, cast
 
 from gupai_learn import decks
 from gupai_learn.cards import Card, Cards, as_cards
 from gupai_learn.engine.deal import check_seat, check_seed
-from gupai_learn.engine.moves import quote
+from gupai_learn.engine.moves import Move, quote
 from gupai_learn.engine.trick import Combination, TrickDeal, TrickPlay
 from gupai_learn.games.tet_gow.combos import (
     ORDER,
     SET_NAMES,
     SET_OF,
-    SETS,
     TIER,
     TIERS,
     canonical,
@@ -50,6 +49,71 @@ TRICKS = 8
 MIN_TRICKS = 2
 
 _DEFAULT_RULES = Rules()
+
+#: Each card's bit; bits follow the game's card order, so a mask lists cards canonically.
+BIT: dict[Card, int] = {card: 1 << i for card, i in ORDER.items()}
+_BY_BIT: tuple[Card, ...] = tuple(sorted(ORDER, key=ORDER.__getitem__))
+
+
+def hand_mask(cards: Sequence[Card]) -> int:
+    """The bit mask of some cards."""
+    mask = 0
+    for card in cards:
+        mask |= BIT[card]
+    return mask
+
+
+def _table() -> tuple[dict[int, Combination], dict[tuple[str, int], list[tuple[int, Cards]]]]:
+    """Every valid play (1-4 cards of one tier, at most one Cycle card), by mask, and by class
+    and tier (for followers)."""
+    by_mask: dict[int, Combination] = {}
+    by_kind: dict[tuple[str, int], list[tuple[int, Cards]]] = {}
+    for level in range(1, TIERS + 1):
+        members = [c for c in _BY_BIT if TIER[c] == level]
+        for size in range(1, 5):
+            for pick in combinations(members, size):
+                combo, errors = classify_play(pick)
+                if combo is None:
+                    continue
+                mask = hand_mask(pick)
+                by_mask[mask] = combo
+                by_kind.setdefault((combo.kind, level), []).append((mask, Cards(combo.pieces)))
+    return by_mask, by_kind
+
+
+#: Every valid play by its mask; the plays of each (class, tier).
+PLAYS, BY_KIND = _table()
+def _lead_table() -> list[tuple[int, dict[int, list[Cards]]]]:
+    """Per tier: its cards' mask, and for every part of it a hand may hold, the leads that
+    part allows (TT-LEAD), in canonical order."""
+    tables = []
+    for level in range(1, TIERS + 1):
+        bits = [BIT[c] for c in _BY_BIT if TIER[c] == level]
+        tier_mask = sum(bits)
+        leads = [(m, Cards(c.pieces)) for m, c in PLAYS.items() if m & tier_mask == m]
+        leads.sort(key=lambda e: (len(e[1]), [ORDER[c] for c in e[1]]))
+        table = {}
+        for n in range(1, len(bits) + 1):
+            for pick in combinations(bits, n):
+                part = sum(pick)
+                table[part] = [p for m, p in leads if m & part == m]
+        tables.append((tier_mask, table))
+    return tables
+
+
+_LEADS = _lead_table()
+
+#: Canonical cards of a mask (for face-down plays), filled as met.
+_CARDS_OF: dict[int, Cards] = {}
+
+
+def _cards_of(mask: int) -> Cards:
+    found = _CARDS_OF.get(mask)
+    if found is None:
+        found = Cards(c for c in _BY_BIT if BIT[c] & mask)
+        if len(_CARDS_OF) < 100_000:
+            _CARDS_OF[mask] = found
+    return found
 _sort_key = ORDER.__getitem__
 
 
@@ -112,7 +176,14 @@ class Deal(TrickDeal[Card]):
                 f"leader={leader} has won no trick: in an endgame the leader won the previous "
                 "round, so give him at least one trick in won= (TT-LAST)"
             )
+        self._setup(parsed, rules, rest, leader, tricks)
+
+    def _setup(
+        self, parsed: list[Cards], rules: Rules, rest: Cards, leader: int, tricks: list[int]
+    ) -> None:
+        """Initialise from checked hands in canonical order."""
         super().__init__(parsed, leader)
+        self._masks = [hand_mask(h) for h in parsed]
         self.rules = rules
         self._won = tricks
         self._leftover = rest
@@ -143,8 +214,13 @@ class Deal(TrickDeal[Card]):
         rng.shuffle(deck)
         n = rules.players
         hands = [deck[i * HAND_SIZE : (i + 1) * HAND_SIZE] for i in range(n)]
-        first = rng.randrange(n) if leader is None else leader
-        return cls(hands, rules, leftover=deck[n * HAND_SIZE :], leader=first)
+        first = rng.randrange(n) if leader is None else check_seat("leader", leader, n, "TT-DEAL")
+        # a shuffled deck needs none of the constructor's checks
+        deal = cls.__new__(cls)
+        parsed = [Cards(sorted(h, key=_sort_key)) for h in hands]
+        rest = Cards(sorted(deck[n * HAND_SIZE :], key=_sort_key))
+        deal._setup(parsed, rules, rest, first, [0] * n)
+        return deal
 
     # ----- state ---------------------------------------------------------------------------
     @property
@@ -188,6 +264,52 @@ class Deal(TrickDeal[Card]):
         plays = tuple((p.seat, p.pieces, p.face_up) for p in self._plays)
         won = tuple(min(w, MIN_TRICKS) for w in self._won)
         return (*self._hands, self._turn, plays, won, self._last_round)
+
+    # ----- fast paths (a property test shows they agree with judge) ------------------------
+    def _fast_mask(self, raw: Any, seat: Any) -> int:
+        """The mask of ``raw`` when it is plainly cards of the hand of the seat to act (no card
+        twice); 0 means "judge it the careful way"."""
+        if not self._left or (seat is not None and seat != self._turn):
+            return 0
+        kind = type(raw)
+        if kind is Move:
+            if raw.call is not None or raw.end is not None:
+                return 0
+            raw = raw.pieces
+            kind = type(raw)
+        if kind is not Cards and kind is not tuple and kind is not list:
+            return 0
+        need = 0
+        for card in raw:
+            if type(card) is not Card:
+                return 0
+            bit = BIT[card]
+            if need & bit:
+                return 0
+            need |= bit
+        return need if need & self._masks[self._turn] == need else 0
+
+    def _fast_combination(self, raw: Any, seat: Any) -> Combination | None:
+        if type(raw) is Move and raw.kind != "play":
+            return None
+        combo = PLAYS.get(self._fast_mask(raw, seat))
+        if combo is None or not self._plays:
+            return combo
+        lead = self._plays[0].combination
+        high = self._high
+        assert lead is not None and high is not None and high.combination is not None
+        if combo.kind != lead.kind or combo.rank <= high.combination.rank:
+            return None
+        return None if self._forced_down(self._turn) else combo
+
+    def _fast_discard(self, raw: Any, seat: Any) -> Cards | None:
+        if not self._plays or (type(raw) is Move and raw.kind != "discard"):
+            return None
+        mask = self._fast_mask(raw, seat)
+        if not mask:
+            return None
+        pieces = _cards_of(mask)
+        return pieces if len(pieces) == len(self._plays[0].pieces) else None
 
     # ----- game hooks ----------------------------------------------------------------------
     def _read(self, raw: Any) -> Cards:
@@ -281,47 +403,45 @@ class Deal(TrickDeal[Card]):
         )
 
     def _leads(self, seat: int) -> list[Cards]:
-        by_tier: dict[int, list[Card]] = {}
-        for card in self._hands[seat]:
-            by_tier.setdefault(TIER[card], []).append(card)
+        mask = self._masks[seat]
         found: list[Cards] = []
-        for cards in by_tier.values():
-            for size in range(1, min(4, len(cards)) + 1):
-                for pick in combinations(cards, size):
-                    if sum(SET_OF[c] == "cycle" for c in pick) <= 1:
-                        found.append(Cards(pick))
+        for tier_mask, table in _LEADS:
+            part = mask & tier_mask
+            if part:
+                found += table[part]
         return found
 
     def _beats(self, seat: int, lead: TrickPlay, high: Combination | None) -> list[Cards]:
         assert high is not None and lead.combination is not None
-        if self._forced_down(seat):
-            return []
-        need = {name: lead.combination.kind.split("+").count(name) for name in SETS}
-        top = TIERS + 1 - high.rank
-        groups: dict[tuple[int, str], list[Card]] = {}
-        for card in self._hands[seat]:
-            if TIER[card] < top:
-                groups.setdefault((TIER[card], SET_OF[card]), []).append(card)
+        # TrickDeal.legal_plays has already asked _forced_down (TT-LAST)
+        mask = self._masks[seat]
+        kind = lead.combination.kind
         found: list[Cards] = []
-        for level in range(1, top):
-            options = [
-                list(combinations(groups.get((level, name), ()), n))
-                for name, n in need.items()
-                if n
-            ]
-            for parts in product(*options):
-                found.append(Cards(sorted((c for part in parts for c in part), key=_sort_key)))
+        for level in range(1, TIERS + 1 - high.rank):
+            for need, pieces in BY_KIND.get((kind, level), ()):
+                if need & mask == need:
+                    found.append(pieces)
         return found
 
     def _forced_down(self, seat: int) -> bool:
         return self._last_round and self._won[seat] + len(self._plays[0].pieces) < MIN_TRICKS
 
     def _after_play(self, play: TrickPlay) -> None:
+        mask = 0
+        for card in play.pieces:
+            mask |= BIT[card]
+        self._masks[play.seat] &= ~mask
         if len(self._plays) == 1:
             self._last_round = not self._hands[play.seat]
 
     def _trick_done(self, trick: Any) -> None:
         self._last_round = False
+
+    def copy(self) -> Deal:
+        """A copy to play on (see :meth:`TrickDeal.copy`); the hand masks too."""
+        new = super().copy()
+        new._masks = self._masks[:]
+        return new
 
     # ----- text ----------------------------------------------------------------------------
     def __repr__(self) -> str:

@@ -9,6 +9,7 @@ drawings and matches read it like any settlement, and ``scores`` names them as p
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from gupai_learn.engine.settlement import Payment, Settlement
@@ -32,11 +33,13 @@ def settle(deal: Deal) -> Scores:
         raise ValueError("the game is still in play: settle() needs a finished game (TT-SCORE)")
     winner = deal.winner
     assert winner is not None
-    return score(deal.seat_names, deal.won, winner, deal.rules.players)
+    return score(deal.seat_names, tuple(deal.won), winner, deal.rules.players)
 
 
+@lru_cache(maxsize=4096)
 def score(names: tuple[str, ...], won: tuple[int, ...], winner: int, players: int = 4) -> Scores:
-    """The scores of a game with ``won`` tricks per seat, won by ``winner``."""
+    """The scores of a game with ``won`` tricks per seat, won by ``winner`` (settled once per
+    outcome: the result is immutable and shared)."""
     bonus, penalty = (4, 4) if players == 4 else (2, 5)
     rule = "TT-SCORE" if players == 4 else "TT-THREE"
     lines = []
