@@ -117,3 +117,56 @@ def test_moves_carry_cards_through_a_reader() -> None:
     assert move.kind == "discard" and move.pieces == gl.cards("Ace of Moons, Huntress")
     assert str(move) == "down:Ace of Moons + Huntress"
     assert Move.parse(str(move), read=gl.cards) == move
+
+
+# ----- drawings (render/cards.py) -------------------------------------------------------------
+
+
+def test_a_card_draws_its_rank_name_suits_and_tier() -> None:
+    from gupai_learn.render import card_svg
+    from gupai_learn.render.cards import COLOURS
+
+    svg = card_svg("Journey")
+    assert svg.startswith("<svg") and ">3<" in svg and ">Journey<" in svg
+    assert COLOURS["Moons"] in svg and COLOURS["Waves"] in svg and COLOURS["Suns"] not in svg
+    assert ">T1<" in svg and ">Inter<" in svg
+    assert 'aria-label="3 Journey, Moons and Waves; Inter, tier 1"' in svg
+    hidden = card_svg("Journey", tiers=False)
+    assert ">T1<" not in hidden and "tier" not in hidden
+    assert card_svg("Journey") == svg  # deterministic
+
+
+def test_show_tiers_switches_every_drawing() -> None:
+    from gupai_learn.render import show_tiers
+
+    try:
+        show_tiers(False)
+        assert ">T1<" not in gl.Card("Huntress")._repr_svg_()
+    finally:
+        show_tiers(True)
+    assert ">T1<" in gl.Card("Huntress")._repr_svg_()
+
+
+def test_backs_and_selection() -> None:
+    from gupai_learn.render import card_svg
+
+    back = card_svg("Huntress", face_down=True)
+    assert "Huntress" not in back and "face-down card" in back
+    assert "gupai-selection" in card_svg("Huntress", selected=True)
+
+
+def test_rows_tricks_and_deals_draw_cards_through_draw_piece() -> None:
+    from gupai_learn.games import tet_gow as tt
+    from gupai_learn.render import draw_piece, piece_view, row_svg
+    from gupai_learn.render.pieces import PieceOptions
+
+    assert draw_piece(gl.Card("Sea"), PieceOptions()).label.startswith("Sea")
+    row = row_svg(gl.cards("Sea, Bard") + tuple(gl.tiles("[6:6]")))  # cards beside tiles
+    assert ">Sea<" in row and ">Bard<" in row
+    assert gl.cards("Sea, Bard")._repr_svg_().count("gupai-card-face") == 2
+    svg, label = piece_view(gl.Card("End"), selected=True)
+    assert "gupai-selection" in svg and label.startswith("End")
+    deal = tt.Deal.random(seed=1)
+    picture = deal._repr_svg_()
+    assert "Left over, face up for all" in picture
+    assert all(f">{c.name}<" in picture for c in deal.leftover)

@@ -83,6 +83,8 @@ def _table() -> tuple[dict[int, Combination], dict[tuple[str, int], list[tuple[i
 
 #: Every valid play by its mask; the plays of each (class, tier).
 PLAYS, BY_KIND = _table()
+
+
 def _lead_table() -> list[tuple[int, dict[int, list[Cards]]]]:
     """Per tier: its cards' mask, and for every part of it a hand may hold, the leads that
     part allows (TT-LEAD), in canonical order."""
@@ -114,6 +116,8 @@ def _cards_of(mask: int) -> Cards:
         if len(_CARDS_OF) < 100_000:
             _CARDS_OF[mask] = found
     return found
+
+
 _sort_key = ORDER.__getitem__
 
 
