@@ -30,6 +30,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from gupai_learn.cards import as_cards
 from gupai_learn.engine.game import GameInfo
 from gupai_learn.engine.moves import Move, join
 from gupai_learn.puzzles import pictures
@@ -164,11 +165,10 @@ def _integer(value: Any) -> int | None:
 
 
 def _face_up(answer: Any) -> bool:
-    """False only for an answer that clearly names a face-down move."""
-    try:
-        return Move.coerce(answer).kind == "play"
-    except (ValueError, TypeError):
-        return True  # unreadable: the engine's verdict says why
+    """False only for an answer that clearly names a face-down move (tiles or cards)."""
+    if isinstance(answer, str):
+        return not answer.strip().lower().startswith("down:")
+    return not (type(answer) is Move and answer.kind == "discard")
 
 
 def correct(text: str, reasons: Sequence[Reason] = ()) -> Feedback:
@@ -192,15 +192,20 @@ def mistakes(values: Sequence[int], truth: Sequence[int], names: Sequence[str]) 
     return "Not quite: look again at " + ", ".join(wrong) + "."
 
 
+def read_pieces(game: GameInfo, value: Any) -> Any:
+    """Pieces of ``game`` from notation or pieces: cards for a card game, else tiles."""
+    return as_cards(value) if game.pieces == "cards" else as_tiles(value)
+
+
 def lead_verdict(game: GameInfo, pieces: Any) -> Verdict:
     """The engine's verdict on leading ``pieces`` as the first play of a deal: seat 0 is dealt
     them, topped up from the rest of the set, so ``Deal.judge`` explains the lead exactly as
     it would at the table."""
-    wanted = list(as_tiles(pieces))
+    wanted = list(read_pieces(game, pieces))
     rest = Counter(game.deck())
     rest.subtract(wanted)
     pool = list(rest.elements())
-    size = len(game.deck()) // game.seats[0]
+    size = len(game.Deal.random(seed=0).hands[0])  # a full hand (some decks leave cards over)
     own = wanted + pool[: size - len(wanted)]
     others = pool[size - len(wanted) :]
     hands = [own] + [others[i * size : (i + 1) * size] for i in range(game.seats[0] - 1)]
@@ -257,13 +262,16 @@ def count(e: Entry) -> Puzzle:
 
 # ----- kinds about leads -------------------------------------------------------------------------
 def classify(e: Entry) -> Puzzle:
-    """Choice: the class of a lead (``choices`` are class ids, or ``"invalid"``)."""
+    """Choice: the class of a lead (``choices`` are class ids, or ``"invalid"``); with
+    ``answer_by = "name"`` the choices are the combination's names instead (Tet-Gow's tiers)."""
     assert e.game.classify is not None, f"{e.game.name} has no classify()"
+    by_name = e.data.get("answer_by", "kind") == "name"
     names = {**e.game.classes, "invalid": e["invalid"]}
-    text, shown = e["tiles"], join(as_tiles(e["tiles"]))
+    text, shown = e["tiles"], join(read_pieces(e.game, e["tiles"]))
     verdict = lead_verdict(e.game, text)
     try:
-        truth = names[e.game.classify(text).kind]
+        combo = e.game.classify(text)
+        truth = combo.name if by_name else names[combo.kind]
     except IllegalPlayError:
         truth = e["invalid"]
 
@@ -275,8 +283,8 @@ def classify(e: Entry) -> Puzzle:
         return incorrect(f"No: {shown} is not {answer}.", verdict.reasons)
 
     solution = Solution(truth, f"It is {truth}.", verdict.reasons)
-    picture = pictures.pieces(as_tiles(text))
-    choices = tuple(names[c] for c in e["choices"])
+    picture = pictures.pieces(read_pieces(e.game, text))
+    choices = tuple(c if by_name else names[c] for c in e["choices"])
     return e.puzzle("choice", check, solution, picture, {"shown": shown}, choices=choices)
 
 
@@ -300,7 +308,7 @@ class Claim:
 def may_lead(e: Entry) -> Puzzle:
     """Choice: may these pieces be led, and if not, why not (``claims`` name the bank's)."""
     claims = [Claim(**e.bank["claims"][name]) for name in e["claims"]]
-    shown = join(as_tiles(e["tiles"]))
+    shown = join(read_pieces(e.game, e["tiles"]))
     verdict = lead_verdict(e.game, e["tiles"])
     truth = f"{shown} may not be led."
     if verdict.ok:
@@ -320,7 +328,7 @@ def may_lead(e: Entry) -> Puzzle:
 
     right = next((c.text for c in claims if c.agrees(verdict)), "")
     solution = Solution(right, truth, verdict.reasons)
-    picture = pictures.pieces(as_tiles(e["tiles"]))
+    picture = pictures.pieces(read_pieces(e.game, e["tiles"]))
     choices = tuple(c.text for c in claims)
     return e.puzzle("choice", check, solution, picture, {"shown": shown}, choices=choices)
 
@@ -354,7 +362,7 @@ def trick_winner(e: Entry) -> Puzzle:
     deal, moves, verdicts = e.setup.build(), [], []
     for text in e["offers"]:
         verdicts.append(deal.judge(text))
-        moves.append(str(Move.play(text) if verdicts[-1].ok else Move.discard(text)))
+        moves.append(text if verdicts[-1].ok else f"down:{text}")
         deal.apply(moves[-1])
     e = replace(e, setup=e.setup.then(moves))
     plays = e.build().tricks[-1].plays
@@ -508,7 +516,7 @@ def endgame(e: Entry) -> Puzzle:
         return incorrect(f"{lead} lets the others stop {name}.", _refutation(e, lead, seat))
 
     listed = ", ".join(join(w) for w in winning) or "none"
-    answer = Tiles(winning[0]) if winning else Tiles(())
+    answer = winning[0] if winning else Tiles(())
     why = check(answer).reasons
     solution = Solution(answer, f"Leads that force the last trick: {listed}.", why)
     picture = e.drawing(pictures.hands, "Every hand, face up:", won=True)

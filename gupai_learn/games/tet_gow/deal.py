@@ -359,11 +359,11 @@ class Deal(TrickDeal[Card]):
                 f"A face-up answer must be {combination.kind_name}, all of one tier higher "
                 f"than {level}."
             )
+        how = f"{size} cards of one tier, at most one of them from the Cycle" if size > 1 else ""
         notes = [
             Reason(
                 "TT-LEAD",
-                f"{described(combination.pieces)}: {size} card{'s' * (size > 1)} of one tier, "
-                f"at most one of them from the Cycle. {answer}",
+                f"{described(combination.pieces)}: {how or 'a single card'}. {answer}",
             ),
             Reason(
                 "TT-FOLLOW",
