@@ -246,3 +246,13 @@ def test_registered_as_a_card_game() -> None:
     assert info.pieces == "cards" and info.won_name == "trick" and info.seats == (4, 3)
     assert info.classify("Journey, Lunatic").kind == "inter+inter"
     assert "suits+suits+inter" in info.classes
+
+
+def test_reference_card_is_the_tier_table() -> None:  # TT-SET, TT-TIER
+    card = gl.reference("tet_gow")
+    assert [ladder.title for ladder in card.ladders] == ["Suits", "the Cycle", "Inter"]
+    for ladder, name in zip(card.ladders, ("suits", "cycle", "inter"), strict=True):
+        rows = [{play[0] for play in rung.plays} for rung in ladder.rungs]
+        assert rows == [set(gl.cards(row)) for row in TABLE[name]]
+    assert "TT-LEAD" in str(card) and "TT-LAST" in str(card)
+    assert card._repr_svg_().count("gupai-card-face") == 36

@@ -42,6 +42,7 @@ from gupai_learn.games.tet_gow.combos import (
     tier,
 )
 from gupai_learn.games.tet_gow.deal import Deal
+from gupai_learn.games.tet_gow.reference import reference_card
 from gupai_learn.games.tet_gow.rules import Rules
 from gupai_learn.games.tet_gow.settle import Scores, score
 from gupai_learn.games.tet_gow.solver import SolveResult, solve
@@ -154,6 +155,7 @@ GAME = GameInfo(
     carry=carry,
     pieces="cards",
     won_name="trick",
+    reference=reference_card,
     classify=classify,
     beats=beats,
     classes=CLASSES,
