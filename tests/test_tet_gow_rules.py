@@ -256,3 +256,21 @@ def test_reference_card_is_the_tier_table() -> None:  # TT-SET, TT-TIER
         assert rows == [set(gl.cards(row)) for row in TABLE[name]]
     assert "TT-LEAD" in str(card) and "TT-LAST" in str(card)
     assert card._repr_svg_().count("gupai-card-face") == 36
+
+
+def test_the_deal_player_plays_a_whole_game_with_no_widget_changes() -> None:
+    from gupai_learn.widgets import DealPlayer
+
+    player = DealPlayer(game="tet_gow", seed=2, seat=1)
+    assert "Left over" in player.table.value or "left over" in player.table.value.lower()
+    while not player.deal.is_over:
+        move = player.hint()
+        assert move is not None
+        picks = [player.picker.hand.index(c) for c in move.pieces]
+        player.picker.selected = picks
+        player.picker.command = "Play" if move.kind == "play" else "Discard"
+    assert "points" in player.result.value or "point" in player.result.value
+    player.toggle_reference()
+    assert "Tet-Gow" in player.card.value
+    three = DealPlayer(game="tet_gow", seed=2, seat=0, players=3)
+    assert len(three.deal.hands) == 3

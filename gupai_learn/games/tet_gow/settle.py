@@ -21,6 +21,9 @@ if TYPE_CHECKING:
 class Scores(Settlement):
     """A settlement of points: ``scores`` (= ``payments``) per seat, summing to zero."""
 
+    #: what the numbers count, for a learner's sentence ("You (East): +6 points")
+    unit = "point"
+
     @property
     def scores(self) -> tuple[int, ...]:
         """Points per seat for this game."""
