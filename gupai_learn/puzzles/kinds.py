@@ -243,8 +243,9 @@ def count(e: Entry) -> Puzzle:
     """Numbers: how many pieces of the set have ``fact`` equal to ``equals``."""
     deck = e.game.deck()
     found = [p for p in deck if getattr(p, e["fact"]) == e["equals"]]
-    truth, rule = len(found), e["rules"][0]
-    why = Reason(rule, f"{truth} of the {len(deck)} tiles have {e['what']}: {Tiles(found)}.")
+    truth, rule, unit = len(found), e["rules"][0], e.game.pieces  # "tiles" or "cards"
+    shown = ", ".join(map(str, found)) if unit == "cards" else str(Tiles(found))
+    why = Reason(rule, f"{truth} of the {len(deck)} {unit} have {e['what']}: {shown}.")
 
     def check(answer: Any) -> Feedback:
         values = read_numbers(answer, 1)
@@ -255,7 +256,7 @@ def count(e: Entry) -> Puzzle:
         side = "more" if values[0] < truth else "fewer"
         return incorrect(f"Not {values[0]}: there are {side}.", [Reason(rule, e["explain"])])
 
-    solution = Solution(truth, f"{truth} tiles.", (why,))
+    solution = Solution(truth, f"{truth} {unit}.", (why,))
     labels = tuple(e["labels"])
     return e.puzzle("numbers", check, solution, row_svg(deck), {"size": len(deck)}, labels=labels)
 
