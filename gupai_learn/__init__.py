@@ -5,6 +5,7 @@ The public names (design.md §2)::
     import gupai_learn as gl
     gl.Tile(6, 3) == gl.Tile.parse("[6:3]") == gl.Tile.parse("3-6")
     gl.tiles("[6:6] 6-3 4:2,2-1")
+    gl.cards("Ace of Moons, Huntress, 3 Journey")  # Decktet cards (Tet-Gow)
     gl.decks.chinese()           # the 32-tile Chinese set
     gl.Verdict, gl.Reason        # "is this legal, and why?"
     gl.Move.parse("down:[5:1]")  # one notation for every game's moves
@@ -16,6 +17,7 @@ Games live in :mod:`gupai_learn.games`, drawings in :mod:`gupai_learn.render`, w
 """
 
 from gupai_learn import decks
+from gupai_learn.cards import Card, Cards, cards
 from gupai_learn.engine.match import Match
 from gupai_learn.engine.moves import Move
 from gupai_learn.engine.reference import Reference
@@ -30,6 +32,8 @@ from gupai_learn.verdict import (
 
 __all__ = [
     "AmbiguousPlayError",
+    "Card",
+    "Cards",
     "IllegalPlayError",
     "InvalidNotationError",
     "Match",
@@ -38,6 +42,7 @@ __all__ = [
     "Tile",
     "Tiles",
     "Verdict",
+    "cards",
     "decks",
     "reference",
     "tiles",

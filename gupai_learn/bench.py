@@ -20,8 +20,9 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from gupai_learn.cards import Cards
 from gupai_learn.engine.moves import Move
-from gupai_learn.games import tien_gow
+from gupai_learn.games import tet_gow, tien_gow
 from gupai_learn.tiles import Tiles
 
 
@@ -236,6 +237,78 @@ def main(argv: list[str] | None = None) -> None:
     )
     for label, secs, count in solver_times(args.quick):
         print(f"  Tien Gow solver, {label:<34} {secs * 1e3:>9.1f} ms   (median of {count})")
+    tet_gow_rows(seconds, rounds)
+
+
+def tet_gow_random_playout(seed: int) -> int:
+    """One random Tet-Gow game through the public API (as :func:`tien_gow_random_playout`):
+    a follower picks uniformly among its legal face-up plays and one face-down discard."""
+    rng = random.Random(seed)
+    draw = rng.random
+    deal = tet_gow.Deal.random(seed=rng)
+    moves = 0
+    while not deal.is_over:
+        plays = deal.legal_plays()
+        trick = deal.trick
+        pick = int(draw() * (len(plays) + 1 if trick else len(plays)))
+        if pick == len(plays):
+            deal.discard(_random_cards(draw, deal.hands[deal.turn], len(trick[0].pieces)))
+        else:
+            deal.play(plays[pick])
+        moves += 1
+    deal.settle()
+    return moves
+
+
+def _random_cards(draw: Callable[[], float], hand: tuple[Any, ...], n: int) -> Cards:
+    """``n`` distinct cards of ``hand`` chosen at random with ``int(random() * m)`` draws (a
+    partial Fisher-Yates shuffle, as cheap as the peer's own draws)."""
+    pool = list(hand)
+    last = len(pool) - 1
+    picked = []
+    for i in range(n):
+        j = int(draw() * (last + 1 - i))
+        picked.append(pool[j])
+        pool[j] = pool[last - i]
+    return Cards(picked)
+
+
+def tet_gow_solver_times(size: int = 3, count: int = 30) -> tuple[float, float]:
+    """Median and worst seconds of ``tet_gow.solve`` on random endgames of ``size`` cards each
+    (random play down to that size, the seat to lead solving)."""
+    times = []
+    for seed in range(count):
+        deal = _tet_gow_endgame(seed, size)
+        start = time.perf_counter()
+        tet_gow.solve(deal, deal.turn)
+        times.append(time.perf_counter() - start)
+    return statistics.median(times), max(times)
+
+
+def _tet_gow_endgame(seed: int, size: int) -> Any:
+    """A random Tet-Gow game played by single leads and random discards to ``size`` cards."""
+    rng = random.Random(seed)
+    deal = tet_gow.Deal.random(seed=seed)
+    while len(deal.hands[0]) > size or deal.trick:
+        plays = [p for p in deal.legal_plays() if len(p) == 1] if not deal.trick else []
+        if plays:
+            deal.play(plays[rng.randrange(len(plays))])
+        else:
+            hand = deal.hands[deal.turn]
+            deal.discard(Cards(rng.sample(hand, len(deal.trick[0].pieces))))
+    return tet_gow.Deal(list(deal.hands), leader=deal.turn, won=deal.won)
+
+
+def tet_gow_rows(seconds: float, rounds: int) -> None:
+    """Print Tet-Gow's rows: random playouts against the peer, and solver endgames."""
+    ours, _, ratio = paired_rates(tet_gow_random_playout, dominoes_random_playout, seconds, rounds)
+    print(f"  Tet-Gow random playout, public API  {ours:>12,.0f} moves/s   ratio {ratio:.2f}")
+    for size in (2, 3):
+        median, worst = tet_gow_solver_times(size)
+        print(
+            f"  Tet-Gow solver, endgame {size} cards each  {median * 1e3:>9.1f} ms   "
+            f"(median of 30, worst {worst * 1e3:.1f} ms)"
+        )
 
 
 if __name__ == "__main__":

@@ -4,6 +4,7 @@
 - :func:`chinese_double`: two Chinese sets, 64 tiles (Bagchen, BG-SET).
 - :func:`double_six`: the Western double-six set, 28 tiles with blanks (Bergen, BE-SET).
 - :func:`ding_niu`: the Chinese set without eight military tiles, 24 tiles (Bull Fight, DN-SET).
+- :func:`decktet`: the 36 Decktet cards of Tet-Gow (TT-DECK), or 24 for three players (TT-THREE).
 
 The order is the traditional one (civil high to low, then military), so a printed deck reads
 like a ranking table.
@@ -13,6 +14,7 @@ from __future__ import annotations
 
 from functools import cache
 
+from gupai_learn.cards import ALL_CARDS, Cards
 from gupai_learn.tiles import CIVIL_TILES, MILITARY_TILES, Tile, Tiles, display_key
 
 #: The eight military tiles that the Bull Fight deck leaves out (DN-SET).
@@ -46,3 +48,26 @@ def double_six() -> Tiles:
 def ding_niu() -> Tiles:
     """The 24-tile Bull Fight deck: the Chinese set without eight military tiles."""
     return Tiles(t for t in chinese() if t not in DING_NIU_REMOVED)
+
+
+@cache
+def decktet(players: int = 4) -> Cards:
+    """The Tet-Gow deck in deck order (Aces, 2 to 9, Crowns): 36 Decktet cards without Pawns,
+    Courts and the Excuse (TT-DECK); with ``players=3`` the 12 cards of the Set of the Cycle
+    are taken out too, leaving 24 (TT-THREE)."""
+    if players == 4:
+        return Cards(ALL_CARDS)
+    if players == 3:
+        return Cards(c for c in ALL_CARDS if not _is_cycle(c))
+    raise ValueError(f"players={players!r}: Tet-Gow is played by 4 or 3 (TT-DEAL, TT-THREE)")
+
+
+def _is_cycle(card: object) -> bool:
+    """True for a two-suit card whose suits are neighbours in the suit order (TT-SET)."""
+    from gupai_learn.cards import SUITS
+
+    suits: tuple[str, ...] = getattr(card, "suits", ())
+    if len(suits) != 2:
+        return False
+    a, b = SUITS.index(suits[0]), SUITS.index(suits[1])
+    return b - a == 1 or (a, b) == (0, len(SUITS) - 1)

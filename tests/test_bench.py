@@ -34,3 +34,10 @@ def test_paired_rates_alternate_and_give_the_median_ratio() -> None:
     assert mine > 0 and peer > 0 and ratio > 0
     assert calls[0] == "theirs" and "ours" in calls
     assert bench.legal_leads_time(samples=5) > 0
+
+
+def test_tet_gow_playout_and_solver_rows_run() -> None:
+    moves = bench.tet_gow_random_playout(7)
+    assert moves % 4 == 0 and 8 <= moves <= 32 and bench.tet_gow_random_playout(7) == moves
+    median, worst = bench.tet_gow_solver_times(size=2, count=2)
+    assert 0 < median <= worst

@@ -216,7 +216,7 @@ def test_the_domino_award_is_two_points() -> None:
     deal.play("[2:1]", "right")
     assert deal.ending == "domino" and deal.awards[-1].points == 2
     assert deal.awards[-1].rules == ("BE-END-DOMINO",)
-    assert str(deal.settle()).splitlines()[-1] == "  scores: East 4, West 0"
+    assert str(deal.settle()).splitlines()[-1] == "  scores: East +4, West +0"
 
 
 def test_a_blocked_round_is_settled_by_the_chosen_rule() -> None:

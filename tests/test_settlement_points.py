@@ -27,8 +27,8 @@ def test_points_add_up_per_seat_and_zero_awards_are_dropped() -> None:
 
 def test_points_read_as_text_and_html() -> None:
     text = str(_points())
-    assert "East scores 2: a double header (BE-HEADER-DOUBLE)" in text
-    assert text.splitlines()[-1] == "  scores: East 3, South 3, West 0"
+    assert "East scores +2: a double header (BE-HEADER-DOUBLE)" in text
+    assert text.splitlines()[-1] == "  scores: East +3, South +3, West +0"
     html = settlement_html(_points())
     assert "Points" in html and "Total: South" in html and "BE-HEADER-TRIPLE" in html
     assert "Payer" not in html

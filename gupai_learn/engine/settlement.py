@@ -42,7 +42,7 @@ class Award:
     def describe(self, names: Sequence[str]) -> str:
         """A sentence naming the seat: "East scores 2: a double header (BE-HEADER-DOUBLE)"."""
         rules = f" ({', '.join(self.rules)})" if self.rules else ""
-        return f"{names[self.seat]} scores {self.points}: {self.text}{rules}"
+        return f"{names[self.seat]} scores {self.points:+d}: {self.text}{rules}"
 
 
 @dataclass(frozen=True)
@@ -108,10 +108,7 @@ class Settlement:
 
     def __repr__(self) -> str:
         pairs = zip(self.seat_names, self.results, strict=True)
-        if self.unit == "point":
-            shown = ", ".join(f"{n} {v}" for n, v in pairs)
-        else:
-            shown = ", ".join(f"{n} {v:+d}" for n, v in pairs)
+        shown = ", ".join(f"{n} {v:+d}" for n, v in pairs)
         return f"<Settlement in {self.unit}s: {shown}>"
 
     def __str__(self) -> str:
@@ -121,7 +118,7 @@ class Settlement:
         out += [f"  note: {n}" for n in self.notes]
         pairs = zip(self.seat_names, self.results, strict=True)
         if self.unit == "point":
-            out.append("  scores: " + ", ".join(f"{n} {v}" for n, v in pairs))
+            out.append("  scores: " + ", ".join(f"{n} {v:+d}" for n, v in pairs))
         else:
             out.append("  net: " + ", ".join(f"{n} {v:+d}" for n, v in pairs))
         return "\n".join(out)

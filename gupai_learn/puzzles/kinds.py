@@ -38,6 +38,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from gupai_learn.cards import as_cards
 from gupai_learn.engine.game import GameInfo
 from gupai_learn.engine.moves import Move, join
 from gupai_learn.puzzles import pictures
@@ -172,11 +173,10 @@ def _integer(value: Any) -> int | None:
 
 
 def _face_up(answer: Any) -> bool:
-    """False only for an answer that clearly names a face-down move."""
-    try:
-        return Move.coerce(answer).kind == "play"
-    except (ValueError, TypeError):
-        return True  # unreadable: the engine's verdict says why
+    """False only for an answer that clearly names a face-down move (tiles or cards)."""
+    if isinstance(answer, str):
+        return not answer.strip().lower().startswith("down:")
+    return not (type(answer) is Move and answer.kind == "discard")
 
 
 def correct(text: str, reasons: Sequence[Reason] = ()) -> Feedback:
@@ -200,15 +200,20 @@ def mistakes(values: Sequence[int], truth: Sequence[int], names: Sequence[str]) 
     return "Not quite: look again at " + ", ".join(wrong) + "."
 
 
+def read_pieces(game: GameInfo, value: Any) -> Any:
+    """Pieces of ``game`` from notation or pieces: cards for a card game, else tiles."""
+    return as_cards(value) if game.pieces == "cards" else as_tiles(value)
+
+
 def lead_verdict(game: GameInfo, pieces: Any) -> Verdict:
     """The engine's verdict on leading ``pieces`` as the first play of a deal: seat 0 is dealt
     them, topped up from the rest of the set, so ``Deal.judge`` explains the lead exactly as
     it would at the table."""
-    wanted = list(as_tiles(pieces))
+    wanted = list(read_pieces(game, pieces))
     rest = Counter(game.deck())
     rest.subtract(wanted)
     pool = list(rest.elements())
-    size = len(game.deck()) // game.seats[0]
+    size = len(game.Deal.random(seed=0).hands[0])  # a full hand (some decks leave cards over)
     own = wanted + pool[: size - len(wanted)]
     others = pool[size - len(wanted) :]
     hands = [own] + [others[i * size : (i + 1) * size] for i in range(game.seats[0] - 1)]
@@ -246,8 +251,9 @@ def count(e: Entry) -> Puzzle:
     """Numbers: how many pieces of the set have ``fact`` equal to ``equals``."""
     deck = e.game.deck()
     found = [p for p in deck if getattr(p, e["fact"]) == e["equals"]]
-    truth, rule = len(found), e["rules"][0]
-    why = Reason(rule, f"{truth} of the {len(deck)} tiles have {e['what']}: {Tiles(found)}.")
+    truth, rule, unit = len(found), e["rules"][0], e.game.pieces  # "tiles" or "cards"
+    shown = ", ".join(map(str, found)) if unit == "cards" else str(Tiles(found))
+    why = Reason(rule, f"{truth} of the {len(deck)} {unit} have {e['what']}: {shown}.")
 
     def check(answer: Any) -> Feedback:
         values = read_numbers(answer, 1)
@@ -258,20 +264,23 @@ def count(e: Entry) -> Puzzle:
         side = "more" if values[0] < truth else "fewer"
         return incorrect(f"Not {values[0]}: there are {side}.", [Reason(rule, e["explain"])])
 
-    solution = Solution(truth, f"{truth} tiles.", (why,))
+    solution = Solution(truth, f"{truth} {unit}.", (why,))
     labels = tuple(e["labels"])
     return e.puzzle("numbers", check, solution, row_svg(deck), {"size": len(deck)}, labels=labels)
 
 
 # ----- kinds about leads -------------------------------------------------------------------------
 def classify(e: Entry) -> Puzzle:
-    """Choice: the class of a lead (``choices`` are class ids, or ``"invalid"``)."""
+    """Choice: the class of a lead (``choices`` are class ids, or ``"invalid"``); with
+    ``answer_by = "name"`` the choices are the combination's names instead (Tet-Gow's tiers)."""
     assert e.game.classify is not None, f"{e.game.name} has no classify()"
+    by_name = e.data.get("answer_by", "kind") == "name"
     names = {**e.game.classes, "invalid": e["invalid"]}
-    text, shown = e["tiles"], join(as_tiles(e["tiles"]))
+    text, shown = e["tiles"], join(read_pieces(e.game, e["tiles"]))
     verdict = lead_verdict(e.game, text)
     try:
-        truth = names[e.game.classify(text).kind]
+        combo = e.game.classify(text)
+        truth = combo.name if by_name else names[combo.kind]
     except IllegalPlayError:
         truth = e["invalid"]
 
@@ -283,8 +292,8 @@ def classify(e: Entry) -> Puzzle:
         return incorrect(f"No: {shown} is not {answer}.", verdict.reasons)
 
     solution = Solution(truth, f"It is {truth}.", verdict.reasons)
-    picture = pictures.pieces(as_tiles(text))
-    choices = tuple(names[c] for c in e["choices"])
+    picture = pictures.pieces(read_pieces(e.game, text))
+    choices = tuple(c if by_name else names[c] for c in e["choices"])
     return e.puzzle("choice", check, solution, picture, {"shown": shown}, choices=choices)
 
 
@@ -308,7 +317,7 @@ class Claim:
 def may_lead(e: Entry) -> Puzzle:
     """Choice: may these pieces be led, and if not, why not (``claims`` name the bank's)."""
     claims = [Claim(**e.bank["claims"][name]) for name in e["claims"]]
-    shown = join(as_tiles(e["tiles"]))
+    shown = join(read_pieces(e.game, e["tiles"]))
     verdict = lead_verdict(e.game, e["tiles"])
     truth = f"{shown} may not be led."
     if verdict.ok:
@@ -328,7 +337,7 @@ def may_lead(e: Entry) -> Puzzle:
 
     right = next((c.text for c in claims if c.agrees(verdict)), "")
     solution = Solution(right, truth, verdict.reasons)
-    picture = pictures.pieces(as_tiles(e["tiles"]))
+    picture = pictures.pieces(read_pieces(e.game, e["tiles"]))
     choices = tuple(c.text for c in claims)
     return e.puzzle("choice", check, solution, picture, {"shown": shown}, choices=choices)
 
@@ -362,7 +371,7 @@ def trick_winner(e: Entry) -> Puzzle:
     deal, moves, verdicts = e.setup.build(), [], []
     for text in e["offers"]:
         verdicts.append(deal.judge(text))
-        moves.append(str(Move.play(text) if verdicts[-1].ok else Move.discard(text)))
+        moves.append(text if verdicts[-1].ok else f"down:{text}")
         deal.apply(moves[-1])
     e = replace(e, setup=e.setup.then(moves))
     plays = e.build().tricks[-1].plays
@@ -418,7 +427,7 @@ def settle(e: Entry) -> Puzzle:
         if values is None:
             return numbers_please(n)
         settlement = e.build().settle()
-        truth = list(settlement.payments)
+        truth = list(settlement.results)
         if values == truth:
             nets = ", ".join(f"{name} {v:+d}" for name, v in zip(names, truth, strict=True))
             return correct(f"Right: {nets}.", settlement_reasons(settlement))
@@ -429,7 +438,7 @@ def settle(e: Entry) -> Puzzle:
         return incorrect(text, _payment_rules(e, values, truth, settlement))
 
     settlement = deal.settle()
-    solution = Solution(settlement.payments, str(settlement), settlement_reasons(settlement))
+    solution = Solution(settlement.results, str(settlement), settlement_reasons(settlement))
     labels = tuple(name + " (banker)" * (i == banker) for i, name in enumerate(names))
     picture = e.drawing(pictures.last_trick)
     return e.puzzle("numbers", check, solution, picture, labels=labels)
@@ -443,6 +452,10 @@ def settlement_reasons(settlement: Any) -> tuple[Reason, ...]:
         more = f" (with {', '.join(line.rules[1:])})" if len(line.rules) > 1 else ""
         text = f"{names[line.payer]} pays {names[line.payee]} {line.amount}: {line.text}{more}"
         reasons.append(Reason(line.rules[0], text))
+    for award in settlement.awards:  # a game played for points
+        more = f" (with {', '.join(award.rules[1:])})" if len(award.rules) > 1 else ""
+        text = f"{names[award.seat]} scores {award.points:+d}: {award.text}{more}"
+        reasons.append(Reason(award.rules[0], text))
     for note in settlement.notes:
         found = RULE_AT_END.search(note)
         if found:
@@ -465,6 +478,11 @@ def _payment_rules(e: Entry, values: list[int], truth: list[int], settlement: An
         )
         for line in settlement.lines
         if {line.payer, line.payee} & wrong
+    ]
+    reasons += [
+        Reason(a.rules[0], f"{names[a.seat]} scores: " + ", ".join(words[r] for r in a.rules) + ".")
+        for a in settlement.awards
+        if a.seat in wrong and all(r in words for r in a.rules)
     ]
     seats = ", ".join(names[i] for i in sorted(wrong))
     return reasons or [Reason(e.rule("par"), f"{seats}: {e['untouched']}")]
@@ -516,7 +534,7 @@ def endgame(e: Entry) -> Puzzle:
         return incorrect(f"{lead} lets the others stop {name}.", _refutation(e, lead, seat))
 
     listed = ", ".join(join(w) for w in winning) or "none"
-    answer = Tiles(winning[0]) if winning else Tiles(())
+    answer = winning[0] if winning else Tiles(())
     why = check(answer).reasons
     solution = Solution(answer, f"Leads that force the last trick: {listed}.", why)
     picture = e.drawing(pictures.hands, "Every hand, face up:", won=True)
@@ -844,7 +862,7 @@ def line_settle(e: Entry) -> Puzzle:
         if values is None:
             return numbers_please(n)
         settlement = e.build().settle()
-        truth = list(settlement.payments)
+        truth = list(settlement.results)
         if values == truth:
             return correct("Right.", settlement_reasons(settlement))
         text = mistakes(values, truth, names)
@@ -853,7 +871,7 @@ def line_settle(e: Entry) -> Puzzle:
         return incorrect(text, _payment_rules(e, values, truth, settlement))
 
     settlement = deal.settle()
-    solution = Solution(settlement.payments, str(settlement), settlement_reasons(settlement))
+    solution = Solution(settlement.results, str(settlement), settlement_reasons(settlement))
     return e.puzzle("numbers", check, solution, e.drawing(_line_picture), labels=names)
 
 

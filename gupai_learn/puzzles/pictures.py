@@ -52,11 +52,12 @@ def _hand(deal: Any, seat: int, won: bool) -> Group:
     if not won:
         return Group(name + " (banker)" * (seat == getattr(deal, "banker", None)), deal.hands[seat])
     count = deal.won[seat]
+    unit = _won_name(deal)
     return Group(
         name + " (you, to lead)" * (seat == deal.turn),
         deal.hands[seat],
         highlight=_holds_high(deal, seat),
-        note=f"{count} column{'s' * (count != 1)} won",
+        note=f"{count} {unit}{'s' * (count != 1)} won",
     )
 
 
@@ -65,6 +66,14 @@ def _holds_high(deal: Any, seat: int) -> bool:
     mark means something (before a lead, or between tricks, nobody holds it)."""
     high = getattr(deal, "current_high", None)
     return bool(deal.trick) and high is not None and high.seat == seat
+
+
+def _won_name(deal: Any) -> str:
+    """What the deal's game calls what a seat wins: "column" (Tien Gow) or "trick"."""
+    from gupai_learn.games import GAMES
+
+    info = GAMES.get(getattr(type(deal), "GAME", ""))
+    return info.won_name if info is not None else "column"
 
 
 def last_trick(deal: Any) -> str:

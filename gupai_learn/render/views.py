@@ -156,6 +156,9 @@ def deal_svg(deal: Any) -> str:
         )
         for seat, (name, hand) in enumerate(zip(deal.seat_names, deal.hands, strict=True))
     ]
+    leftover = getattr(deal, "leftover", ())  # pieces dealt to nobody, face up (Tet-Gow)
+    if leftover:
+        groups.append(Group("Left over, face up for all", leftover))
     return group_svg(groups, layout="column")
 
 

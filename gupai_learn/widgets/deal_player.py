@@ -25,7 +25,7 @@ from gupai_learn.engine.moves import Move, join
 from gupai_learn.engine.settlement import Settlement
 from gupai_learn.engine.trick import Trick, TrickDeal, TrickPlay
 from gupai_learn.games import GAMES, game
-from gupai_learn.render import deal_svg, settlement_html, trick_svg
+from gupai_learn.render import deal_svg, row_svg, settlement_html, trick_svg
 from gupai_learn.verdict import describe_input
 from gupai_learn.widgets.hand_picker import HandPicker
 
@@ -48,6 +48,10 @@ def table_html(deal: BaseDeal[Any]) -> str:
         done = deal.tricks[-1]
         caption = f"Trick {len(deal.tricks)} is over: {deal.name(done.winner)} took it."
         picture = f"<p><i>{_text(caption)}</i></p>{picture}"
+    leftover = getattr(deal, "leftover", ())  # pieces dealt to nobody, face up (Tet-Gow)
+    if leftover:
+        side = row_svg(leftover, scale=0.6)
+        picture += f"<p><i>Left over, face up for all to see:</i></p>{side}"
     label = _info(deal).won_name.capitalize() + "s"
     return f"<div class='gupai-table'>{picture}<p>{_text(f'{label} won: {won}. {state}')}</p></div>"
 
@@ -241,11 +245,11 @@ class DealPlayer(ipywidgets.VBox):
             )
 
     def outcome(self, settlement: Settlement) -> str:
-        """Your result in plain words: "You (East): +3 chips" (or "3 points" in a points game)."""
+        """Your result in plain words: "You (East): +3 chips" (or "+3 points" in a game played
+        for points)."""
         amount = settlement.results[self.seat]
         unit = settlement.unit + ("" if abs(amount) == 1 else "s")
-        shown = f"{amount:+d}" if settlement.unit == "chip" else str(amount)
-        return f"You ({self.deal.name(self.seat)}): {shown} {unit}."
+        return f"You ({self.deal.name(self.seat)}): {amount:+d} {unit}."
 
     def __repr__(self) -> str:
         return (

@@ -18,6 +18,7 @@ from typing import Any, ClassVar
 
 import traitlets
 
+from gupai_learn.cards import as_cards
 from gupai_learn.engine.deal import BaseDeal
 from gupai_learn.engine.game import GameInfo
 from gupai_learn.engine.moves import Move, join
@@ -72,7 +73,7 @@ class HandPicker(GuardedWidget):
         game: str | None = None,
         reference: bool = True,
     ) -> None:
-        hand = _checked_hand(tiles, deal, seat)
+        hand = _checked_hand(tiles, deal, seat, game)
         if on_move is not None and not callable(on_move):
             raise TypeError(f"on_move must be a function or None, not {describe_input(on_move)}")
         self.info = _game_of(deal, game)
@@ -217,9 +218,11 @@ class HandPicker(GuardedWidget):
         return f"HandPicker(hand={hand!r}, selected={picked!r})"
 
 
-def _checked_hand(tiles: Any, deal: Any, seat: Any) -> tuple[Any, ...]:
+def _checked_hand(tiles: Any, deal: Any, seat: Any, name: Any = None) -> tuple[Any, ...]:
     """The hand to show; a clear ValueError/TypeError for arguments that cannot make one."""
     if deal is None:
+        if isinstance(name, str) and name in GAMES and GAMES[name].pieces == "cards":
+            return as_cards(tiles)
         return as_tiles(tiles)  # InvalidNotationError (a ValueError) names bad notation
     if not isinstance(deal, BaseDeal):
         raise TypeError(f"deal must be a game's Deal or None, not {describe_input(deal)}")

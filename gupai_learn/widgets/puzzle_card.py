@@ -78,7 +78,7 @@ class PuzzleCard(GuardedWidget):
     def answer(self) -> Any:
         """The answer the form holds now, in the puzzle's answer format."""
         if self.kind in ("tiles", "move"):
-            return Tiles(
+            return type(self.pieces)(  # Tiles, or Cards for a card game
                 self.pieces[i] for i in sorted(set(self.selected)) if 0 <= i < len(self.pieces)
             )
         if self.kind == "choice":

@@ -1,0 +1,62 @@
+"""Golden playthroughs: seeded Tet-Gow games played by a fixed policy, written as text (each
+move in Move notation with its verdict) and diffed against ``tests/golden/``. Regenerate after a
+reviewed change with ``GUPAI_UPDATE_GOLDEN=1 pytest tests/test_tet_gow_golden.py``."""
+
+from __future__ import annotations
+
+import os
+import random
+from pathlib import Path
+
+import pytest
+
+import gupai_learn as gl
+from gupai_learn.engine.moves import Move
+from gupai_learn.games import tet_gow as tt
+
+GOLDEN = Path(__file__).parent / "golden"
+CASES = {"tet_gow_seed_1": (1, 4), "tet_gow_seed_8": (8, 4), "tet_gow_seed_3_three": (3, 3)}
+
+
+def playthrough(seed: int, players: int) -> str:
+    """A transcript: the hands, each move with its verdict headline, the rounds, the scores."""
+    rng = random.Random(seed)
+    deal = tt.Deal.random(seed=seed, players=players)
+    bot = tt.HeuristicPlayer(seed)
+    out = [f"seed {seed}, {players} players", str(deal), ""]
+    while not deal.is_over:
+        if deal.turn % 2 == 0:
+            move = bot.choose(deal)
+        else:
+            plays = deal.legal_plays()
+            if deal.trick and (not plays or rng.random() < 0.3):
+                size = len(deal.trick[0].pieces)
+                move = Move("discard", gl.Cards(deal.hands[deal.turn][-size:]))
+            else:
+                move = Move("play", plays[rng.randrange(len(plays))])
+        out.append(f"{deal.name(deal.turn)} {move}: {deal.judge(move)}")
+        deal.apply(move)
+    out += ["", deal.transcript(), "", str(deal.settle())]
+    return "\n".join(out) + "\n"
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_golden_playthrough(name: str) -> None:
+    text = playthrough(*CASES[name])
+    path = GOLDEN / f"{name}.txt"
+    if os.environ.get("GUPAI_UPDATE_GOLDEN"):
+        path.write_text(text, encoding="utf-8")
+    assert path.read_text(encoding="utf-8") == text
+
+
+def test_golden_transcript_replays_from_text() -> None:
+    """Every move of a finished game, as text, replays to the same game (Move notation)."""
+    deal = tt.Deal.random(seed=8)
+    bots = [tt.HeuristicPlayer(i) for i in range(4)]
+    while not deal.is_over:
+        deal.apply(bots[deal.turn].choose(deal))
+    start = deal.restart()
+    again = tt.Deal.from_script(
+        list(start.hands), [str(m) for m in deal.history], leader=start.turn
+    )
+    assert again.history == deal.history and again.settle().scores == deal.settle().scores
