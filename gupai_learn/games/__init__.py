@@ -13,12 +13,12 @@ games only here::
 from __future__ import annotations
 
 from gupai_learn.engine.game import GameInfo
-from gupai_learn.games import tien_gow
+from gupai_learn.games import bagchen, tien_gow
 
-__all__ = ["GAMES", "GameInfo", "game", "tien_gow"]
+__all__ = ["GAMES", "GameInfo", "bagchen", "game", "tien_gow"]
 
 #: Every game, by name, in the order of the lessons.
-GAMES: dict[str, GameInfo] = {info.name: info for info in (tien_gow.GAME,)}
+GAMES: dict[str, GameInfo] = {info.name: info for info in (tien_gow.GAME, bagchen.GAME)}
 
 
 def game(name: str) -> GameInfo:
