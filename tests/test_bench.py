@@ -34,3 +34,11 @@ def test_paired_rates_alternate_and_give_the_median_ratio() -> None:
     assert mine > 0 and peer > 0 and ratio > 0
     assert calls[0] == "theirs" and "ours" in calls
     assert bench.legal_leads_time(samples=5) > 0
+
+
+def test_bagchen_rows_play_whole_deals_and_solve() -> None:
+    moves = bench.bagchen_random_playout(7)
+    assert moves % 4 == 0 and 16 <= moves <= 64 and bench.bagchen_random_playout(7) == moves
+    assert bench.bagchen_legal_leads_time(samples=5) > 0
+    deal = bench._bagchen_endgame(3, 2)
+    assert [len(h) for h in deal.hands] == [2] * 4 and sum(deal.won) == 14

@@ -433,14 +433,15 @@ def hand_mask(pieces: Iterable[Tile]) -> int:
     """Slot mask of tiles held (or needed); 0 if a kind is named more often than the set has
     it, or a tile is not in the set."""
     mask = 0
+    base_of, field_of = BASE, FIELD
     for tile in pieces:
-        base = BASE.get(tile)
+        base = base_of.get(tile)
         if base is None:
             return 0
-        bit = 1 << base
-        while mask & bit:
-            bit <<= 1
-        if not bit & FIELD[tile]:
+        field = field_of[tile]
+        held = mask & field
+        bit = (held << 1 | 1 << base) & ~held & field if held else 1 << base
+        if not bit:
             return 0
         mask |= bit
     return mask

@@ -155,7 +155,9 @@ class Deal(TrickDeal[Tile]):
         if rules is not None and not isinstance(rules, Rules):
             raise ValueError(f"rules={quote(rules)}: give a bagchen.Rules(...) or None")
         check_seat("leader", leader, SEATS, "BG-DEAL")
-        roll = None if point is None else read_roll(point)
+        roll = point if type(point) is Tile and point.is_chinese else None
+        if roll is None and point is not None:
+            roll = read_roll(point)
         size = len(parsed[0])
         counts = _check_won(won, size)
         super().__init__(parsed, leader)
@@ -203,11 +205,7 @@ class Deal(TrickDeal[Tile]):
             order = list(range(len(deck)))
             rng.shuffle(order)
             hands = [[deck[i] for i in sorted(order[s * 16 : s * 16 + 16])] for s in range(SEATS)]
-            roll = (
-                read_roll(point)
-                if point is not None
-                else Tile(rng.randint(1, 6), rng.randint(1, 6))
-            )
+            roll = read_roll(point) if point is not None else roll_dice(rng)
             asks = [s for s in range(SEATS) if rules.redeal and _may_redeal(hands[s], roll)]
             if not asks or redeals >= 100:
                 break
@@ -269,7 +267,10 @@ class Deal(TrickDeal[Tile]):
         """Play ``pieces`` face down; ``call`` ("sky", "earth" or "any") makes it a charity lead
         (BG-CHARITY). Raises :class:`IllegalPlayError`, state unchanged."""
         if call is None:
-            return super().discard(pieces, seat=seat)
+            fast = self._fast_discard(pieces, seat)
+            if fast is not None:
+                return self._apply(fast, None)
+            return self._apply_judged(pieces, True, seat)
         return self._apply_judged(Move.discard(self._read(pieces), call), True, seat)
 
     # ----- search support ------------------------------------------------------------------
@@ -468,14 +469,16 @@ class Deal(TrickDeal[Tile]):
 
     # ----- listing legal plays ---------------------------------------------------------------
     def _all_leads(self, seat: int) -> list[Tiles]:
+        """Every valid lead of the seat's hand, by kind (no passport restriction)."""
         mask = self._masks[seat]
         anchored = self._tables.anchored
         found: list[Tiles] = []
-        for tile in KIND_ORDER:
-            if mask & FIELD[tile]:
-                for need, pieces in anchored[tile]:
-                    if need & mask == need:
-                        found.append(pieces)
+        previous = None
+        for tile in self._hands[seat]:  # in display order: copies are neighbours
+            if tile is previous:
+                continue
+            previous = tile
+            found += [pieces for need, pieces in anchored[tile] if need & mask == need]
         return found
 
     def _leads(self, seat: int) -> list[Tiles]:
@@ -672,13 +675,18 @@ def _fallback_tier(combo: Combination) -> int:
 
 
 def _may_redeal(hand: Sequence[Tile], roll: Tile | None) -> bool:
-    top = top_kinds(NO_POINTS if roll is None else point_kinds(roll))
-    return not any(t in top for t in hand)
+    return _top_for_roll(roll).isdisjoint(hand)
+
+
+@cache
+def _top_for_roll(roll: Tile | None) -> frozenset[Tile]:
+    return top_kinds(NO_POINTS if roll is None else point_kinds(roll))
 
 
 def roll_dice(rng: random.Random) -> Tile:
     """Two dice as the tile they name."""
-    return Tile(rng.randint(1, 6), rng.randint(1, 6))
+    draw = rng.random
+    return Tile(int(draw() * 6) + 1, int(draw() * 6) + 1)
 
 
 def seek(
