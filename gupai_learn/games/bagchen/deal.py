@@ -439,13 +439,10 @@ class Deal(TrickDeal[Tile]):
         elif combination.led_only:
             notes = [Reason("BG-HORSE", f"{body}: nothing beats a full horse.")]
         else:
+            n = len(combination.pieces)
+            same = combination.kind_name if n == 1 else f"{combination.kind_name} of {n} tiles"
             notes = [
-                Reason(
-                    KIND_RULE[kind],
-                    f"{body}; only {combination.kind_name} of {len(combination.pieces)} "
-                    f"tile{'s' * (len(combination.pieces) > 1)} "
-                    "ranked strictly higher beats it.",
-                )
+                Reason(KIND_RULE[kind], f"{body}; only {same} ranked strictly higher beats it.")
             ]
         if self._restricted(seat):
             notes.append(self._passport_note(seat, combination))
