@@ -50,6 +50,7 @@ _LADDERS = (
     ("Special", "Mother-and-son", "mother-son", 2, ""),
     ("Special", "Horse", "horse", 2, "its own class"),
     ("Special", "Four-tile horse", "horse", 4, "its own class"),
+    ("Special", "Full horse", "horse", 4, "mare + stallion"),
 )
 
 
@@ -58,8 +59,16 @@ def reference_card(rules: Rules = _DEFAULT) -> Reference:
     parts: dict[str, list[Ladder]] = {}
     combos = base_combos(rules.earth_any_mix)
     for part, title, kind, size, note in _LADDERS:
+        alone = title == "Full horse"  # led only: it ranks on no ladder with the others
         found = sorted(
-            (c for c in combos if c.kind == kind and len(c.pieces) == size), key=lambda c: -c.rank
+            (
+                c
+                for c in combos
+                if c.kind == kind
+                and len(c.pieces) == size
+                and (kind != "horse" or c.led_only == alone)
+            ),
+            key=lambda c: -c.rank,
         )
         rungs = tuple(_rung(list(same)) for _, same in groupby(found, key=lambda c: c.rank))
         parts.setdefault(part, []).append(Ladder(title, rungs, note, (KIND_RULE[kind],)))
