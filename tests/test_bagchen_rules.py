@@ -593,3 +593,24 @@ def test_unreadable_moves_and_the_registry() -> None:
     assert info.classify is classify and info.rule_prefix == "BG"
     assert info.bot("random", 1).choose(deal) in deal.legal_moves()
     assert "BG-COMBO-SKY" in str(bagchen.reference_card())
+
+
+def test_big_slam_ends_the_match_game() -> None:
+    match = Match("bagchen", seed=1)
+    hands = ["[6:6]", "[6:5]", "[5:1]", "[3:3]"]
+    match.deal = finish(Deal(hands, won=(15, 0, 0, 0)), ["[6:6]"])
+    after = match.next_deal()
+    assert after.is_over and after.winner == 0 and after.legal_moves() == []
+    assert "BG-SLAM" in rules_of(after.judge("[6:6]"))
+    assert after.settle().payments == (0, 0, 0, 0) and "big slam" in after.settle().outcome
+    assert match.state["game_winner"] == 0 and match.next_deal().slam_winner == 0
+    assert after.restart().slam_winner == 0
+
+
+def test_a_deal_after_a_slam_refuses_every_verb() -> None:
+    deal = Deal.random(seed=1, slam_winner=2)
+    assert deal.is_over and deal.legal_plays() == []
+    with pytest.raises(gl.IllegalPlayError, match="BG-SLAM"):
+        deal.play(deal.hands[deal.turn][:1])
+    with pytest.raises(ValueError, match="BG-SLAM"):
+        Deal.random(seed=1, slam_winner=7)

@@ -135,12 +135,13 @@ class Deal(TrickDeal[Tile]):
         point: Any = None,
         leader: int = 0,
         won: Sequence[int] | None = None,
+        slam_winner: int | None = None,
     ) -> None:
         if not isinstance(hands, (list, tuple)):
             raise ValueError(f"hands must be a list of {SEATS} hands, not {quote(hands)} (BG-DEAL)")
         parsed = [canonical(h if type(h) is Tiles else as_tiles(h)) for h in hands]
         _check_hands(parsed)
-        self._setup(parsed, rules, point=point, leader=leader, won=won)
+        self._setup(parsed, rules, point=point, leader=leader, won=won, slam_winner=slam_winner)
 
     def _setup(
         self,
@@ -150,8 +151,11 @@ class Deal(TrickDeal[Tile]):
         point: Any = None,
         leader: int = 0,
         won: Sequence[int] | None = None,
+        slam_winner: int | None = None,
     ) -> None:
         """Initialise from four valid hands in display order."""
+        if slam_winner is not None:
+            check_seat("slam_winner", slam_winner, SEATS, "BG-SLAM")
         if rules is not None and not isinstance(rules, Rules):
             raise ValueError(f"rules={quote(rules)}: give a bagchen.Rules(...) or None")
         check_seat("leader", leader, SEATS, "BG-DEAL")
@@ -170,8 +174,17 @@ class Deal(TrickDeal[Tile]):
         self._seen: Counter[Tile] = Counter()
         self._start_hands = tuple(parsed)
         self._start = dict(
-            hands=self._start_hands, rules=self.rules, point=roll, leader=leader, won=tuple(counts)
+            hands=self._start_hands,
+            rules=self.rules,
+            point=roll,
+            leader=leader,
+            won=tuple(counts),
+            slam_winner=slam_winner,
         )
+        #: BG-SLAM: the seat that won the whole game with a big slam in an earlier deal of the
+        #: match; this deal is then not played (it is over before it starts)
+        self.slam_winner = slam_winner
+        self._closed = slam_winner is not None
         #: (trick index, payments) of every point lead so far (BG-POINT-PAY)
         self.point_payments: list[tuple[int, tuple[Payment, ...]]] = []
         #: what happened before play: redeals, a mother looking for her son (texts)
@@ -235,6 +248,8 @@ class Deal(TrickDeal[Tile]):
     @property
     def winner(self) -> int | None:
         """The seat that took the last trick (it wins the deal); None while in play."""
+        if self.slam_winner is not None:
+            return self.slam_winner
         return self._tricks[-1].winner if self.is_over and self._tricks else None
 
     def passport(self, seat: int) -> bool:
@@ -299,6 +314,14 @@ class Deal(TrickDeal[Tile]):
     def _read(self, raw: Any) -> Tiles:
         return _read_tiles(raw)
 
+    def _judge(self, raw: Any, face_down: bool, seat: Any) -> Outcome:
+        out = super()._judge(raw, face_down, seat)
+        if self.slam_winner is not None:
+            name = self.name(self.slam_winner)
+            text = f"The game is over: {name} won it with a big slam (all 16 tricks)."
+            out.errors = [Reason("BG-SLAM", text)]
+        return out
+
     def _set_reasons(self, pieces: tuple[Tile, ...]) -> list[Reason]:
         return [
             Reason("BG-SET", f"{t} has a blank end: it is not one of the 64 Chinese tiles.")
@@ -307,7 +330,9 @@ class Deal(TrickDeal[Tile]):
         ]
 
     def _fast_combination(self, raw: Any, seat: Any) -> Combination | None:
-        if type(raw) is not Tiles or not self._left or (seat is not None and seat != self._turn):
+        if type(raw) is not Tiles or self._closed or (seat is not None and seat != self._turn):
+            return None
+        if not self._left:
             return None
         entry = self._tables.by_tiles.get(raw)
         if entry is None:

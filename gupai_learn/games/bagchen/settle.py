@@ -43,6 +43,11 @@ def settle(deal: Deal) -> Settlement:
     winner = deal.winner
     assert winner is not None
     names = deal.seat_names
+    if deal.slam_winner is not None:
+        text = (
+            f"The game is over: {names[winner]} won it with a big slam in an earlier deal (BG-SLAM)"
+        )
+        return Settlement.from_lines(names, [], text)
     points, run = jump(deal)
     lines = [p for i, pays in deal.point_payments if i not in run for p in pays]
     times = 2 * points if points else 1
@@ -82,4 +87,4 @@ def _outcome(deal: Deal, winner: int) -> str:
 def is_slam(deal: Deal) -> bool:
     """BG-SLAM: did the winner of a finished deal take all 16 tricks?"""
     winner = deal.winner
-    return winner is not None and deal.won[winner] == ALL_TRICKS
+    return winner is not None and deal.slam_winner is None and deal.won[winner] == ALL_TRICKS
