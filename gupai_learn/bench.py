@@ -22,7 +22,7 @@ from typing import Any
 
 from gupai_learn.cards import Cards
 from gupai_learn.engine.moves import Move
-from gupai_learn.games import tet_gow, tien_gow
+from gupai_learn.games import bagchen, tet_gow, tien_gow
 from gupai_learn.tiles import Tiles
 
 
@@ -209,6 +209,79 @@ def _endgame(seed: int, size: int) -> Any:
     return tien_gow.Deal(hands, leader=deal.turn, columns=deal.columns)
 
 
+# ----- Bagchen ------------------------------------------------------------------------------
+def bagchen_random_playout(seed: int) -> int:
+    """Play one random Bagchen deal (64 tiles, 16 each) to the end through the public API, as
+    :func:`tien_gow_random_playout` does; return its moves."""
+    rng = random.Random(seed)
+    draw = rng.random
+    deal = bagchen.Deal.random(seed=rng)
+    moves = 0
+    while not deal.is_over:
+        plays = deal.legal_plays()
+        trick = deal.trick
+        pick = int(draw() * (len(plays) + 1 if trick else len(plays)))
+        if pick == len(plays):
+            deal.discard(_random_tiles(rng, deal.hands[deal.turn], len(trick[0].pieces)))
+        else:
+            deal.play(plays[pick])
+        moves += 1
+    deal.settle()
+    return moves
+
+
+def bagchen_legal_leads_time(samples: int = 2000) -> float:
+    """Median seconds to list every legal lead of a fresh 16-tile Bagchen hand."""
+    times = []
+    for seed in range(samples):
+        listing = bagchen.Deal.random(seed=seed).legal_plays
+        start = time.perf_counter()
+        listing()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def bagchen_solver_times(quick: bool) -> list[tuple[str, float, int]]:
+    """Median solver seconds on random Bagchen endgames of 1 to 3 tiles each."""
+    rows = []
+    for size in (1, 2, 3):
+        times = []
+        count = 10 if quick else 30
+        for seed in range(count):
+            deal = _bagchen_endgame(seed, size)
+            start = time.perf_counter()
+            bagchen.solve(deal, deal.turn)
+            times.append(time.perf_counter() - start)
+        rows.append((f"endgame, {size} tiles each", statistics.median(times), count))
+    return rows
+
+
+def _bagchen_endgame(seed: int, size: int) -> Any:
+    """A random deal played by random single leads down to ``size`` tiles each (passports do
+    not restrict the leads on the way down, so a single lead is always there)."""
+    rng = random.Random(seed)
+    deal = bagchen.Deal.random(seed=seed, rules=bagchen.Rules(passport_leads=False))
+    while len(deal.hands[0]) > size or deal.trick:
+        plays = [p for p in deal.legal_plays() if len(p) == 1] if not deal.trick else []
+        if plays:
+            deal.play(plays[rng.randrange(len(plays))])
+        else:
+            hand = deal.hands[deal.turn]
+            deal.discard(Tiles(rng.sample(hand, len(deal.trick[0].pieces))))
+    won = deal.won
+    return bagchen.Deal(deal.hands, leader=deal.turn, won=won, point=deal.point)
+
+
+def bagchen_rows(seconds: float, rounds: int, quick: bool) -> None:
+    """Print Bagchen's rows: playouts against the peer, legal leads, solver endgames."""
+    ours, _, ratio = paired_rates(bagchen_random_playout, dominoes_random_playout, seconds, rounds)
+    print(f"  Bagchen random playout, public API  {ours:>12,.0f} moves/s   ratio {ratio:.2f}")
+    leads = bagchen_legal_leads_time(500 if quick else 2000)
+    print(f"  Bagchen legal leads of 16 tiles     {leads * 1e6:>12.1f} µs")
+    for label, secs, count in bagchen_solver_times(quick):
+        print(f"  Bagchen solver, {label:<35} {secs * 1e3:>9.1f} ms   (median of {count})")
+
+
 def main(argv: list[str] | None = None) -> None:
     """Run the benchmark and print the table."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -238,6 +311,7 @@ def main(argv: list[str] | None = None) -> None:
     for label, secs, count in solver_times(args.quick):
         print(f"  Tien Gow solver, {label:<34} {secs * 1e3:>9.1f} ms   (median of {count})")
     tet_gow_rows(seconds, rounds)
+    bagchen_rows(seconds, rounds, args.quick)
 
 
 def tet_gow_random_playout(seed: int) -> int:

@@ -41,3 +41,11 @@ def test_tet_gow_playout_and_solver_rows_run() -> None:
     assert moves % 4 == 0 and 8 <= moves <= 32 and bench.tet_gow_random_playout(7) == moves
     median, worst = bench.tet_gow_solver_times(size=2, count=2)
     assert 0 < median <= worst
+
+
+def test_bagchen_rows_play_whole_deals_and_solve() -> None:
+    moves = bench.bagchen_random_playout(7)
+    assert moves % 4 == 0 and 16 <= moves <= 64 and bench.bagchen_random_playout(7) == moves
+    assert bench.bagchen_legal_leads_time(samples=5) > 0
+    deal = bench._bagchen_endgame(3, 2)
+    assert [len(h) for h in deal.hands] == [2] * 4 and sum(deal.won) == 14

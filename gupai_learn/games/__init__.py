@@ -13,13 +13,14 @@ games only here::
 from __future__ import annotations
 
 from gupai_learn.engine.game import GameInfo
-from gupai_learn.games import bergen, ding_niu, tet_gow, tien_gow
+from gupai_learn.games import bagchen, bergen, ding_niu, tet_gow, tien_gow
 
-__all__ = ["GAMES", "GameInfo", "bergen", "ding_niu", "game", "tet_gow", "tien_gow"]
+__all__ = ["GAMES", "GameInfo", "bagchen", "bergen", "ding_niu", "game", "tet_gow", "tien_gow"]
 
 #: Every game, by name, in the order of the lessons.
 GAMES: dict[str, GameInfo] = {
-    info.name: info for info in (tien_gow.GAME, ding_niu.GAME, bergen.GAME, tet_gow.GAME)
+    info.name: info
+    for info in (tien_gow.GAME, bagchen.GAME, ding_niu.GAME, bergen.GAME, tet_gow.GAME)
 }
 
 

@@ -315,12 +315,19 @@ class Claim:
 
 
 def may_lead(e: Entry) -> Puzzle:
-    """Choice: may these pieces be led, and if not, why not (``claims`` name the bank's)."""
+    """Choice: may these pieces be led, and if not, why not (``claims`` name the bank's). With a
+    set-up the pieces are judged as a lead of the seat to act in that position (a passport, the
+    point tiles), otherwise as the first lead of a deal."""
     claims = [Claim(**e.bank["claims"][name]) for name in e["claims"]]
     shown = join(read_pieces(e.game, e["tiles"]))
-    verdict = lead_verdict(e.game, e["tiles"])
+    if e.setup is not None:
+        verdict = e.build().judge(Move.play(e["tiles"]))
+    else:
+        verdict = lead_verdict(e.game, e["tiles"])
     truth = f"{shown} may not be led."
-    if verdict.ok:
+    if verdict.ok and e.setup is not None:
+        truth = f"{shown} may be led here: {verdict.summary}."
+    elif verdict.ok:
         assert e.game.classify is not None
         combo = e.game.classify(shown)
         truth = f"{shown} is a valid lead: {combo.kind_name} ({combo.name})."

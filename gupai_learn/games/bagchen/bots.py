@@ -1,0 +1,84 @@
+"""Computer players for Bagchen: the shared random player and a heuristic
+(:class:`HeuristicPlayer`)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from gupai_learn.engine.moves import Move
+from gupai_learn.games.bagchen.combos import canonical, point_value, rank
+from gupai_learn.tiles import Tile, Tiles
+
+
+def strength(deal: Any, tile: Tile) -> int:
+    """A rough worth of a single tile for keeping: a point tile is the surest (it cannot be
+    beaten), then sky 1-6 above earth 0-3."""
+    if deal.is_point(tile):
+        return 20
+    return rank(tile) + 4 if tile.is_civil else (rank(tile) - 3) // 2
+
+
+class HeuristicPlayer:
+    """A sensible Bagchen player.
+
+    - Keeps its surest single (a point tile if it has one, else its strongest tile) for the
+      last trick, which wins the deal.
+    - Cashes points (BG-POINT-PAY): leads point tiles and mother-and-son it does not keep.
+    - Plays towards a passport (BG-PASSPORT): under six tricks it beats whenever it can with
+      its cheapest winning play and leads its strongest combination of the most tiles.
+    - With a passport it leads what the engine allows (BG-PASSPORT-LEAD), cheapest first, and
+      beats only tricks of several tiles or the last one; otherwise it discards its weakest
+      tiles face down.
+    """
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, deal: Any) -> Move:
+        """The heuristic's move for the seat to act."""
+        plays = [Tiles(p) for p in deal.legal_plays()]
+        if deal.trick:
+            return self._follow(deal, plays)
+        return Move("play", self._lead(deal, plays))
+
+    def _keep(self, deal: Any) -> Tile | None:
+        hand = deal.hands[deal.turn]
+        return max(hand, key=lambda t: strength(deal, t)) if hand else None
+
+    def _lead(self, deal: Any, plays: list[Tiles]) -> Tiles:
+        hand = deal.hands[deal.turn]
+        keep = self._keep(deal)
+        pool = [p for p in plays if len(hand) == len(p) or _spares(hand, p, keep)] or plays
+        cash = [p for p in pool if point_value(deal.combination(p))]
+        if cash:
+            return max(cash, key=lambda p: point_value(deal.combination(p)))
+        if deal.won[deal.turn] < 6:
+            return max(pool, key=lambda p: (len(p), _rank(deal, p)))
+        return min(pool, key=lambda p: (_rank(deal, p), -len(p)))
+
+    def _follow(self, deal: Any, plays: list[Tiles]) -> Move:
+        hand = deal.hands[deal.turn]
+        size = len(deal.trick[0].pieces)
+        last = len(hand) == size
+        keep = self._keep(deal)
+        cheap = sorted(plays, key=lambda p: _rank(deal, p))
+        wanted = [p for p in cheap if last or _spares(hand, p, keep)]
+        chase = deal.won[deal.turn] < 6 or size > 1 or self.rng.random() < 0.3
+        if wanted and (last or chase):
+            return Move("play", wanted[0])
+        weakest = sorted(hand, key=lambda t: strength(deal, t))[:size]
+        return Move("discard", canonical(weakest))
+
+    def __repr__(self) -> str:
+        return "HeuristicPlayer()"
+
+
+def _rank(deal: Any, play: Tiles) -> int:
+    combo = deal.combination(play)
+    return combo.rank if combo else 0
+
+
+def _spares(hand: Tiles, play: Tiles, keep: Tile | None) -> bool:
+    """Whether ``play`` leaves a copy of the tile kept for the last trick in the hand."""
+    return keep is None or hand.count(keep) > play.count(keep)

@@ -1,0 +1,823 @@
+"""A Bagchen deal: four hands of sixteen from the double set, the dice's point tiles, passports
+and charity, every verdict explained.
+
+Rule ids (rules/bagchen.md): BG-SET, BG-DEAL, BG-RANK, BG-COMBO-SKY, BG-COMBO-EARTH,
+BG-COMBO-MIXED, BG-MOTHER-SON, BG-HORSE, BG-POINT-ROLL, BG-POINT-PLAY, BG-POINT-PAY, BG-TRICKS,
+BG-PASSPORT, BG-PASSPORT-LEAD, BG-REDEAL, BG-FOUR-HEAVENS, BG-SEEK, BG-CHARITY. Settlement
+(BG-PAY-NORMAL, BG-PAY-JUMP, BG-SLAM) lives in :mod:`.settle`.
+
+Speed: a hand is also a 64-bit slot mask (each kind owns as many slots as the set has copies,
+filled from the bottom), and every valid lead has the mask it needs, so listing leads of a
+sixteen-tile hand counts by kind instead of enumerating subsets of tiles.
+
+Interpretations (the ruling leaves them open; each is also said where it is coded):
+
+- a point tile never beats, not even a charity lead of its suit (BG-POINT-PLAY is general);
+- a charity lead must name a call (``!sky``, ``!earth`` or ``!any``; "any" = no suit named);
+- passport clause (1) is judged from the unseen tiles: the set minus the leader's hand minus
+  every tile played face up in this deal (a shown Four Heavens stays in its holder's hand);
+- ``Deal.random`` redeals while a seat may ask for it (every such seat asks), and with
+  ``seek`` on, every seat with a lone mother or son announces and every holder of a lone
+  partner answers (:func:`seek`).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Hashable, Sequence
+from functools import cache
+from typing import Any, ClassVar
+
+from gupai_learn import decks
+from gupai_learn.engine.deal import Outcome, check_seat, check_seed
+from gupai_learn.engine.moves import Call, Move, quote
+from gupai_learn.engine.settlement import Payment, Settlement
+from gupai_learn.engine.trick import Combination, TrickDeal, TrickPlay
+from gupai_learn.games.bagchen.combos import (
+    BASE,
+    FIELD,
+    HEAVEN,
+    KIND_ORDER,
+    KIND_RULE,
+    MIXED_KINDS,
+    MOTHER,
+    NO_POINTS,
+    SET_COUNTS,
+    SON,
+    Tables,
+    beat_errors,
+    beat_note,
+    canonical,
+    classify_play,
+    counts_mask,
+    hand_mask,
+    point_kinds,
+    point_value,
+    rank,
+    read_roll,
+    shown,
+    tables,
+    tile_name,
+)
+from gupai_learn.games.bagchen.rules import Rules
+from gupai_learn.tiles import Tile, Tiles, as_tiles
+from gupai_learn.verdict import Reason
+
+HAND_SIZE = 16
+SEATS = 4
+#: BG-PASSPORT: tricks that give a passport.
+PASSPORT = 6
+TRICKS = 16
+CLAUSES = {
+    1: "unbeatable as he sees it (his hand and the tiles played face up)",
+    2: "a mixed combination of ministers",
+    3: "a sky combination ranked above people",
+    4: "the one tile or combination he holds besides point tiles",
+}
+_DEFAULT_RULES = Rules()
+
+
+def _read_tiles(raw: Any) -> Tiles:
+    if isinstance(raw, Tile):
+        return Tiles((raw,))
+    if isinstance(raw, Combination):
+        return canonical(raw.pieces)
+    return canonical(as_tiles(raw))
+
+
+def _without(mask: int, pieces: Sequence[Tile]) -> int:
+    """A hand mask after removing ``pieces`` (each removal clears its kind's highest slot)."""
+    for tile in pieces:
+        field = mask & FIELD[tile]
+        mask ^= field ^ ((field >> 1) & FIELD[tile])
+    return mask
+
+
+@cache
+def top_kinds(points: frozenset[Tile]) -> frozenset[Tile]:
+    """BG-REDEAL: the chief and minister kinds of each suit: the two highest rank groups that are
+    not points (point [1:1]: the sky's are [6:6] and [4:4])."""
+    out: set[Tile] = set()
+    for suit in (True, False):
+        kinds = [t for t in KIND_ORDER if t.is_civil is suit and t not in points]
+        ranks = sorted({rank(t) for t in kinds}, reverse=True)[:2]
+        out.update(t for t in kinds if rank(t) in ranks)
+    return frozenset(out)
+
+
+class Deal(TrickDeal[Tile]):
+    """One Bagchen deal. ``Deal(hands, point="[2:2]")``: four hands of equal size (notation or
+    tiles); ``point`` is the dice roll naming the point tiles (None: no tile is a point, for
+    positions that teach other rules; :meth:`random` always rolls). A full deal has sixteen
+    tiles each; an endgame has fewer and gives ``won=`` (tricks each seat has, adding up to 16
+    minus the hand size). ``leader`` leads the first trick.
+    """
+
+    RULE_TURN = "BG-DEAL"
+    RULE_HAND = "BG-DEAL"
+    RULE_SET = "BG-SET"
+    RULE_COUNT = "BG-TRICKS"
+    RULE_LEAD = "BG-TRICKS"
+    RULE_OVER = "BG-TRICKS"
+    RULE_FACE_DOWN = "BG-TRICKS"
+    RULE_BEAT = "BG-RANK"
+    RULE_WINNER = "BG-TRICKS"
+    SEAT_NAMES: ClassVar[tuple[str, ...]] = ("East", "South", "West", "North")
+    _hand_type = Tiles
+    GAME = "bagchen"
+
+    def __init__(
+        self,
+        hands: Sequence[Any],
+        rules: Rules | None = None,
+        *,
+        point: Any = None,
+        leader: int = 0,
+        won: Sequence[int] | None = None,
+        slam_winner: int | None = None,
+    ) -> None:
+        if not isinstance(hands, (list, tuple)):
+            raise ValueError(f"hands must be a list of {SEATS} hands, not {quote(hands)} (BG-DEAL)")
+        parsed = [canonical(h if type(h) is Tiles else as_tiles(h)) for h in hands]
+        _check_hands(parsed)
+        self._setup(parsed, rules, point=point, leader=leader, won=won, slam_winner=slam_winner)
+
+    def _setup(
+        self,
+        parsed: list[Tiles],
+        rules: Rules | None,
+        *,
+        point: Any = None,
+        leader: int = 0,
+        won: Sequence[int] | None = None,
+        slam_winner: int | None = None,
+    ) -> None:
+        """Initialise from four valid hands in display order."""
+        if slam_winner is not None:
+            check_seat("slam_winner", slam_winner, SEATS, "BG-SLAM")
+        if rules is not None and not isinstance(rules, Rules):
+            raise ValueError(f"rules={quote(rules)}: give a bagchen.Rules(...) or None")
+        check_seat("leader", leader, SEATS, "BG-DEAL")
+        roll = point if type(point) is Tile and point.is_chinese else None
+        if roll is None and point is not None:
+            roll = read_roll(point)
+        size = len(parsed[0])
+        counts = _check_won(won, size)
+        super().__init__(parsed, leader)
+        self.rules = rules or _DEFAULT_RULES
+        self.point = roll
+        self._points = NO_POINTS if roll is None else point_kinds(roll)
+        self._tables: Tables = tables(self._points, self.rules.earth_any_mix)
+        self._won = counts
+        self._masks = [hand_mask(h) for h in parsed]
+        self._seen: Counter[Tile] = Counter()
+        self._start_hands = tuple(parsed)
+        self._start = dict(
+            hands=self._start_hands,
+            rules=self.rules,
+            point=roll,
+            leader=leader,
+            won=tuple(counts),
+            slam_winner=slam_winner,
+        )
+        #: BG-SLAM: the seat that won the whole game with a big slam in an earlier deal of the
+        #: match; this deal is then not played (it is over before it starts)
+        self.slam_winner = slam_winner
+        self._closed = slam_winner is not None
+        #: (trick index, payments) of every point lead so far (BG-POINT-PAY)
+        self.point_payments: list[tuple[int, tuple[Payment, ...]]] = []
+        #: what happened before play: redeals, a mother looking for her son (texts)
+        self.log: list[str] = []
+        self.redeals = 0
+        self.shown: dict[int, Tiles] = self._four_heavens(size)
+        self._allowed_cache: tuple[tuple[int, int, int], tuple[list[Tiles], str]] | None = None
+
+    @classmethod
+    def random(
+        cls,
+        seed: int | random.Random | None = None,
+        rules: Rules | None = None,
+        *,
+        leader: int | None = None,
+        point: Any = None,
+        **kwargs: Any,
+    ) -> Deal:
+        """Shuffle the 64 tiles with ``random.Random(seed)``, deal sixteen to each seat and roll
+        two dice for the point (BG-DEAL, BG-POINT-ROLL). The first leader is drawn at random
+        unless ``leader`` is given. With ``redeal`` on, the deal is made again while a seat may
+        ask for it (BG-REDEAL); with ``seek`` on, mothers look for sons (BG-SEEK)."""
+        rng = seed if isinstance(seed, random.Random) else random.Random(check_seed(seed))
+        rules = rules or _DEFAULT_RULES
+        if not isinstance(rules, Rules):
+            raise ValueError(f"rules={quote(rules)}: give a bagchen.Rules(...) or None")
+        deck = decks.chinese_double()
+        first = rng.randrange(SEATS) if leader is None else leader
+        redeals, log = 0, []
+        while True:
+            order = list(range(len(deck)))
+            rng.shuffle(order)
+            hands = [[deck[i] for i in sorted(order[s * 16 : s * 16 + 16])] for s in range(SEATS)]
+            roll = read_roll(point) if point is not None else roll_dice(rng)
+            asks = [s for s in range(SEATS) if rules.redeal and _may_redeal(hands[s], roll)]
+            if not asks or redeals >= 100:
+                break
+            redeals += 1
+            log.append(
+                f"{cls.SEAT_NAMES[asks[0]]} holds no chief or minister and asks for a redeal "
+                "(BG-REDEAL)."
+            )
+        if rules.seek:
+            log += seek(hands, roll, rng, cls.SEAT_NAMES)
+        deal = cls.__new__(cls)
+        deal._setup([Tiles(h) for h in hands], rules, point=roll, leader=first, **kwargs)
+        deal.redeals, deal.log = redeals, log
+        return deal
+
+    # ----- state ---------------------------------------------------------------------
+    @property
+    def hands(self) -> tuple[Tiles, ...]:
+        """The tiles each seat holds now."""
+        return tuple(self._hands)  # type: ignore[arg-type]
+
+    @property
+    def point_tiles(self) -> Tiles:
+        """BG-POINT-ROLL: the four point tiles of this deal (empty when no roll was given)."""
+        return Tiles(t for t in decks.chinese_double() if t in self._points)
+
+    @property
+    def winner(self) -> int | None:
+        """The seat that took the last trick (it wins the deal); None while in play."""
+        if self.slam_winner is not None:
+            return self.slam_winner
+        return self._tricks[-1].winner if self.is_over and self._tricks else None
+
+    def passport(self, seat: int) -> bool:
+        """BG-PASSPORT: has ``seat`` taken six tricks or more?"""
+        check_seat("seat", seat, SEATS, "BG-PASSPORT")
+        return self._won[seat] >= PASSPORT
+
+    def may_redeal(self, seat: int) -> bool:
+        """BG-REDEAL: may ``seat`` ask for a redeal (no chief or minister in its dealt hand)?"""
+        check_seat("seat", seat, SEATS, "BG-REDEAL")
+        hand = self._start_hands[seat]
+        return self.rules.redeal and len(hand) == HAND_SIZE and _may_redeal(hand, self.point)
+
+    def combination(self, pieces: Any) -> Combination | None:
+        """The combination ``pieces`` make as a lead in this deal (points included), or None."""
+        entry = self._tables.by_tiles.get(_read_tiles(pieces))
+        return None if entry is None else entry[1]
+
+    def is_point(self, tile: Any) -> bool:
+        """Whether ``tile`` is a point tile in this deal."""
+        return _read_tiles(tile)[0] in self._points
+
+    def settle(self) -> Settlement:
+        """Who pays whom, explained (BG-PAY-NORMAL, BG-PAY-JUMP, BG-POINT-PAY, BG-SLAM)."""
+        from gupai_learn.games.bagchen.settle import settle
+
+        return settle(self)
+
+    def discard(self, pieces: Any, *, call: Call | None = None, seat: Any = None) -> TrickPlay:
+        """Play ``pieces`` face down; ``call`` ("sky", "earth" or "any") makes it a charity lead
+        (BG-CHARITY). Raises :class:`IllegalPlayError`, state unchanged."""
+        if call is None:
+            fast = self._fast_discard(pieces, seat)
+            if fast is not None:
+                return self._apply(fast, None)
+            return self._apply_judged(pieces, True, seat)
+        return self._apply_judged(Move.discard(self._read(pieces), call), True, seat)
+
+    # ----- search support ------------------------------------------------------------------
+    def copy(self) -> Deal:
+        """A copy to play on; masks, seen tiles and point payments too."""
+        new = super().copy()
+        new._masks = self._masks[:]
+        new._seen = self._seen.copy()
+        new.point_payments = self.point_payments[:]
+        return new
+
+    def state_key(self) -> Hashable:
+        """Exact key: hands, turn, trick, tricks won, tiles seen face up and point payments."""
+        seen = tuple(sorted(self._seen.items()))
+        return (super().state_key(), seen, tuple(self.point_payments))
+
+    def last_trick_key(self) -> Hashable:
+        """A coarser key, enough for who takes the last trick: hands, turn, the trick in progress,
+        passports (not exact tricks) and the tiles seen face up (passport clause (1))."""
+        plays = tuple((p.seat, p.pieces, p.face_up, p.call) for p in self._plays)
+        passports = tuple(w >= PASSPORT for w in self._won)
+        seen = tuple(sorted(self._seen.items())) if self.rules.passport_leads else ()
+        return (*self._masks, self._turn, plays, passports, seen)
+
+    # ----- game hooks ----------------------------------------------------------------------
+    def _read(self, raw: Any) -> Tiles:
+        return _read_tiles(raw)
+
+    def _judge(self, raw: Any, face_down: bool, seat: Any) -> Outcome:
+        out = super()._judge(raw, face_down, seat)
+        if self.slam_winner is not None:
+            name = self.name(self.slam_winner)
+            text = f"The game is over: {name} won it with a big slam (all 16 tricks)."
+            out.errors = [Reason("BG-SLAM", text)]
+        return out
+
+    def _set_reasons(self, pieces: tuple[Tile, ...]) -> list[Reason]:
+        return [
+            Reason("BG-SET", f"{t} has a blank end: it is not one of the 64 Chinese tiles.")
+            for t in pieces
+            if not t.is_chinese
+        ]
+
+    def _fast_combination(self, raw: Any, seat: Any) -> Combination | None:
+        if type(raw) is not Tiles or self._closed or (seat is not None and seat != self._turn):
+            return None
+        if not self._left:
+            return None
+        entry = self._tables.by_tiles.get(raw)
+        if entry is None:
+            return None
+        need, combo = entry
+        if need & self._masks[self._turn] != need:
+            return None
+        high = self._high
+        if high is None:
+            if self._restricted(self._turn) and raw not in self._allowed(self._turn)[0]:
+                return None
+            return combo
+        top = high.combination
+        if top is None or top.led_only or combo.led_only:
+            return None
+        if combo.kind != top.kind or combo.rank <= top.rank or len(combo.pieces) != len(top.pieces):
+            return None
+        return combo
+
+    def _fast_discard(self, raw: Any, seat: Any) -> Tiles | None:
+        if type(raw) is not Tiles or not self._plays or (seat is not None and seat != self._turn):
+            return None
+        if len(raw) != len(self._plays[0].pieces) or not self._left:
+            return None
+        if len(raw) == 1:
+            bit = 1 << BASE[raw[0]] if raw[0] in BASE else 0
+            return raw if bit & self._masks[self._turn] else None
+        pieces = canonical(raw)
+        need = hand_mask(pieces)
+        return pieces if need and need & self._masks[self._turn] == need else None
+
+    def _judge_lead(self, who: int, move: Move, out: Outcome) -> None:
+        if move.kind == "discard":
+            self._judge_charity(who, move, out)
+            return
+        if move.call is not None:
+            text = f"Only a face-down charity lead names a suit; {move} is face up."
+            out.errors.append(Reason("BG-CHARITY", text))
+        super()._judge_lead(who, move, out)
+
+    def _judge_charity(self, who: int, move: Move, out: Outcome) -> None:
+        """BG-CHARITY: a face-down lead of one tile naming sky, earth or any."""
+        name = self.name(who)
+        if not self.rules.charity:
+            text = "Charity is off in this game (charity=False): every lead is played face up."
+            out.errors.append(Reason("BG-CHARITY", text))
+        if self.passport(who):
+            text = (
+                f"{name} has a passport ({self._won[who]} tricks): only a player without a "
+                "passport may lead face down (charity)."
+            )
+            out.errors.append(Reason("BG-CHARITY", text))
+        if len(move.pieces) != 1:
+            text = f"A charity lead is one tile face down, not {len(move.pieces)}."
+            out.errors.append(Reason("BG-CHARITY", text))
+        if move.call is None:
+            text = "A charity lead names a call: write down:[2:1]!sky, !earth, or !any (no suit)."
+            out.errors.append(Reason("BG-CHARITY", text))
+        if not out.errors:
+            said = "any tile" if move.call == "any" else f"any {move.call} tile"
+            text = f"A charity lead calling {move.call}: {said} played face up beats it."
+            out.notes.append(Reason("BG-CHARITY", text))
+
+    def _lead_check(
+        self, seat: int, pieces: tuple[Tile, ...]
+    ) -> tuple[Combination | None, list[Reason]]:
+        if not all(t.is_chinese for t in pieces):
+            return None, []
+        combo, errors = classify_play(pieces, self._points, self.rules.earth_any_mix)
+        if combo is not None and self._restricted(seat):
+            errors = errors + self._passport_errors(seat, combo)
+        return combo, errors
+
+    def _follow_check(
+        self, seat: int, pieces: tuple[Tile, ...], lead: TrickPlay, high: TrickPlay
+    ) -> tuple[Combination | None, list[Reason]]:
+        if len(pieces) != len(lead.pieces) or not all(t.is_chinese for t in pieces):
+            return None, []
+        combo, why = classify_play(pieces, self._points, self.rules.earth_any_mix)
+        if high.combination is None:
+            return self._charity_check(pieces[0], combo, lead.call or "any")
+        if combo is None:
+            rule = KIND_RULE[high.combination.kind]
+            text = f"{shown(pieces)} is not a combination of any class, so it cannot go face up."
+            return None, [Reason(rule, text), *why]
+        return combo, beat_errors(combo, high.combination, self._high_text(high))
+
+    def _charity_check(
+        self, tile: Tile, combo: Combination | None, call: str
+    ) -> tuple[Combination | None, list[Reason]]:
+        if tile in self._points:
+            text = f"{tile} is a point tile: a point never beats anything, not even a charity lead."
+            return combo, [Reason("BG-POINT-PLAY", text)]
+        suit = "sky" if tile.is_civil else "earth"
+        if call not in ("any", suit):
+            text = (
+                f"The charity lead called {call}; {tile} is an {suit} tile, so it does not beat it."
+            )
+            return combo, [Reason("BG-CHARITY", text)]
+        return combo, []
+
+    def _high_text(self, high: TrickPlay) -> str:
+        combo = high.combination
+        assert combo is not None
+        what = "the lead" if high is self._plays[0] else f"{self.name(high.seat)}'s high play"
+        return f"{what} {shown(combo.pieces)} ({combo.name})"
+
+    def _explain_lead(self, seat: int, combination: Combination) -> list[Reason]:
+        kind = combination.kind
+        body = f"{shown(combination.pieces)} is {combination.kind_name} ({combination.name})"
+        if kind == "point":
+            value = point_value(combination)
+            notes = [
+                Reason("BG-POINT-PLAY", f"{body}: nothing beats a point lead, it takes the trick."),
+                Reason(
+                    "BG-POINT-PAY",
+                    f"It collects {value} chip{'s' * (value > 1)} from each other player "
+                    "without a passport.",
+                ),
+            ]
+        elif kind == "mother-son":
+            notes = [
+                Reason("BG-MOTHER-SON", f"{body}: nothing beats it when led."),
+                Reason(
+                    "BG-POINT-PAY",
+                    "It counts as one point: one chip from each other player without a passport.",
+                ),
+            ]
+        elif combination.led_only:
+            notes = [Reason("BG-HORSE", f"{body}: nothing beats a full horse.")]
+        else:
+            n = len(combination.pieces)
+            same = combination.kind_name if n == 1 else f"{combination.kind_name} of {n} tiles"
+            notes = [
+                Reason(KIND_RULE[kind], f"{body}; only {same} ranked strictly higher beats it.")
+            ]
+        if self._restricted(seat):
+            notes.append(self._passport_note(seat, combination))
+        return notes
+
+    def _explain_follow(self, seat: int, combination: Combination, high: TrickPlay) -> list[Reason]:
+        if high.combination is None:
+            lead = self._plays[0]
+            first = Reason(
+                "BG-CHARITY",
+                f"{shown(combination.pieces)} beats the face-down charity lead calling "
+                f"{lead.call}.",
+            )
+        else:
+            first = beat_note(combination, high.combination, self._high_text(high))
+        name = self.name(seat)
+        text = (
+            f"{name} now holds the high play: unless a later play beats it, {name} takes the trick."
+        )
+        return [first, Reason("BG-TRICKS", text)]
+
+    # ----- listing legal plays ---------------------------------------------------------------
+    def _all_leads(self, seat: int) -> list[Tiles]:
+        """Every valid lead of the seat's hand, by kind (no passport restriction)."""
+        mask = self._masks[seat]
+        anchored = self._tables.anchored
+        found: list[Tiles] = []
+        previous = None
+        for tile in self._hands[seat]:  # in display order: copies are neighbours
+            if tile is previous:
+                continue
+            previous = tile
+            found += [pieces for need, pieces in anchored[tile] if need & mask == need]
+        return found
+
+    def _leads(self, seat: int) -> list[Tiles]:
+        if self._restricted(seat):
+            return list(self._allowed(seat)[0])
+        return self._all_leads(seat)
+
+    def _allowed(self, seat: int) -> tuple[list[Tiles], str]:
+        """The passport leads of ``seat`` now (cached for the position: a lead listed and then
+        played is judged once)."""
+        key = (seat, len(self._tricks), len(self._plays))
+        cached = self._allowed_cache
+        if cached is None or cached[0] != key:
+            cached = self._allowed_cache = (
+                key,
+                self._passport_allowed(seat, self._all_leads(seat)),
+            )
+        return cached[1]
+
+    def _beats(self, seat: int, lead: TrickPlay, high: Combination | None) -> list[Tiles]:
+        mask = self._masks[seat]
+        if high is None:  # a charity lead: singles of the called suit
+            pool = self._tables.suit_singles[lead.call or "any"]
+        elif high.led_only:
+            return []
+        else:
+            pool = self._tables.above[high.pieces]
+        return [pieces for need, pieces in pool if need & mask == need]
+
+    def _may_lead_face_down(self, seat: int) -> bool:
+        return self.rules.charity and self._won[seat] < PASSPORT
+
+    def _face_down_calls(self, seat: int) -> tuple[Call, ...]:
+        return ("sky", "earth", "any")
+
+    # ----- passports (BG-PASSPORT, BG-PASSPORT-LEAD) -------------------------------------------
+    def _restricted(self, seat: int) -> bool:
+        return self.rules.passport_leads and self._won[seat] >= PASSPORT
+
+    def _unseen_mask(self, seat: int) -> int:
+        """Slot mask of the tiles ``seat`` has not seen: the set minus his hand minus every tile
+        played face up in this deal."""
+        held, seen = self._masks[seat], self._seen
+        counts = {
+            t: SET_COUNTS[t] - ((held & FIELD[t]) >> BASE[t]).bit_count() - seen[t]
+            for t in KIND_ORDER
+        }
+        return counts_mask(counts)
+
+    def _beaters(self, combo: Combination, unseen: int) -> list[Tiles]:
+        """Plays that could still beat ``combo``, made of tiles of the ``unseen`` mask."""
+        return [p for need, p in self._tables.above.get(combo.pieces, ()) if need & unseen == need]
+
+    def clause(self, seat: int, combo: Combination) -> int | None:
+        """BG-PASSPORT-LEAD: the passport clause (1-4) that allows ``seat`` to lead ``combo``,
+        or None when none does."""
+        return self._clause(combo, self._unseen_mask(seat), self._rest(seat))
+
+    def _rest(self, seat: int) -> Counter[Tile]:
+        """The seat's tiles that are not point tiles (clause 4)."""
+        return Counter(t for t in self._hands[seat] if t not in self._points)
+
+    def _clause(self, combo: Combination, unseen: int, rest: Counter[Tile]) -> int | None:
+        if combo.led_only:
+            return 1
+        for need, _ in self._tables.above.get(combo.pieces, ()):
+            if need & unseen == need:
+                break
+        else:
+            return 1
+        if combo.kind in MIXED_KINDS and combo.rank == 1:
+            return 2
+        if combo.kind == "sky-combo" and combo.rank > 1:
+            return 3
+        if len(combo.pieces) == sum(rest.values()) and rest == Counter(combo.pieces):
+            return 4
+        return None
+
+    def _passport_allowed(self, seat: int, leads: list[Tiles]) -> tuple[list[Tiles], str]:
+        """The leads a passport allows, and the clause or fallback that allows them."""
+        by_tiles = self._tables.by_tiles
+        combos = [by_tiles[p][1] for p in leads]
+        unseen, rest = self._unseen_mask(seat), self._rest(seat)
+        allowed = [p for p, c in zip(leads, combos, strict=True) if self._clause(c, unseen, rest)]
+        if allowed:
+            return allowed, "clauses"
+        tiers = [_fallback_tier(c) for c in combos]
+        best = min(tiers)
+        return [p for p, t in zip(leads, tiers, strict=True) if t == best], _FALLBACKS[best]
+
+    def _passport_note(self, seat: int, combo: Combination) -> Reason:
+        name, n = self.name(seat), self._won[seat]
+        found = self.clause(seat, combo)
+        if found is not None:
+            text = (
+                f"{name} has a passport ({n} tricks); clause ({found}) allows it: {CLAUSES[found]}."
+            )
+        else:
+            _, why = self._allowed(seat)
+            text = f"{name} has a passport ({n} tricks) and no lead fits clauses (1)-(4), so {why}."
+        return Reason("BG-PASSPORT-LEAD", text)
+
+    def _passport_errors(self, seat: int, combo: Combination) -> list[Reason]:
+        allowed, why = self._allowed(seat)
+        if combo.pieces in allowed:
+            return []
+        name, n = self.name(seat), self._won[seat]
+        mine = f"{shown(combo.pieces)} ({combo.name})"
+        example = ", ".join(shown(p) for p in allowed[:3])
+        if why == "clauses":
+            beaters = self._beaters(combo, self._unseen_mask(seat))
+            text = (
+                f"{name} has a passport ({n} tricks), so he may lead only (1) what is unbeatable "
+                "as he sees it, (2) a minister mix, (3) a sky combination above people, or (4) his "
+                f"one tile or combination besides points. {mine} fits none: "
+                f"{shown(beaters[0])} could still beat it (1). He may lead e.g. {example}."
+            )
+        else:
+            text = (
+                f"{name} has a passport ({n} tricks) and no lead of his fits clauses (1)-(4), "
+                f"so {why}; {mine} is not one. He may lead e.g. {example}."
+            )
+        return [Reason("BG-PASSPORT-LEAD", text)]
+
+    # ----- during play ---------------------------------------------------------------------------
+    def _after_play(self, play: TrickPlay) -> None:
+        self._masks[play.seat] = _without(self._masks[play.seat], play.pieces)
+        if play.face_up:
+            seen = self._seen
+            for tile in play.pieces:
+                seen[tile] += 1
+
+    def _trick_done(self, trick: Any) -> None:
+        lead = trick.plays[0].combination
+        value = point_value(lead)
+        if not value:
+            return
+        leader = trick.leader
+        what = "mother-and-son" if lead.kind == "mother-son" else f"point lead {shown(lead.pieces)}"
+        pays = tuple(
+            Payment(
+                s,
+                leader,
+                value,
+                f"{what}: {value} per player without a passport",
+                ("BG-POINT-PAY",),
+            )
+            for s in range(SEATS)
+            if s != leader and self._won[s] < PASSPORT
+        )
+        self.point_payments.append((len(self._tricks) - 1, pays))
+
+    def _four_heavens(self, size: int) -> dict[int, Tiles]:
+        """BG-FOUR-HEAVENS: a seat dealt all four [6:6], not points, shows them."""
+        if not self.rules.four_heavens or size != HAND_SIZE or HEAVEN in self._points:
+            return {}
+        return {
+            s: Tiles((HEAVEN,) * 4) for s, hand in enumerate(self._hands) if hand.count(HEAVEN) == 4
+        }
+
+    # ----- text -----------------------------------------------------------------------------------
+    def __repr__(self) -> str:
+        if self.is_over:
+            return f"<bagchen.Deal over after {len(self._tricks)} tricks>"
+        return f"<bagchen.Deal trick {len(self._tricks) + 1}, {self.name(self._turn)} to play>"
+
+    def __str__(self) -> str:
+        roll = "no point" if self.point is None else f"point {self.point}: {self.point_tiles}"
+        lines = [repr(self), f"  {roll}"]
+        for seat, hand in enumerate(self._hands):
+            mark = " passport" if self._won[seat] >= PASSPORT else ""
+            lines.append(f"  {self.name(seat):5} {self._won[seat]:2} tricks{mark}  {hand}")
+        if self._plays:
+            lines.append(
+                "  trick: " + ", ".join(f"{self.name(p.seat)} {p.move}" for p in self._plays)
+            )
+        return "\n".join(lines)
+
+
+_FALLBACKS = {
+    0: "he must lead a sky or horse combination while he holds one",
+    1: "with no sky or horse combination he must lead an earth combination",
+    2: "with no combination of those he may lead anything",
+}
+
+
+def _fallback_tier(combo: Combination) -> int:
+    """BG-PASSPORT-LEAD fallbacks: 0 sky or horse combination, 1 earth combination, 2 anything."""
+    if len(combo.pieces) >= 2 and combo.kind in ("sky-combo", "horse"):
+        return 0
+    if len(combo.pieces) >= 2 and combo.kind == "earth-combo":
+        return 1
+    return 2
+
+
+def _may_redeal(hand: Sequence[Tile], roll: Tile | None) -> bool:
+    return _top_for_roll(roll).isdisjoint(hand)
+
+
+@cache
+def _top_for_roll(roll: Tile | None) -> frozenset[Tile]:
+    return top_kinds(NO_POINTS if roll is None else point_kinds(roll))
+
+
+def roll_dice(rng: random.Random) -> Tile:
+    """Two dice as the tile they name."""
+    draw = rng.random
+    return Tile(int(draw() * 6) + 1, int(draw() * 6) + 1)
+
+
+def seek(
+    hands: list[list[Tile]], roll: Tile, rng: random.Random, names: Sequence[str] = Deal.SEAT_NAMES
+) -> list[str]:
+    """BG-SEEK, mother looks for son, done in place on ``hands``; returns what happened.
+
+    A seat holding one mother and no son (or one son and no mother) announces, unless mothers and
+    sons are the point; the first seat after it holding a lone partner answers. Both roll two
+    dice (ties roll again); the higher sum receives the other's tile, so holds mother-and-son and
+    seventeen tiles. The seat left with fifteen rolls for a tile to get back: a roll naming a
+    point, a mother, a son or a tile the other does not hold is rolled again; an earth roll may
+    be paid with any equal tile (the first in display order). Stakes are returned."""
+    log: list[str] = []
+    points = point_kinds(roll)
+    if MOTHER in points:
+        return log
+    for seeker in range(SEATS):
+        lone = _lone(hands[seeker])
+        if lone is None:
+            continue
+        wanted = SON if lone == MOTHER else MOTHER
+        answer = next(
+            (
+                s
+                for s in ((seeker + k) % SEATS for k in range(1, SEATS))
+                if _lone(hands[s]) == wanted
+            ),
+            None,
+        )
+        if answer is None:
+            continue
+        winner, loser = _contest(seeker, answer, rng)
+        given = wanted if winner == seeker else lone
+        hands[loser].remove(given)
+        hands[winner].append(given)
+        back = _tile_back(hands[winner], points, rng)
+        hands[winner].remove(back)
+        hands[loser].append(back)
+        for h in (hands[winner], hands[loser]):
+            h.sort(key=lambda t: KIND_ORDER.index(t))
+        log.append(
+            f"{names[seeker]}'s {tile_name(lone)} looks for a partner; {names[answer]} answers. "
+            f"{names[winner]} wins the dice and takes {given}, giving back {back} (BG-SEEK)."
+        )
+    return log
+
+
+def _lone(hand: Sequence[Tile]) -> Tile | None:
+    m, s = hand.count(MOTHER), hand.count(SON)
+    if m == 1 and s == 0:
+        return MOTHER
+    if s == 1 and m == 0:
+        return SON
+    return None
+
+
+def _contest(a: int, b: int, rng: random.Random) -> tuple[int, int]:
+    while True:
+        x, y = rng.randint(1, 6) + rng.randint(1, 6), rng.randint(1, 6) + rng.randint(1, 6)
+        if x != y:
+            return (a, b) if x > y else (b, a)
+
+
+def _tile_back(hand: Sequence[Tile], points: frozenset[Tile], rng: random.Random) -> Tile:
+    while True:
+        named = roll_dice(rng)
+        kinds = (
+            [named]
+            if named.is_civil
+            else [t for t in KIND_ORDER if t.is_military and t.pips == named.pips]
+        )
+        if named in (MOTHER, SON) or any(k in points for k in kinds):
+            continue
+        held = [k for k in kinds if k in hand]
+        if held:
+            return held[0]
+
+
+def _check_hands(hands: list[Tiles]) -> None:
+    if len(hands) != SEATS:
+        raise ValueError(f"Bagchen needs {SEATS} hands, not {len(hands)} (BG-DEAL)")
+    sizes = {len(h) for h in hands}
+    if len(sizes) != 1 or not 1 <= min(sizes) <= HAND_SIZE:
+        raise ValueError(
+            f"hands must have the same size, 1 to 16 tiles; got {[len(h) for h in hands]} (BG-DEAL)"
+        )
+    used = Counter(t for h in hands for t in h)
+    for tile, n in used.items():
+        if not tile.is_chinese:
+            raise ValueError(f"{tile} has a blank end: it is not in the 64-tile set (BG-SET)")
+        if n > SET_COUNTS[tile]:
+            raise ValueError(
+                f"{tile} is dealt {n} times but the 64-tile set has {SET_COUNTS[tile]} (BG-SET)"
+            )
+
+
+def _check_won(won: Sequence[int] | None, size: int) -> list[int]:
+    played = HAND_SIZE - size
+    if won is not None and (
+        not isinstance(won, (list, tuple)) or any(type(c) is not int for c in won)
+    ):
+        raise ValueError(f"won={quote(won)} must be {SEATS} whole numbers (BG-TRICKS)")
+    if won is None:
+        if played:
+            raise ValueError(
+                f"an endgame with {size} tiles each needs won= (adding up to {played})"
+            )
+        return [0] * SEATS
+    if len(won) != SEATS or sum(won) != played or min(won) < 0:
+        raise ValueError(f"won={list(won)} must be 4 numbers adding up to {played} (BG-TRICKS)")
+    return list(won)

@@ -1,0 +1,49 @@
+"""Golden playthroughs: seeded Bagchen deals played by the heuristic players, written as text
+(the deal, each move in Move notation with its verdict, the settlement) and diffed against
+``tests/golden/``. Regenerate after a reviewed change with
+``GUPAI_UPDATE_GOLDEN=1 pytest tests/test_bagchen_golden.py``."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from gupai_learn.games import bagchen
+
+GOLDEN = Path(__file__).parent / "golden"
+CASES = {
+    "bagchen_seed_1": (1, bagchen.Rules()),
+    "bagchen_seed_8_charity": (8, bagchen.Rules(charity=True, seek=True)),
+}
+
+
+def playthrough(seed: int, rules: bagchen.Rules) -> str:
+    """A transcript: the deal, each move with its verdict headline, the settlement."""
+    deal = bagchen.Deal.random(seed=seed, rules=rules)
+    players = [bagchen.HeuristicPlayer(seed + seat) for seat in range(4)]
+    out = [f"seed {seed}, {rules}", *deal.log, str(deal), ""]
+    while not deal.is_over:
+        move = players[deal.turn].choose(deal)
+        out.append(f"{deal.name(deal.turn)} {move}: {deal.judge(move)}")
+        deal.apply(move)
+    replay = bagchen.Deal.from_script(
+        deal.restart().hands,
+        deal.history,
+        rules=rules,
+        point=deal.point,
+        leader=deal.tricks[0].leader,
+    )
+    assert replay.won == deal.won
+    out += ["", deal.transcript(), "", str(deal.settle())]
+    return "\n".join(out) + "\n"
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_golden_playthrough(name: str) -> None:
+    text = playthrough(*CASES[name])
+    path = GOLDEN / f"{name}.txt"
+    if os.environ.get("GUPAI_UPDATE_GOLDEN"):
+        path.write_text(text, encoding="utf-8")
+    assert path.read_text(encoding="utf-8") == text
