@@ -40,6 +40,10 @@ class GameInfo:
       ``classes`` (class id → learner's name, e.g. ``"mixed-pair"`` → ``"a mixed pair"``);
     - ``solve(deal, seat, max_nodes=...)``: the perfect-information solver (``.wins``, ``.plays``,
       ``.nodes``), where the game has one.
+    - ``events(finished_deal) -> dict``: what a simulation records about a finished deal besides
+      winner and payments (:mod:`gupai_learn.sim`): flat values named by the game, one per
+      column of the result table, per-seat values as ``name_<seat>`` (``"dead_2"``); the same
+      keys for every deal of one game. None: no events.
     """
 
     name: str
@@ -61,6 +65,7 @@ class GameInfo:
     beats: Callable[..., Any] | None = None
     classes: Mapping[str, str] = field(default_factory=dict)
     solve: Callable[..., Any] | None = None
+    events: Callable[[Any], dict[str, Any]] | None = None
 
     @property
     def ruling(self) -> str:
