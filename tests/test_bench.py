@@ -34,3 +34,8 @@ def test_paired_rates_alternate_and_give_the_median_ratio() -> None:
     assert mine > 0 and peer > 0 and ratio > 0
     assert calls[0] == "theirs" and "ours" in calls
     assert bench.legal_leads_time(samples=5) > 0
+
+
+def test_sim_rates_measure_one_and_two_processes() -> None:
+    one, two = bench.sim_rates("tien_gow", deals=8)
+    assert one > 0 and two > 0
