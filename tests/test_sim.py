@@ -165,3 +165,16 @@ def test_a_small_sweep_on_a_local_dask_cluster() -> None:
             here = rows(rules=rules, players="random")
             there = rows(rules=rules, players="random", executor=executor)
             pd.testing.assert_frame_equal(here, there)
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_every_game_gives_the_same_columns_for_every_deal(name: str) -> None:
+    table = sim.run(name, players="random", deals=6, seed=2, progress=False)
+    # no deal lacks a payment or an event (a drawn deal may have no winner)
+    assert len(table) == 6 and not table.drop(columns="winner").isna().any().any()
+    assert table["moves"].gt(0).all()
+
+
+def test_the_progress_bar_counts_the_deals(capsys: pytest.CaptureFixture[str]) -> None:
+    sim.run("tien_gow", deals=3, players="random", progress=True)
+    assert "Tien Gow" in capsys.readouterr().err
