@@ -210,15 +210,28 @@ def _bars(
     chart = Chart(figsize=(1.6 + 1.3 * len(found), 3.4), layout="constrained")
     chart.title = title or ylabel
     ax = chart.add_subplot()
-    xs = range(len(found))
+    _draw_bars(ax, found, _percent if percent else _number)
+    if line is not None:
+        ax.axhline(line, color=LINE_COLOUR, linestyle="--", linewidth=1.2, label=line_label)
+        if line_label:
+            ax.legend(loc="upper left", frameon=False, fontsize=9)
+    _frame(ax, found, line, percent)
+    ax.set_ylabel(ylabel)
+    ax.set_title(title, fontsize=11)
+    ax.set_xlabel(f"error bars: {found[0].level:.0%} intervals", fontsize=8, color="grey")
+    return chart
+
+
+def _draw_bars(ax: Any, found: Sequence[Estimate], text: Any) -> None:
+    """The bars, their interval whiskers, the value above each and ``label / n=`` below."""
+    xs = list(range(len(found)))
     values = [e.value for e in found]
     errors = [[e.value - e.low for e in found], [e.high - e.value for e in found]]
     ax.bar(xs, values, width=0.6, color=BAR_COLOUR, alpha=0.85)
     ax.errorbar(xs, values, yerr=errors, fmt="none", ecolor="black", capsize=6, linewidth=1.2)
-    f = _percent if percent else _number
     for x, e in zip(xs, found, strict=True):
         ax.annotate(
-            f(e.value),
+            text(e.value),
             (x, e.high),
             xytext=(0, 4),
             textcoords="offset points",
@@ -226,20 +239,18 @@ def _bars(
             va="bottom",
             fontsize=9,
         )
-    ax.set_xticks(list(xs), [f"{e.label}\nn={e.n:,}" for e in found])
-    if line is not None:
-        ax.axhline(line, color=LINE_COLOUR, linestyle="--", linewidth=1.2, label=line_label)
-        if line_label:
-            ax.legend(loc="upper left", frameon=False, fontsize=9)
-    top = max([e.high for e in found if not math.isnan(e.high)] + [line or 0.0, 0.0])
-    ax.set_ylim(min(0.0, *(e.low for e in found if not math.isnan(e.low))), top * 1.25 or 1)
+    ax.set_xticks(xs, [f"{e.label}\nn={e.n:,}" for e in found])
+
+
+def _frame(ax: Any, found: Sequence[Estimate], line: float | None, percent: bool) -> None:
+    """Axis limits that hold every interval and the line, with room for the labels."""
+    highs = [e.high for e in found if not math.isnan(e.high)]
+    lows = [e.low for e in found if not math.isnan(e.low)]
+    top = max([*highs, line or 0.0, 0.0])
+    ax.set_ylim(min([0.0, *lows]), top * 1.25 or 1)
     if percent:
         ax.yaxis.set_major_formatter(ticker.PercentFormatter(1.0, decimals=0))
-    ax.set_ylabel(ylabel)
-    ax.set_title(title, fontsize=11)
     ax.spines[["top", "right"]].set_visible(False)
-    ax.set_xlabel(f"error bars: {found[0].level:.0%} intervals", fontsize=8, color="grey")
-    return chart
 
 
 def svg(figure: Figure) -> str:
