@@ -6,6 +6,11 @@ would), the time to list every legal lead of an 8-tile hand, solver times on ref
 positions, and — measured in the same run, on the same machine — the PyPI ``dominoes``
 package's random playouts of a double-six line game, reported as the ratio ours / theirs.
 
+Then, per game in ``GAMES``, :func:`gupai_learn.sim.run`'s throughput in deals per second with
+heuristic players, in one process and in two, and the speed-up. (The playout rows above do not
+go through ``sim.run``: it adds computer players' ``choose``, settlement, events and a row per
+deal, which the peer's loop does not pay for, so the ratio would no longer compare engines.)
+
 Figures are medians over several rounds; the peer and ours alternate round by round and the
 ratio is the median of the per-round ratios, so it is what to compare between runs and
 machines, not the absolute numbers.
@@ -282,6 +287,20 @@ def bagchen_rows(seconds: float, rounds: int, quick: bool) -> None:
         print(f"  Bagchen solver, {label:<35} {secs * 1e3:>9.1f} ms   (median of {count})")
 
 
+def sim_rates(game: str, deals: int, workers: int = 2) -> tuple[float, float]:
+    """Deals per second of ``sim.run(game, deals=deals)`` (heuristic players, no progress bar)
+    in this process and with ``workers`` processes (their start-up included), one after the
+    other in the same run."""
+    from gupai_learn import sim
+
+    rates = []
+    for count in (1, workers):
+        start = time.perf_counter()
+        sim.run(game, deals=deals, workers=count, progress=False)
+        rates.append(deals / (time.perf_counter() - start))
+    return rates[0], rates[1]
+
+
 def main(argv: list[str] | None = None) -> None:
     """Run the benchmark and print the table."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -312,6 +331,19 @@ def main(argv: list[str] | None = None) -> None:
         print(f"  Tien Gow solver, {label:<34} {secs * 1e3:>9.1f} ms   (median of {count})")
     tet_gow_rows(seconds, rounds)
     bagchen_rows(seconds, rounds, args.quick)
+    sim_rows(args.quick)
+
+
+def sim_rows(quick: bool) -> None:
+    """Print each game's ``sim.run`` deals/s with heuristic players, in 1 and 2 processes."""
+    from gupai_learn.games import GAMES
+
+    for name, info in GAMES.items():
+        one, two = sim_rates(name, 200 if quick else 1000)
+        print(
+            f"  {info.title} sim.run, heuristic players: {one:,.0f} deals/s in 1 process, "
+            f"{two:,.0f} in 2, speed-up {two / one:.2f}"
+        )
 
 
 def tet_gow_random_playout(seed: int) -> int:

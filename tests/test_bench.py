@@ -49,3 +49,8 @@ def test_bagchen_rows_play_whole_deals_and_solve() -> None:
     assert bench.bagchen_legal_leads_time(samples=5) > 0
     deal = bench._bagchen_endgame(3, 2)
     assert [len(h) for h in deal.hands] == [2] * 4 and sum(deal.won) == 14
+
+
+def test_sim_rates_measure_one_and_two_processes() -> None:
+    one, two = bench.sim_rates("tien_gow", deals=8)
+    assert one > 0 and two > 0

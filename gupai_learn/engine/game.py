@@ -41,7 +41,11 @@ class GameInfo:
     - ``solve(deal, seat, max_nodes=...)``: the perfect-information solver (``.wins``, ``.plays``,
       ``.nodes``), where the game has one;
     - ``target(rules, players) -> int``: the score that ends a match (Bergen's BE-GAME), for a
-      game played to a target; None for games played as long as you like.
+      game played to a target; None for games played as long as you like;
+    - ``events(finished_deal) -> dict``: what a simulation records about a finished deal besides
+      winner and payments (:mod:`gupai_learn.sim`): flat values named by the game, one per
+      column of the result table, per-seat values as ``name_<seat>`` (``"dead_2"``); the same
+      keys for every deal of one game. None: no events.
     """
 
     name: str
@@ -64,6 +68,7 @@ class GameInfo:
     classes: Mapping[str, str] = field(default_factory=dict)
     solve: Callable[..., Any] | None = None
     target: Callable[[Any, int], int] | None = None
+    events: Callable[[Any], dict[str, Any]] | None = None
 
     @property
     def ruling(self) -> str:

@@ -1,0 +1,322 @@
+"""Simulations: many seeded deals played by computer players, one row per deal (design.md §9).
+
+``run`` deals ``deals`` hands of a game, lets computer players play them out, settles them and
+returns one row per deal: its seed and number, the winner, the payments (or scores) per seat,
+the number of moves, and the game's own events (``GameInfo.events``; in Tien Gow: early deaths,
+the banker, the columns). With pandas installed the rows are a ``DataFrame``; without it, a list
+of dicts.
+
+    >>> from gupai_learn import sim
+    >>> rows = sim.run("tien_gow", deals=8, seed=1, progress=False)
+    >>> len(rows), sorted(rows.columns)[:3]
+    (8, ['banker', 'banker_dead', 'banker_streak'])
+
+Every deal has its own seed, derived from ``(seed, deal number)`` alone, so the rows do not
+depend on how the work is split: ``workers=2`` (two processes) gives the same rows as
+``workers=1``, and ``executor=`` sends the work to any :class:`concurrent.futures.Executor`
+— a Dask cluster's ``distributed.Client(...).get_executor()`` included. ``play(game, seed)``
+replays the deal of any row from its ``seed``.
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import math
+import random
+from collections.abc import Iterator, Sequence
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
+from dataclasses import dataclass
+from typing import Any
+
+from gupai_learn.engine.game import GameInfo
+from gupai_learn.engine.moves import quote
+
+__all__ = ["derive_seed", "play", "run"]
+
+#: Largest number of deals in one unit of work (keeps the progress bar moving).
+MAX_CHUNK = 250
+
+
+def derive_seed(seed: int, *parts: int | str) -> int:
+    """A seed made from ``seed`` and ``parts`` alone (a hash, the same in every process and
+    on every machine): the seed of deal ``i`` of a run is ``derive_seed(seed, i)``."""
+    text = ":".join(str(p) for p in (seed, *parts))
+    digest = hashlib.blake2b(text.encode(), digest_size=8, person=b"gupai-sim").digest()
+    return int.from_bytes(digest, "big") >> 1
+
+
+@dataclass(frozen=True)
+class _Spec:
+    """Everything a worker needs to play its share; small and picklable."""
+
+    game: str | GameInfo
+    rules: Any
+    seats: tuple[Any, ...]
+    seed: int
+    match: int
+    deals: int
+
+    @property
+    def info(self) -> GameInfo:
+        return _resolve(self.game)
+
+    @property
+    def units(self) -> int:
+        """Units of work: deals, or matches of ``match`` deals."""
+        return math.ceil(self.deals / self.match) if self.match else self.deals
+
+
+# ----- playing ---------------------------------------------------------------------------
+def play(
+    game: str | GameInfo,
+    seed: int,
+    rules: Any = None,
+    players: Any = None,
+) -> Any:
+    """The finished deal of ``game`` dealt from ``seed`` and played by ``players`` (as in
+    :func:`run`): ``play(game, row["seed"], ...)`` replays the deal of a row of an independent
+    run with the same rules and players."""
+    info = _resolve(game)
+    spec = _spec(info, rules, players, seed, deals=1, match=False)
+    return _play_deal(info, spec, seed, {})
+
+
+def _play_deal(info: GameInfo, spec: _Spec, seed: int, carried: dict[str, Any]) -> Any:
+    deal = info.Deal.random(seed=seed, **_deal_kwargs(info, spec, carried))
+    bots = [_bot(info, who, derive_seed(seed, "seat", s)) for s, who in enumerate(spec.seats)]
+    while not deal.is_over:
+        deal.apply(bots[deal.turn].choose(deal))
+    return deal
+
+
+def _deal_kwargs(info: GameInfo, spec: _Spec, carried: dict[str, Any]) -> dict[str, Any]:
+    kwargs = {"rules": spec.rules, **carried}
+    if len(info.seats) > 1:
+        kwargs.setdefault("players", len(spec.seats))
+    return kwargs
+
+
+def _bot(info: GameInfo, who: Any, seed: int) -> Any:
+    """A fresh player for one deal: a kind's factory with ``seed``, or a copy of a given player
+    whose ``rng`` (if it has one) is re-seeded, so no deal depends on the deals before it."""
+    if isinstance(who, str):
+        return info.bot(who, seed)
+    bot = copy.deepcopy(who)
+    if isinstance(getattr(bot, "rng", None), random.Random):
+        bot.rng.seed(seed)
+    return bot
+
+
+def _row(info: GameInfo, deal: Any, seed: int, number: int) -> dict[str, Any]:
+    payments = deal.settle().payments
+    row: dict[str, Any] = {"seed": seed, "deal": number, "winner": getattr(deal, "winner", None)}
+    row.update({f"pay_{s}": p for s, p in enumerate(payments)})
+    row["moves"] = len(deal.history)
+    if info.events is not None:
+        row.update(info.events(deal))
+    return row
+
+
+def _play_chunk(spec: _Spec, start: int, stop: int) -> list[dict[str, Any]]:
+    """Rows of units ``start`` to ``stop - 1`` (deals, or whole matches)."""
+    info = spec.info
+    if not spec.match:
+        rows = []
+        for i in range(start, stop):
+            seed = derive_seed(spec.seed, i)
+            rows.append(_row(info, _play_deal(info, spec, seed, {}), seed, i))
+        return rows
+    return [row for m in range(start, stop) for row in _play_match(info, spec, m)]
+
+
+def _play_match(info: GameInfo, spec: _Spec, number: int) -> Iterator[dict[str, Any]]:
+    """The rows of match ``number``: its deals in order, each inheriting from the one before
+    (``GameInfo.carry``), with the running totals."""
+    seed = derive_seed(spec.seed, "match", number)
+    first = number * spec.match
+    hands = min(spec.match, spec.deals - first)
+    totals = [0] * len(spec.seats)
+    state: dict[str, Any] = {}
+    carried: dict[str, Any] = {}
+    for hand in range(hands):
+        deal_seed = derive_seed(seed, hand)
+        deal = _play_deal(info, spec, deal_seed, carried)
+        row = {"match": number, "hand": hand, **_row(info, deal, deal_seed, first + hand)}
+        for s in range(len(totals)):
+            totals[s] += row[f"pay_{s}"]
+        row.update({f"total_{s}": t for s, t in enumerate(totals)})
+        carried = info.carry(deal, state) if info.carry else {}
+        yield row
+
+
+# ----- running ---------------------------------------------------------------------------
+def run(
+    game: str | GameInfo,
+    rules: Any = None,
+    players: Any = None,
+    deals: int = 1000,
+    seed: int = 0,
+    workers: int | None = None,
+    executor: Executor | None = None,
+    progress: bool = True,
+    match: bool | int = False,
+) -> Any:
+    """Play ``deals`` seeded deals of ``game`` and return one row per deal.
+
+    - ``game``: a name from ``GAMES`` (``"tien_gow"``) or a GameInfo; ``rules`` its Rules
+      (None: the ruling's defaults);
+    - ``players``: one computer player per seat — a kind (``"random"``, ``"heuristic"``) or a
+      player object (anything with ``choose(deal)``; it is copied for every deal and its
+      ``rng`` re-seeded); one kind alone seats it everywhere; None: the game's heuristic at
+      every seat of its default table. The list's length is the number of players;
+    - ``seed``: deal ``i`` is dealt from ``derive_seed(seed, i)``, the row's ``seed``;
+    - ``workers``: processes to play in (None or 1: this process); ``executor``: any
+      :class:`concurrent.futures.Executor` instead (e.g. a Dask ``Client(...).get_executor()``);
+      the rows are the same either way;
+    - ``progress``: a ``tqdm`` progress bar; ``match``: False for independent deals (each with
+      the game's default banker or dealer), True for one match of ``deals`` deals, or a whole
+      number ``n`` for matches of ``n`` deals: each deal inherits from the one before it
+      (``GameInfo.carry``) and rows gain ``match``, ``hand`` and the running ``total_<seat>``.
+
+    Columns: ``seed``, ``deal``, ``winner``, ``pay_<seat>`` (net chips or points), ``moves``,
+    then the game's events. Returns a pandas DataFrame (with the run's settings in ``.attrs``),
+    or a list of dicts without pandas. Bad arguments raise ValueError.
+    """
+    info = _resolve(game)
+    _check_run(deals, workers, executor)
+    spec = _spec(info, rules, players, seed, deals, match)
+    rows = _collect(spec, workers, executor, progress)
+    return _table(rows, info, spec)
+
+
+def _collect(
+    spec: _Spec, workers: int | None, executor: Executor | None, progress: bool
+) -> list[dict[str, Any]]:
+    parallel = executor is not None or (workers or 1) > 1
+    chunks = _chunks(spec.units, spec.match or 1, (workers or 4) * 4 if parallel else 1)
+    bar = _bar(spec, progress)
+    try:
+        if not parallel:
+            return [row for a, b in chunks for row in _tick(bar, _play_chunk(spec, a, b))]
+        if executor is not None:
+            return _gather(executor, spec, chunks, bar)
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            return _gather(pool, spec, chunks, bar)
+    finally:
+        bar.close()
+
+
+def _gather(
+    executor: Executor, spec: _Spec, chunks: list[tuple[int, int]], bar: Any
+) -> list[dict[str, Any]]:
+    """Submit every chunk, tick the bar as they finish, and put the rows back in order."""
+    futures: dict[Future[list[dict[str, Any]]], int] = {
+        executor.submit(_play_chunk, spec, a, b): i for i, (a, b) in enumerate(chunks)
+    }
+    done: list[list[dict[str, Any]]] = [[] for _ in chunks]
+    for future in as_completed(futures):
+        done[futures[future]] = _tick(bar, future.result())
+    return [row for part in done for row in part]
+
+
+def _tick(bar: Any, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    bar.update(len(rows))
+    return rows
+
+
+def _chunks(units: int, per_unit: int, parts: int) -> list[tuple[int, int]]:
+    """``(start, stop)`` ranges of units: about ``parts`` of them, none above MAX_CHUNK deals."""
+    size = max(1, min(math.ceil(units / parts), MAX_CHUNK // per_unit))
+    return [(a, min(a + size, units)) for a in range(0, units, size)]
+
+
+def _bar(spec: _Spec, progress: bool) -> Any:
+    from tqdm.auto import tqdm
+
+    title = spec.info.title
+    return tqdm(total=spec.deals, desc=title, unit="deal", disable=not progress, leave=False)
+
+
+def _table(rows: list[dict[str, Any]], info: GameInfo, spec: _Spec) -> Any:
+    try:
+        import pandas as pd
+    except ImportError:  # pragma: no cover - pandas is a dependency, but may be left out
+        return rows
+    frame = pd.DataFrame(rows)
+    frame.attrs.update(
+        game=info.name,
+        rules=repr(spec.rules),
+        players=[who if isinstance(who, str) else repr(who) for who in spec.seats],
+        seed=spec.seed,
+        match=spec.match,
+    )
+    return frame
+
+
+# ----- checks ----------------------------------------------------------------------------
+def _resolve(game: Any) -> GameInfo:
+    if isinstance(game, GameInfo):
+        return game
+    from gupai_learn.games import game as find  # games sit above the engine: import late
+
+    return find(game)
+
+
+def _whole(name: str, value: Any, least: int) -> None:
+    if type(value) is not int or value < least:
+        raise ValueError(f"{name}={quote(value)}: give a whole number, {least} or more")
+
+
+def _check_run(deals: Any, workers: Any, executor: Any) -> None:
+    _whole("deals", deals, 1)
+    if workers is not None:
+        _whole("workers", workers, 1)
+    if executor is not None and not isinstance(executor, Executor):
+        raise ValueError(f"executor={quote(executor)}: give a concurrent.futures.Executor")
+    if executor is not None and workers is not None:
+        raise ValueError("give workers= (processes here) or executor= (your own), not both")
+
+
+def _spec(info: GameInfo, rules: Any, players: Any, seed: Any, deals: int, match: Any) -> _Spec:
+    _whole("seed", seed, 0)
+    if rules is not None and not isinstance(rules, info.Rules):
+        raise ValueError(f"rules={quote(rules)}: give a {info.name}.Rules(...) or None")
+    if type(match) is int:
+        _whole("match", match, 1)
+        length = match
+    elif type(match) is bool:
+        length = deals if match else 0
+    else:
+        raise ValueError(f"match={quote(match)}: give True, False or a number of deals per match")
+    game = info.name if _registered(info) else info
+    return _Spec(game, rules or info.Rules(), _seats(info, players), seed, length, deals)
+
+
+def _registered(info: GameInfo) -> bool:
+    from gupai_learn.games import GAMES
+
+    return GAMES.get(info.name) is info
+
+
+def _seats(info: GameInfo, players: Any) -> tuple[Any, ...]:
+    """One player (a kind or an object) per seat, checked."""
+    if players is None or isinstance(players, str):
+        players = [players or "heuristic"] * info.seats[0]
+    if not isinstance(players, Sequence) or isinstance(players, str):
+        raise ValueError(f"players={quote(players)}: give a list with one player per seat")
+    if len(players) not in info.seats:
+        allowed = " or ".join(str(n) for n in info.seats)
+        raise ValueError(f"{len(players)} players: {info.title} is played by {allowed}")
+    for who in players:
+        _check_player(info, who)
+    return tuple(players)
+
+
+def _check_player(info: GameInfo, who: Any) -> None:
+    if isinstance(who, str):
+        if who not in info.bots:
+            kinds = ", ".join(info.bots)
+            raise ValueError(f"{info.title} has no {who!r} player; choose {kinds}")
+    elif not callable(getattr(who, "choose", None)):
+        raise ValueError(f"{quote(who)} is not a player: give a kind or an object with choose()")
