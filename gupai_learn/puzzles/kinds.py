@@ -425,7 +425,8 @@ def settle(e: Entry) -> Puzzle:
             return correct(f"Right: {nets}.", settlement_reasons(settlement))
         text = mistakes(values, truth, names)
         if sum(values) != 0:
-            text += f" Your numbers add up to {sum(values):+d}, but chips only change hands: "
+            unit = getattr(settlement, "unit", "chip")  # Tet-Gow scores points
+            text += f" Your numbers add up to {sum(values):+d}, but {unit}s only change hands: "
             text += f"the {WORDS[n]} results always add up to 0."
         return incorrect(text, _payment_rules(e, values, truth, settlement))
 
