@@ -274,3 +274,18 @@ def test_the_deal_player_plays_a_whole_game_with_no_widget_changes() -> None:
     assert "Tet-Gow" in player.card.value
     three = DealPlayer(game="tet_gow", seed=2, seat=0, players=3)
     assert len(three.deal.hands) == 3
+
+
+def test_the_hand_picker_reads_card_names_outside_a_deal() -> None:  # TT-LEAD
+    from gupai_learn.widgets import HandPicker
+
+    picker = HandPicker("Ace of Moons, Huntress, Sea", game="tet_gow")
+    picker.selected = [0, 1]
+    verdict = picker.verdict()
+    assert verdict is not None and verdict.ok and "tier 1" in str(verdict)
+    picker.selected = [0, 2]
+    verdict = picker.verdict()
+    assert verdict is not None and not verdict.ok and verdict.rules == ("TT-LEAD",)
+    assert all("gupai-card" in piece["svg"] for piece in picker.pieces)
+    with pytest.raises(gl.InvalidNotationError, match="Journey"):
+        HandPicker("Jurney", game="tet_gow")

@@ -284,14 +284,18 @@ def classify(e: Entry) -> Puzzle:
     except IllegalPlayError:
         truth = e["invalid"]
 
+    # the engine's reasons for the rules the puzzle is about (a card's set, not how it leads)
+    about = set(e.data.get("rules", ()))
+    reasons = tuple(r for r in verdict.reasons if r.rule in about) or verdict.reasons
+
     def check(answer: Any) -> Feedback:
         if answer == truth:
-            return correct(f"Right: {shown} is {truth}.", verdict.reasons)
+            return correct(f"Right: {shown} is {truth}.", reasons)
         if answer == e["invalid"]:
-            return incorrect(f"No: {shown} is a valid lead.", verdict.reasons)
-        return incorrect(f"No: {shown} is not {answer}.", verdict.reasons)
+            return incorrect(f"No: {shown} is a valid lead.", reasons)
+        return incorrect(f"No: {shown} is not {answer}.", reasons)
 
-    solution = Solution(truth, f"It is {truth}.", verdict.reasons)
+    solution = Solution(truth, f"It is {truth}.", reasons)
     picture = pictures.pieces(read_pieces(e.game, text))
     choices = tuple(c if by_name else names[c] for c in e["choices"])
     return e.puzzle("choice", check, solution, picture, {"shown": shown}, choices=choices)
@@ -440,7 +444,8 @@ def settle(e: Entry) -> Puzzle:
             return correct(f"Right: {nets}.", settlement_reasons(settlement))
         text = mistakes(values, truth, names)
         if sum(values) != 0:
-            text += f" Your numbers add up to {sum(values):+d}, but chips only change hands: "
+            unit = getattr(settlement, "unit", "chip")  # Tet-Gow scores points
+            text += f" Your numbers add up to {sum(values):+d}, but {unit}s only change hands: "
             text += f"the {WORDS[n]} results always add up to 0."
         return incorrect(text, _payment_rules(e, values, truth, settlement))
 

@@ -266,8 +266,17 @@ def _wyrms(colour: str) -> str:
 
 
 def _knots(colour: str) -> str:
-    d = "M0 0C-4 -9 -11 -5 -8 0C-5 5 4 -5 8 0C11 5 4 9 0 0C-4 -9 4 -11 0 0"
-    return tag("path", d=d, fill="none", stroke=colour, stroke_width="2.2", stroke_linejoin="round")
+    """Two loops crossing at the centre, across and up-down: a four-lobed knot."""
+    across = "M0 0C3 -7 10 -7 10 0C10 7 3 7 0 0C-3 -7 -10 -7 -10 0C-10 7 -3 7 0 0Z"
+    upright = "M0 0C-7 -3 -7 -10 0 -10C7 -10 7 -3 0 0C-7 3 -7 10 0 10C7 10 7 3 0 0Z"
+    return tag(
+        "path",
+        d=across + upright,
+        fill="none",
+        stroke=colour,
+        stroke_width="2",
+        stroke_linejoin="round",
+    )
 
 
 _SHAPES = {

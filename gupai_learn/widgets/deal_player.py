@@ -240,8 +240,9 @@ class DealPlayer(ipywidgets.VBox):
             self.story.value = "<br>".join(_text(line) for line in lines)
         if self.deal.is_over:
             settlement = self.deal.settle()
+            # a settlement draws itself (Tet-Gow's scores as points, chips as payments)
             self.result.value = f"<p><b>{_text(self.outcome(settlement))}</b></p>" + (
-                settlement_html(settlement)
+                settlement._repr_html_()
             )
 
     def outcome(self, settlement: Settlement) -> str:

@@ -370,6 +370,8 @@ class Deal(TrickDeal[Card]):
                 f"The round's winner takes {size} trick{'s' * (size > 1)}, one per card led.",
             ),
         ]
+        if size == 1:
+            notes += card_facts(combination.pieces[0])
         if len(self._hands[seat]) == size:
             notes.append(Reason("TT-LAST", "This is the last round: its winner wins the game."))
         return notes
@@ -545,3 +547,14 @@ def _check_won(won: Sequence[int] | None, hands: list[Cards], rules: Rules) -> l
 
 
 __all__ = ["Deal", "HAND_SIZE", "MIN_TRICKS", "SET_NAMES"]
+
+
+def card_facts(card: Card) -> list[Reason]:
+    """A card's set (from its number of suits and whether they are neighbours) and its tier."""
+    suits = len(card.suits)
+    count = f"{suits} suit{'s' * (suits != 1)}"
+    where = SET_NAMES[SET_OF[card]]
+    return [
+        Reason("TT-SET", f"{card} has {count}: it belongs to the set {where}."),
+        Reason("TT-TIER", f"{card} is in tier {TIER[card]} of its set (tier 1 is the highest)."),
+    ]
