@@ -34,3 +34,14 @@ def test_paired_rates_alternate_and_give_the_median_ratio() -> None:
     assert mine > 0 and peer > 0 and ratio > 0
     assert calls[0] == "theirs" and "ours" in calls
     assert bench.legal_leads_time(samples=5) > 0
+
+
+def test_ding_niu_playout_plays_a_whole_hand_and_is_seeded() -> None:
+    moves = bench.ding_niu_random_playout(7)
+    assert 2 <= moves <= 24 + 8
+    assert bench.ding_niu_random_playout(7) == moves
+
+
+def test_ding_niu_solver_times_run() -> None:
+    two, three = bench.ding_niu_solver_times(count=3)
+    assert two > 0 and three > 0

@@ -34,7 +34,7 @@ from gupai_learn.engine.deal import Outcome, check_seat, check_seed
 from gupai_learn.engine.line import Layout, LineDeal, Placed, placement
 from gupai_learn.engine.moves import PASS, End, Move, quote
 from gupai_learn.engine.settlement import Settlement
-from gupai_learn.games.ding_niu.fish import KINDS, Fish, find_fish
+from gupai_learn.games.ding_niu.fish import FULL_KEY, KINDS, WEIGHT, Fish, find_fish, fish_by_key
 from gupai_learn.games.ding_niu.rules import Rules
 from gupai_learn.tiles import Tile, Tiles, as_tiles
 from gupai_learn.verdict import Reason
@@ -44,6 +44,8 @@ SEATS = 4
 DECK_COUNTS: Counter[Tile] = Counter(decks.ding_niu())
 _DEFAULT_RULES = Rules()
 _new = tuple.__new__
+#: The deck in hand order (high tiles first), so sorted positions give sorted hands.
+_DECK = tuple(sorted(decks.ding_niu(), reverse=True))
 
 
 class Deal(LineDeal):
@@ -89,6 +91,7 @@ class Deal(LineDeal):
         self._down: list[Tiles] = [Tiles()] * SEATS
         self._fish: Fish | None = None
         self._passes = 0
+        self._rest = FULL_KEY
         self._done = not any(parsed)
         self._before: tuple[Layout, Tiles] | None = None
         self._start = dict(hands=tuple(parsed), rules=self.rules, leader=leader)
@@ -106,11 +109,11 @@ class Deal(LineDeal):
         """Shuffle the 24 tiles with ``random.Random(seed)`` (or draw from a given Random), deal
         six to each seat and, unless ``leader`` is given, draw the first leader (DN-DEAL)."""
         rng = seed if isinstance(seed, random.Random) else random.Random(check_seed(seed))
-        deck = list(decks.ding_niu())
-        rng.shuffle(deck)
-        first = rng.randrange(SEATS) if leader is None else leader
+        draw = rng.random
+        order = sorted(range(len(_DECK)), key=lambda _: draw())
+        first = int(draw() * SEATS) if leader is None else leader
         hands = [
-            Tiles(sorted(deck[i * HAND_SIZE : (i + 1) * HAND_SIZE], reverse=True))
+            _new(Tiles, map(_DECK.__getitem__, sorted(order[i * HAND_SIZE : (i + 1) * HAND_SIZE])))
             for i in range(SEATS)
         ]
         deal = cls.__new__(cls)
@@ -211,8 +214,11 @@ class Deal(LineDeal):
             return f"The hand is over: it was settled after {kind} (DN-FISH-BLOCKER)."
         return "The hand is over: nothing more can be placed."
 
-    def _may_place(self, seat: int, tile: Tile, end: End) -> bool:
-        return tile[0] == tile[1] or not self.doubles_only
+    def _placements(self, seat: int) -> list[Move]:
+        moves = super()._placements(seat)
+        if self._fish is not None and self.rules.after_fish == "doubles-then-settle":
+            return [m for m in moves if m.pieces[0][0] == m.pieces[0][1]]
+        return moves
 
     def _judge_place_policy(self, seat: int, tile: Tile, end: End | None, out: Outcome) -> None:
         if self.doubles_only and not tile.is_double:
@@ -309,12 +315,10 @@ class Deal(LineDeal):
         ]
 
     # ----- changes -----------------------------------------------------------------------
-    def _apply_move(self, out: Outcome) -> Any:
-        move = out.move
-        assert move is not None
+    def _make_move(self, move: Move) -> Any:
         if move.kind == "play":
             self._before = (self._layout, self._hands[self._turn])  # type: ignore[assignment]
-        return super()._apply_move(out)
+        return super()._make_move(move)
 
     def _apply_other(self, seat: int, move: Move) -> Any:
         if move.kind == "pass":
@@ -330,12 +334,14 @@ class Deal(LineDeal):
 
     def _placed(self, seat: int, placed: Placed) -> Placed:
         self._passes = 0
-        if placed.tile[0] != placed.tile[1] and self._fish is None:
-            found = find_fish(
-                self._layout.open_numbers(), self._layout.tiles, self.rules.fish_types
-            )
-            if found is not None:
-                self._fish = self._make_fish(seat, placed.tile, found)
+        tile = placed.tile
+        if tile[0] != tile[1]:
+            self._rest -= WEIGHT[tile]
+            if self._fish is None:
+                numbers = self._layout.open_numbers()
+                found = fish_by_key(self._rest, numbers, self.rules.fish_types)
+                if found is not None:
+                    self._fish = self._make_fish(seat, tile, found)
         return placed
 
     def _fish_after(self, tile: Tile, end: End | None) -> tuple[str, tuple[int, ...], Tiles] | None:
@@ -413,21 +419,22 @@ class Deal(LineDeal):
 
     def _can_ever_place(self) -> bool:
         """Whether some held tile may still be placed one day (see the module docstring)."""
-        numbers = self._layout.open_numbers()
+        numbers = self._layout.numbers
         if not numbers:
             return True
-        reach = set(numbers)
-        edges = [t for h in self._hands for t in h if t[0] != t[1]]
-        grew = True
-        while grew:
-            grew = False
-            for a, b in edges:
-                if (a in reach) != (b in reach):
-                    reach.update((a, b))
-                    grew = True
-        return any(t[0] in reach or t[1] in reach for h in self._hands for t in h)
+        for hand in self._hands:
+            for tile in hand:
+                for n in numbers:
+                    if n in tile:
+                        return True
+        return _placeable(self._hands, numbers)
 
     def _over(self) -> bool:
+        return self._done
+
+    @property
+    def is_over(self) -> bool:
+        """True once the hand has ended."""
         return self._done
 
     # ----- text ----------------------------------------------------------------------------
@@ -443,6 +450,32 @@ class Deal(LineDeal):
         if self._fish is not None:
             lines.append(f"  fish: {self._fish.kind}, blocker {self.name(self._fish.blocker)}")
         return "\n".join(lines)
+
+
+_DOWN: dict[Tile, Move] = {}
+
+
+def _placeable(hands: Sequence[tuple[Tile, ...]], numbers: tuple[int, ...]) -> bool:
+    """Whether a held tile carries a number that can be reached from ``numbers`` through the
+    held non-doubles."""
+    reach = set(numbers)
+    edges = [t for h in hands for t in h if t[0] != t[1]]
+    grew = True
+    while grew:
+        grew = False
+        for a, b in edges:
+            if (a in reach) != (b in reach):
+                reach.update((a, b))
+                grew = True
+    return any(t[0] in reach or t[1] in reach for h in hands for t in h)
+
+
+def _face_down(tile: Tile) -> Move:
+    """The Move putting ``tile`` face down (made once per tile)."""
+    move = _DOWN.get(tile)
+    if move is None:
+        move = _DOWN[tile] = _new(Move, ("discard", Tiles((tile,)), None, None))
+    return move
 
 
 def _check_hands(hands: list[Tiles]) -> None:
