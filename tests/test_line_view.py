@@ -100,3 +100,16 @@ def test_puzzle_cards_show_line_puzzles() -> None:
     card = PuzzleCard(puzzles.get("dn-fish-01"))
     card.choice = "fours"
     assert card.check().correct
+
+
+def test_a_line_move_card_says_which_end() -> None:
+    from gupai_learn import puzzles
+
+    card = PuzzleCard(puzzles.get("dn-move-01"))
+    assert card.choices == ["left", "right", "face down"]
+    card.selected = [0]  # [6:4]
+    card.choice = "left"
+    feedback = card.check()
+    assert not feedback.correct and "DN-FISH-CLASSIC" in feedback._repr_html_()
+    card.choice = "right"
+    assert card.check().correct
