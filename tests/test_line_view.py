@@ -26,7 +26,7 @@ def test_both_ends_fit_needs_an_end_and_the_verdict_says_so() -> None:
     view = LineView(deal, 1)
     view.selected = [0]  # [6:4] fits both ends
     assert [e["enabled"] for e in view.ends] == [True, True]
-    assert "fits both ends" in view.verdict_html and "DN-PLAY-ENDS" in view.verdict_html
+    assert "fits both ends" in view.verdict_html and "click the end" in view.verdict_html
     view.command = "right"
     assert deal.ends == (6, 6) and len(deal.layout) == 2
 

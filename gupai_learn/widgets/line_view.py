@@ -13,6 +13,7 @@ The view knows no game: it reads the deal's verbs (``legal_moves``, ``judge``, `
 
 from __future__ import annotations
 
+import html
 from collections.abc import Callable
 from typing import Any, ClassVar
 
@@ -117,6 +118,15 @@ class LineView(GuardedWidget):
             text = "Select a tile, then click the end it goes to."
             self.verdict_html = f"<p class='gupai-prompt'>{text}</p>"
         else:
+            ends = [m.end for m in moves if m.kind == "play" and tile in m.pieces]
+            if len(ends) == 2:  # not a mistake yet: the learner has still to say where
+                layout = deal.layout
+                text = (
+                    f"{tile} fits both ends (left {layout.number('left')}, right "
+                    f"{layout.number('right')}): click the end it goes to."
+                )
+                self.verdict_html = f"<p class='gupai-prompt'>{html.escape(text)}</p>"
+                return
             self.verdict_html = verdict_html(deal.judge(Move.play(tile), seat=self.seat))
 
     # ----- the browser's requests ----------------------------------------------------------
