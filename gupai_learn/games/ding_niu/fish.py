@@ -16,6 +16,11 @@ down, nobody at the table can tell which.
   makes "smothered-fours", with a 5 "smothered-fives" (both: the number with more dead tiles,
   fours on a tie). Under ``fish_types="any-dead-tile"`` any other dead tile makes a fish of
   kind ``"smothered"`` (dead fours and fives keep their names).
+
+A one-armed line (``arms=1``, Connect the Dragon) has a single open number; its classic fish
+is named by that number ("ones", "two-three" for a 2 or a 3, "fours", "fives", and "sixes",
+which only a one-armed line can make). These are interpretations: the ruling names the kinds of
+the two-armed game only.
 """
 
 from __future__ import annotations
