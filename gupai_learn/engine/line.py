@@ -380,9 +380,9 @@ class LineDeal(BaseDeal[Tile]):
         if move.kind == "play":
             tile = move.pieces[0]
             self._hands[seat] = without(self._hands[seat], tile)
-            self._layout = self._layout.add(tile, move.end, seat, self._arms)
+            layout = self._layout = self._layout.add(tile, move.end, seat, self._arms)
             self._log.append((seat, move))
-            placed = self._placed(seat, self._find_placed(tile, move.end))
+            placed = self._placed(seat, layout.placed[0 if move.end == "left" else -1])
         else:
             self._log.append((seat, move))
             placed = self._apply_other(seat, move)

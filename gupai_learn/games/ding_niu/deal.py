@@ -92,6 +92,10 @@ class Deal(LineDeal):
         self._fish: Fish | None = None
         self._passes = 0
         self._rest = FULL_KEY
+        #: the options read after every move, kept at hand
+        self._track = self.rules.fish_needs_alternative
+        self._fish_types = self.rules.fish_types
+        self._after_fish = self.rules.after_fish
         self._done = not any(parsed)
         self._before: tuple[Layout, Tiles] | None = None
         self._start = dict(hands=tuple(parsed), rules=self.rules, leader=leader)
@@ -316,7 +320,7 @@ class Deal(LineDeal):
 
     # ----- changes -----------------------------------------------------------------------
     def _make_move(self, move: Move) -> Any:
-        if move.kind == "play":
+        if self._track and move.kind == "play":
             self._before = (self._layout, self._hands[self._turn])  # type: ignore[assignment]
         return super()._make_move(move)
 
@@ -339,7 +343,7 @@ class Deal(LineDeal):
             self._rest -= WEIGHT[tile]
             if self._fish is None:
                 numbers = self._layout.open_numbers()
-                found = fish_by_key(self._rest, numbers, self.rules.fish_types)
+                found = fish_by_key(self._rest, numbers, self._fish_types)
                 if found is not None:
                     self._fish = self._make_fish(seat, tile, found)
         return placed
@@ -403,13 +407,15 @@ class Deal(LineDeal):
 
     def _finished(self) -> bool:
         hands = self._hands
+        fish = self._fish
+        after = self._after_fish
+        if fish is None or after == "play-on":
+            return not self._can_ever_place() or not any(hands)
         if not any(hands):
             return True
-        fish = self._fish
-        after = self.rules.after_fish
-        if fish is not None and after == "settle-now":
+        if after == "settle-now":
             return True
-        if fish is not None and after == "doubles-then-settle":
+        if after == "doubles-then-settle":
             numbers = self._layout.open_numbers()
             holding = sum(1 for h in hands if h)
             if self._passes >= holding:
