@@ -389,12 +389,6 @@ class LineDeal(BaseDeal[Tile]):
         self._after_move()
         return placed
 
-    def _find_placed(self, tile: Tile, end: End | None) -> Placed:
-        placed = self._layout.placed
-        if end == "left":
-            return placed[0]
-        return placed[-1]
-
     def _legal_moves(self) -> list[Move]:
         seat = self._turn
         placements = self._placements(seat)
