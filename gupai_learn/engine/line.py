@@ -408,7 +408,7 @@ class LineDeal(BaseDeal[Tile]):
                 else:
                     moves += [placement(tile, e) for e in ENDS]
             return moves
-        return _fits(self._hands[seat], ends, layout.open)
+        return fitting_placements(self._hands[seat], ends, layout.open)
 
     def _judge_place_policy(self, seat: int, tile: Tile, end: End | None, out: Outcome) -> None:
         """The game's own conditions on a placement (adds to ``out.errors``/``out.notes``)."""
@@ -458,7 +458,9 @@ class LineDeal(BaseDeal[Tile]):
         return new
 
 
-def _fits(hand: tuple[Tile, ...], ends: tuple[int, int], open: tuple[End, ...]) -> list[Move]:
+def fitting_placements(
+    hand: tuple[Tile, ...], ends: tuple[int, int], open: tuple[End, ...]
+) -> list[Move]:
     """Each distinct tile of ``hand`` at each open end it fits, in hand order."""
     left, right = ends
     at_left, at_right = "left" in open, "right" in open

@@ -31,7 +31,7 @@ from typing import Any, ClassVar
 
 from gupai_learn import decks
 from gupai_learn.engine.deal import Outcome, check_seat, check_seed
-from gupai_learn.engine.line import Layout, LineDeal, Placed, placement
+from gupai_learn.engine.line import Layout, LineDeal, fitting_placements, placement, without
 from gupai_learn.engine.moves import PASS, End, Move, quote
 from gupai_learn.engine.settlement import Settlement
 from gupai_learn.games.ding_niu.fish import FULL_KEY, KINDS, WEIGHT, Fish, find_fish, fish_by_key
@@ -94,10 +94,11 @@ class Deal(LineDeal):
         self._rest = FULL_KEY
         #: the options read after every move, kept at hand
         self._track = self.rules.fish_needs_alternative
+        self._must = self.rules.must_play
         self._fish_types = self.rules.fish_types
         self._after_fish = self.rules.after_fish
         self._done = not any(parsed)
-        self._before: tuple[Layout, Tiles] | None = None
+        self._before: tuple[Layout, tuple[Tile, ...]] | None = None
         self._start = dict(hands=tuple(parsed), rules=self.rules, leader=leader)
         if parsed[leader] == () and not self._done:
             self._turn = self._next_seat(leader)
@@ -144,11 +145,10 @@ class Deal(LineDeal):
     def points(self) -> tuple[int, ...]:
         """Pips counted against each seat so far: its face-down tiles, and once the hand is
         over the tiles left in its hand (DN-SCORE-POINTS)."""
-        held = self._done
-        return tuple(
-            self._down[s].pips + (self._hands[s].pips if held else 0)  # type: ignore[attr-defined]
-            for s in range(SEATS)
-        )
+        down = [sum(map(sum, d)) for d in self._down]
+        if not self._done:
+            return tuple(down)
+        return tuple(p + sum(map(sum, h)) for p, h in zip(down, self._hands, strict=True))
 
     @property
     def places(self) -> tuple[int, ...] | None:
@@ -313,40 +313,52 @@ class Deal(LineDeal):
             return []
         if self.doubles_only:
             return [PASS]
-        return [
-            _new(Move, ("discard", Tiles((t,)), None, None))
-            for t in dict.fromkeys(self._hands[seat])
-        ]
+        return [_face_down(t) for t in dict.fromkeys(self._hands[seat])]
 
     # ----- changes -----------------------------------------------------------------------
+    def _legal_moves(self) -> list[Move]:
+        # the common case, inlined: a two-armed line under way, no fish, must_play on
+        layout = self._layout
+        if layout.ends is None or self._fish is not None or not self._must or self._arms != 2:
+            return super()._legal_moves()
+        hand = self._hands[self._turn]
+        moves = fitting_placements(hand, layout.ends, layout.open)
+        return moves or [_face_down(t) for t in dict.fromkeys(hand)]
+
     def _make_move(self, move: Move) -> Any:
-        if self._track and move.kind == "play":
-            self._before = (self._layout, self._hands[self._turn])  # type: ignore[assignment]
-        return super()._make_move(move)
-
-    def _apply_other(self, seat: int, move: Move) -> Any:
-        if move.kind == "pass":
+        """The state change of a legal move (:meth:`LineDeal._make_move` with this game's hooks
+        written inline: it runs after every move of every simulation)."""
+        seat = self._turn
+        kind = move.kind
+        result: Any = None
+        if kind == "pass":
+            self._log.append((seat, move))
             self._passes += 1
-            return None
-        tile = move.pieces[0]
-        hand = list(self._hands[seat])
-        hand.remove(tile)
-        self._hands[seat] = Tiles(hand)
-        self._down[seat] = Tiles((*self._down[seat], tile))
-        self._passes = 0
-        return tile
-
-    def _placed(self, seat: int, placed: Placed) -> Placed:
-        self._passes = 0
-        tile = placed.tile
-        if tile[0] != tile[1]:
-            self._rest -= WEIGHT[tile]
-            if self._fish is None:
-                numbers = self._layout.open_numbers()
-                found = fish_by_key(self._rest, numbers, self._fish_types)
-                if found is not None:
-                    self._fish = self._make_fish(seat, tile, found)
-        return placed
+        else:
+            tile = move.pieces[0]
+            hand = self._hands[seat]
+            self._hands[seat] = without(hand, tile)
+            self._log.append((seat, move))
+            self._passes = 0
+            if kind == "play":
+                if self._track:
+                    self._before = (self._layout, hand)
+                end = move.end
+                layout = self._layout = self._layout.add(tile, end, seat, self._arms)
+                result = layout.placed[0 if end == "left" else -1]
+                if tile[0] != tile[1]:
+                    rest = self._rest = self._rest - WEIGHT[tile]
+                    if self._fish is None:
+                        found = fish_by_key(rest, layout.numbers, self._fish_types)
+                        if found is not None:
+                            self._fish = self._make_fish(seat, tile, found)
+            else:
+                self._down[seat] = _new(Tiles, (*self._down[seat], tile))
+                result = tile
+        self._done = done = self._finished()
+        if not done:
+            self._turn = self._next_seat(seat)
+        return result
 
     def _fish_after(self, tile: Tile, end: End | None) -> tuple[str, tuple[int, ...], Tiles] | None:
         after = self._layout.add(tile, end, self._turn, self._arms)
@@ -392,11 +404,6 @@ class Deal(LineDeal):
                 ):
                     return False
         return True
-
-    def _after_move(self) -> None:
-        self._done = self._finished()
-        if not self._done:
-            self._turn = self._next_seat(self._turn)
 
     def _next_seat(self, seat: int) -> int:
         for step in range(1, SEATS + 1):
