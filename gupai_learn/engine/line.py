@@ -22,6 +22,10 @@ A game supplies what differs:
 - ``_placed(seat, placed)``: what follows a placement (Ding Niu's fish check);
 - ``_after_move()``: bookkeeping after any move (end of deal, next turn).
 
+A game whose moves must be fast may instead override ``_make_move(move)`` whole, the one
+state change every move goes through, judged or listed (Ding Niu does, with its hooks written
+inline).
+
 Fast path: :meth:`LineDeal.legal_moves` remembers what it listed; applying one of those
 moves (the same :class:`Move`, unchanged state) skips judging it again. The property tests
 show that ``legal_moves()`` is exactly what ``judge`` accepts.
