@@ -110,20 +110,6 @@ class Layout:
         self.doubles_across = doubles_across
         self.numbers = _numbers(self.ends, open)
 
-    @classmethod
-    def _make(
-        cls,
-        placed: tuple[Placed, ...],
-        ends: tuple[int, int],
-        open: tuple[End, ...],
-        across: bool,
-    ) -> Layout:
-        """A layout from checked parts (no copying or recomputing: the fast path of add)."""
-        new = object.__new__(cls)
-        new.placed, new.ends, new.open, new.doubles_across = placed, ends, open, across
-        new.numbers = ends if len(open) == 2 else _numbers(ends, open)
-        return new
-
     # ----- reading -------------------------------------------------------------------
     def __len__(self) -> int:
         return len(self.placed)
@@ -199,14 +185,12 @@ class Layout:
                 raise ValueError(f"{tile} has no {left}")
             other = low if left == high else high
             new = _new(Placed, (tile, other, left, seat, across))
-            return Layout._make(
-                (new,) + self.placed, (other, right), self.open, self.doubles_across
-            )
+            return _grown(self, (new,) + self.placed, (other, right))
         if right != high and right != low:
             raise ValueError(f"{tile} has no {right}")
         other = low if right == high else high
         new = _new(Placed, (tile, right, other, seat, across))
-        return Layout._make(self.placed + (new,), (left, other), self.open, self.doubles_across)
+        return _grown(self, self.placed + (new,), (left, other))
 
     def _repr_svg_(self) -> str:
         from gupai_learn.render.line import layout_svg
@@ -476,6 +460,14 @@ def fitting_placements(
         if at_right and right in tile:
             moves.append(get((tile, "right")) or placement(tile, "right"))
     return moves
+
+
+def _grown(old: Layout, placed: tuple[Placed, ...], ends: tuple[int, int]) -> Layout:
+    """``old`` with new tiles and ends (the fast path of :meth:`Layout.add`)."""
+    new = object.__new__(Layout)
+    new.placed, new.ends, new.open, new.doubles_across = placed, ends, old.open, old.doubles_across
+    new.numbers = ends if len(old.open) == 2 else _numbers(ends, old.open)
+    return new
 
 
 def _numbers(ends: tuple[int, int] | None, open: tuple[End, ...]) -> tuple[int, ...]:

@@ -31,7 +31,7 @@ from typing import Any, ClassVar
 
 from gupai_learn import decks
 from gupai_learn.engine.deal import Outcome, check_seat, check_seed
-from gupai_learn.engine.line import Layout, LineDeal, fitting_placements, placement, without
+from gupai_learn.engine.line import Layout, LineDeal, fitting_placements, placement
 from gupai_learn.engine.moves import PASS, End, Move, quote
 from gupai_learn.engine.settlement import Settlement
 from gupai_learn.games.ding_niu.fish import FULL_KEY, KINDS, WEIGHT, Fish, find_fish, fish_by_key
@@ -337,7 +337,8 @@ class Deal(LineDeal):
         else:
             tile = move.pieces[0]
             hand = self._hands[seat]
-            self._hands[seat] = without(hand, tile)
+            i = hand.index(tile)
+            self._hands[seat] = _new(Tiles, hand[:i] + hand[i + 1 :])
             self._log.append((seat, move))
             self._passes = 0
             if kind == "play":
@@ -357,8 +358,17 @@ class Deal(LineDeal):
                 result = tile
         self._done = done = self._finished()
         if not done:
-            self._turn = self._next_seat(seat)
+            after = (seat + 1) % SEATS
+            self._turn = after if self._hands[after] else self._next_seat(seat)
         return result
+
+    def legal_moves(self) -> list[Move]:
+        """Every move the seat to act may make (see :meth:`LineDeal.legal_moves`)."""
+        if self._done:
+            return []
+        moves = self._legal_moves()
+        self._offered = tuple(moves)
+        return moves
 
     def _fish_after(self, tile: Tile, end: End | None) -> tuple[str, tuple[int, ...], Tiles] | None:
         after = self._layout.add(tile, end, self._turn, self._arms)
