@@ -1,10 +1,11 @@
 """Benchmark: ``python -m gupai_learn.bench [--quick]``.
 
-Prints, per game, random-playout moves per second through the public API (each move asks
-``deal.legal_plays()`` and applies ``play`` or ``discard``, as a computer player or a widget
-would), the time to list every legal lead of an 8-tile hand, solver times on reference
-positions, and — measured in the same run, on the same machine — the PyPI ``dominoes``
-package's random playouts of a double-six line game, reported as the ratio ours / theirs.
+Prints, per game, random-playout moves per second through the public API (Tien Gow: each
+move asks ``deal.legal_plays()`` and applies ``play`` or ``discard``; Bull Fight: it asks
+``deal.legal_moves()`` and applies one, as a computer player or a widget would), the time
+to list every legal lead of an 8-tile hand, solver times on reference positions, and —
+measured in the same run, on the same machine — the PyPI ``dominoes`` package's random
+playouts of a double-six line game, reported as the ratio ours / theirs.
 
 Then, per game in ``GAMES``, :func:`gupai_learn.sim.run`'s throughput in deals per second with
 heuristic players, in one process and in two, and the speed-up. (The playout rows above do not
@@ -27,7 +28,7 @@ from typing import Any
 
 from gupai_learn.cards import Cards
 from gupai_learn.engine.moves import Move
-from gupai_learn.games import bagchen, tet_gow, tien_gow
+from gupai_learn.games import bagchen, ding_niu, tet_gow, tien_gow
 from gupai_learn.tiles import Tiles
 
 
@@ -166,6 +167,44 @@ def dominoes_random_playout(seed: int) -> int:
         game.make_move(*options[int(draw() * len(options))])
         moves += 1
     return moves
+
+
+def ding_niu_random_playout(seed: int) -> int:
+    """Play one random Bull Fight hand to the end through the public API; return its moves.
+
+    Each move asks ``deal.legal_moves()`` and applies one of them, as a computer player or a
+    widget would; the engine checks for a fish after every non-double, and the hand is settled
+    at the end."""
+    rng = random.Random(seed)
+    draw = rng.random
+    deal = ding_niu.Deal.random(seed=rng)
+    moves = 0
+    while not deal.is_over:
+        options = deal.legal_moves()
+        deal.apply(options[int(draw() * len(options))])
+        moves += 1
+    deal.settle()
+    return moves
+
+
+def ding_niu_solver_times(count: int = 20) -> tuple[float, float]:
+    """Median seconds to solve Bull Fight endgames of up to 2 and 3 tiles per hand."""
+    medians = []
+    for size in (2, 3):
+        times = []
+        for seed in range(count):
+            rng = random.Random(seed)
+            deal = ding_niu.Deal.random(seed=seed)
+            while not deal.is_over and max(len(h) for h in deal.hands) > size:
+                options = deal.legal_moves()
+                deal.apply(options[rng.randrange(len(options))])
+            if deal.is_over:
+                continue
+            start = time.perf_counter()
+            ding_niu.solve(deal, deal.turn)
+            times.append(time.perf_counter() - start)
+        medians.append(statistics.median(times))
+    return medians[0], medians[1]
 
 
 def legal_leads_time(samples: int = 2000) -> float:
@@ -331,6 +370,13 @@ def main(argv: list[str] | None = None) -> None:
         print(f"  Tien Gow solver, {label:<34} {secs * 1e3:>9.1f} ms   (median of {count})")
     tet_gow_rows(seconds, rounds)
     bagchen_rows(seconds, rounds, args.quick)
+    ours, theirs, ratio = paired_rates(
+        ding_niu_random_playout, dominoes_random_playout, seconds, rounds
+    )
+    print(f"  dominoes (PyPI) random playout      {theirs:>12,.0f} moves/s   (peer)")
+    print(f"  Bull Fight random playout, public API {ours:>10,.0f} moves/s   ratio {ratio:.2f}")
+    two, three = ding_niu_solver_times(10 if args.quick else 20)
+    print(f"  Bull Fight solver, endgames of 2 / 3 tiles: {two * 1e3:.1f} / {three * 1e3:.1f} ms")
     sim_rows(args.quick)
 
 

@@ -54,3 +54,14 @@ def test_bagchen_rows_play_whole_deals_and_solve() -> None:
 def test_sim_rates_measure_one_and_two_processes() -> None:
     one, two = bench.sim_rates("tien_gow", deals=8)
     assert one > 0 and two > 0
+
+
+def test_ding_niu_playout_plays_a_whole_hand_and_is_seeded() -> None:
+    moves = bench.ding_niu_random_playout(7)
+    assert 2 <= moves <= 24 + 8
+    assert bench.ding_niu_random_playout(7) == moves
+
+
+def test_ding_niu_solver_times_run() -> None:
+    two, three = bench.ding_niu_solver_times(count=3)
+    assert two > 0 and three > 0

@@ -129,3 +129,26 @@ def test_restart_and_transcript_replay() -> None:
         list(deal.restart().hands), list(deal.history), leader=deal.leader
     )
     assert again.transcript() == deal.transcript() and again.points == deal.points
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10**6), rules=RULES)
+def test_the_fast_path_ends_where_judged_text_moves_end(seed: int, rules: ding_niu.Rules) -> None:
+    """Moves from legal_moves() skip judging; the same moves given as text are judged: both
+    deals end in the same state."""
+    rng = random.Random(seed)
+    fast = ding_niu.Deal.random(seed=seed, rules=rules)
+    slow = fast.restart()
+    while not fast.is_over:
+        legal = fast.legal_moves()
+        move = legal[rng.randrange(len(legal))]
+        fast.apply(move)
+        slow.apply(str(move))
+        assert (fast.hands, fast.down, fast.turn, fast.layout) == (
+            slow.hands,
+            slow.down,
+            slow.turn,
+            slow.layout,
+        )
+    assert slow.is_over and slow.points == fast.points and slow.fish == fast.fish
+    assert fast.state_key() == slow.state_key()

@@ -15,12 +15,20 @@ A game supplies what differs:
 - ``_judge_place_policy(seat, tile, end, out)``: extra conditions on a placement (Ding Niu's
   "only doubles after a fish");
 - ``_placements(seat)``: the placements the seat may make (default: every fitting tile, once
-  per distinct tile and end);
+  per distinct tile and end; a game narrows it, e.g. to doubles after Ding Niu's fish);
 - ``_stuck_moves(seat, placements)`` / ``_judge_other(seat, move, out)`` /
   ``_apply_other(out)``: every move that is not a placement — Ding Niu's face-down discard,
   Bergen's draw and pass;
 - ``_placed(seat, placed)``: what follows a placement (Ding Niu's fish check);
 - ``_after_move()``: bookkeeping after any move (end of deal, next turn).
+
+A game whose moves must be fast may instead override ``_make_move(move)`` whole, the one
+state change every move goes through, judged or listed (Ding Niu does, with its hooks written
+inline).
+
+Fast path: :meth:`LineDeal.legal_moves` remembers what it listed; applying one of those
+moves (the same :class:`Move`, unchanged state) skips judging it again. The property tests
+show that ``legal_moves()`` is exactly what ``judge`` accepts.
 
 The default order of play is seat 0, 1, 2, ... (seats are numbered in the direction of play);
 ``_next_turn`` may skip seats.
@@ -57,9 +65,16 @@ class Placed(NamedTuple):
         return f"[{self.left}:{self.right}]"
 
 
+_PLACEMENTS: dict[tuple[Tile, End | None], Move] = {}
+
+
 def placement(tile: Tile, end: End | None) -> Move:
-    """The Move placing ``tile`` at ``end`` (None: the first tile, or an end left to resolve)."""
-    return _new(Move, ("play", Tiles((tile,)), end, None))
+    """The Move placing ``tile`` at ``end`` (None: the first tile, or an end left to resolve).
+    Moves are immutable, so each one is made once and handed out again."""
+    move = _PLACEMENTS.get((tile, end))
+    if move is None:
+        move = _PLACEMENTS[tile, end] = _new(Move, ("play", Tiles((tile,)), end, None))
+    return move
 
 
 class Layout:
@@ -74,12 +89,14 @@ class Layout:
     ('[4:6][6:4]', (4, 4))
     """
 
-    __slots__ = ("doubles_across", "ends", "open", "placed")
+    __slots__ = ("doubles_across", "ends", "numbers", "open", "placed")
 
     placed: tuple[Placed, ...]
     ends: tuple[int, int] | None
     open: tuple[End, ...]
     doubles_across: bool
+    #: the numbers at the open ends (empty before the first tile)
+    numbers: tuple[int, ...]
 
     def __init__(
         self,
@@ -91,6 +108,7 @@ class Layout:
         self.ends = (self.placed[0].left, self.placed[-1].right) if self.placed else None
         self.open = open
         self.doubles_across = doubles_across
+        self.numbers = _numbers(self.ends, open)
 
     # ----- reading -------------------------------------------------------------------
     def __len__(self) -> int:
@@ -129,9 +147,7 @@ class Layout:
 
     def open_numbers(self) -> tuple[int, ...]:
         """The numbers at the open ends (empty before the first tile)."""
-        if self.ends is None:
-            return ()
-        return tuple(self.ends[0] if e == "left" else self.ends[1] for e in self.open)
+        return self.numbers
 
     def fits(self, tile: Tile) -> tuple[End, ...]:
         """The open ends ``tile`` may go at (both before the first tile)."""
@@ -163,17 +179,18 @@ class Layout:
             return Layout((first,), opened, self.doubles_across)
         if end is None or end not in self.open:
             raise ValueError(f"{tile} needs an open end ({', '.join(self.open)})")
+        left, right = self.ends
         if end == "left":
-            touch = self.ends[0]
-            if touch not in tile:
-                raise ValueError(f"{tile} has no {touch}")
-            new = Placed(tile, low if touch == high else high, touch, seat, across)
-            return Layout((new, *self.placed), self.open, self.doubles_across)
-        touch = self.ends[1]
-        if touch not in tile:
-            raise ValueError(f"{tile} has no {touch}")
-        new = Placed(tile, touch, low if touch == high else high, seat, across)
-        return Layout((*self.placed, new), self.open, self.doubles_across)
+            if left != high and left != low:
+                raise ValueError(f"{tile} has no {left}")
+            other = low if left == high else high
+            new = _new(Placed, (tile, other, left, seat, across))
+            return _grown(self, (new,) + self.placed, (other, right))
+        if right != high and right != low:
+            raise ValueError(f"{tile} has no {right}")
+        other = low if right == high else high
+        new = _new(Placed, (tile, right, other, seat, across))
+        return _grown(self, self.placed + (new,), (left, other))
 
     def _repr_svg_(self) -> str:
         from gupai_learn.render.line import layout_svg
@@ -203,6 +220,7 @@ class LineDeal(BaseDeal[Tile]):
         self._arms = arms
         self._layout = Layout(doubles_across=self.DOUBLES_ACROSS)
         self._log = []
+        self._offered: tuple[Move, ...] | None = None
 
     # ----- state ---------------------------------------------------------------------
     @property
@@ -240,9 +258,24 @@ class LineDeal(BaseDeal[Tile]):
         move = Move.play(tile, end) if not isinstance(tile, Move) else tile
         return self.apply(move)
 
+    def legal_moves(self) -> list[Move]:
+        """Every move the seat to act may make (placements with their end, face-down tiles,
+        draws and passes). Remembered until the next move, so that applying one of them skips
+        judging it again (the fast path; the property tests show it equals what judge accepts)."""
+        if self._over():
+            return []
+        moves = self._legal_moves()
+        self._offered = tuple(moves)
+        return moves
+
     def apply(self, move: Any, *, seat: Any = None) -> Any:
         """Make ``move`` (see :meth:`BaseDeal.apply`); a tile that fits both ends named without
         an end raises :class:`AmbiguousPlayError`, listing the two placements."""
+        offered = self._offered
+        self._offered = None
+        fast = offered and type(move) is Move and (seat is None or seat == self._turn)
+        if fast and move in offered:  # type: ignore[operator]
+            return self._make_move(move)
         out = self._judge(move, False, seat)
         if not out.ok:
             if out.detail == "ambiguous" and len(out.errors) == 1 and out.move is not None:
@@ -326,28 +359,23 @@ class LineDeal(BaseDeal[Tile]):
         return f"{tile} fits no end: it has no {has} ({self._layout.describe_ends()})."
 
     def _apply_move(self, out: Outcome) -> Any:
-        move = out.move
-        assert move is not None
+        assert out.move is not None
+        return self._make_move(out.move)
+
+    def _make_move(self, move: Move) -> Any:
+        """Change the state for a legal move (judged, or listed by legal_moves)."""
         seat = self._turn
         if move.kind == "play":
             tile = move.pieces[0]
-            hand = list(self._hands[seat])
-            hand.remove(tile)
-            self._hands[seat] = Tiles(hand)
-            self._layout = self._layout.add(tile, move.end, seat, self._arms)
+            self._hands[seat] = without(self._hands[seat], tile)
+            layout = self._layout = self._layout.add(tile, move.end, seat, self._arms)
             self._log.append((seat, move))
-            placed = self._placed(seat, self._find_placed(tile, move.end))
+            placed = self._placed(seat, layout.placed[0 if move.end == "left" else -1])
         else:
             self._log.append((seat, move))
             placed = self._apply_other(seat, move)
         self._after_move()
         return placed
-
-    def _find_placed(self, tile: Tile, end: End | None) -> Placed:
-        placed = self._layout.placed
-        if end == "left":
-            return placed[0]
-        return placed[-1]
 
     def _legal_moves(self) -> list[Move]:
         seat = self._turn
@@ -360,26 +388,15 @@ class LineDeal(BaseDeal[Tile]):
         (the first tile of a two-armed line without an end)."""
         layout = self._layout
         moves: list[Move] = []
-        seen: set[Tile] = set()
-        first = layout.ends is None
-        for tile in self._hands[seat]:
-            if tile in seen:
-                continue
-            seen.add(tile)
-            if first:
+        ends = layout.ends
+        if ends is None:
+            for tile in dict.fromkeys(self._hands[seat]):
                 if self._arms == 2:
                     moves.append(placement(tile, None))
                 else:
                     moves += [placement(tile, e) for e in ENDS]
-                continue
-            for end in layout.fits(tile):
-                if self._may_place(seat, tile, end):
-                    moves.append(placement(tile, end))
-        return moves
-
-    def _may_place(self, seat: int, tile: Tile, end: End) -> bool:
-        """Fast check of the game's own conditions on a fitting placement (default: none)."""
-        return True
+            return moves
+        return fitting_placements(self._hands[seat], ends, layout.open)
 
     def _judge_place_policy(self, seat: int, tile: Tile, end: End | None, out: Outcome) -> None:
         """The game's own conditions on a placement (adds to ``out.errors``/``out.notes``)."""
@@ -427,6 +444,42 @@ class LineDeal(BaseDeal[Tile]):
         new = super().copy()
         new._log = self._log[:]
         return new
+
+
+def fitting_placements(
+    hand: tuple[Tile, ...], ends: tuple[int, int], open: tuple[End, ...]
+) -> list[Move]:
+    """Each distinct tile of ``hand`` at each open end it fits, in hand order."""
+    left, right = ends
+    at_left, at_right = "left" in open, "right" in open
+    moves: list[Move] = []
+    get = _PLACEMENTS.get
+    for tile in dict.fromkeys(hand):
+        if at_left and left in tile:
+            moves.append(get((tile, "left")) or placement(tile, "left"))
+        if at_right and right in tile:
+            moves.append(get((tile, "right")) or placement(tile, "right"))
+    return moves
+
+
+def _grown(old: Layout, placed: tuple[Placed, ...], ends: tuple[int, int]) -> Layout:
+    """``old`` with new tiles and ends (the fast path of :meth:`Layout.add`)."""
+    new = object.__new__(Layout)
+    new.placed, new.ends, new.open, new.doubles_across = placed, ends, old.open, old.doubles_across
+    new.numbers = ends if len(old.open) == 2 else _numbers(ends, old.open)
+    return new
+
+
+def _numbers(ends: tuple[int, int] | None, open: tuple[End, ...]) -> tuple[int, ...]:
+    if ends is None:
+        return ()
+    return tuple(ends[0] if e == "left" else ends[1] for e in open)
+
+
+def without(hand: tuple[Tile, ...], tile: Tile) -> Tiles:
+    """``hand`` with one copy of ``tile`` taken out."""
+    i = hand.index(tile)
+    return _new(Tiles, hand[:i] + hand[i + 1 :])
 
 
 def _one_tile(value: Any) -> Tile:

@@ -784,7 +784,12 @@ def line_move(e: Entry) -> Puzzle:
     answer = str(good[0]) if good else ""
     solution = Solution(answer, f"Moves that do it: {listed}.", check(answer).reasons)
     picture = e.drawing(_line_and_hand if goal != "win" else _line_picture)
-    return e.puzzle("move", check, solution, picture, {"seat": name}, pool=start.hands[seat])
+    # how the picked tile is played (the card's form); the words a move puzzle understands
+    words = [m.kind for m in start.legal_moves() if m.kind in ("pass", "draw")]
+    choices = ("left", "right", "face down", *dict.fromkeys(words))
+    return e.puzzle(
+        "move", check, solution, picture, {"seat": name}, pool=start.hands[seat], choices=choices
+    )
 
 
 def _meets(e: Entry, start: Any, move: Move, seat: int, goal: str) -> bool:

@@ -105,10 +105,9 @@ def layout_svg(
     )
 
 
-def line_deal_svg(deal: Any, *, seat: int | None = None) -> str:
-    """A line deal: the line on top, then every hand (face up, or only ``seat``'s with the
-    others face down) with the tiles each seat has put face down, the seat to act framed."""
-    line = layout_svg(deal.layout, caption=_caption(deal))
+def line_deal_svg(deal: Any, *, seat: int | None = None, line: bool = True) -> str:
+    """A line deal: the line on top (unless ``line=False``), then every hand (face up, or only
+    ``seat``'s with the others face down) with the tiles each seat has put face down."""
     groups = []
     downs = getattr(deal, "down", None)
     for s, (name, hand) in enumerate(zip(deal.seat_names, deal.hands, strict=True)):
@@ -119,7 +118,10 @@ def line_deal_svg(deal: Any, *, seat: int | None = None) -> str:
         acting = not deal.is_over and s == deal.turn
         groups.append(Group(name + " (to act)" * acting, hand, hidden, False, note))
     hands = group_svg(groups, layout="column")
-    return _stack_svgs([line, hands], f"a line deal: {deal.layout.describe_ends()}")
+    if not line:
+        return hands
+    drawn = layout_svg(deal.layout, caption=_caption(deal))
+    return _stack_svgs([drawn, hands], f"a line deal: {deal.layout.describe_ends()}")
 
 
 def _caption(deal: Any) -> str:

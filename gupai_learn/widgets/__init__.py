@@ -7,12 +7,14 @@ from gupai_learn.widgets.deal_player import (
     TrickView,
 )
 from gupai_learn.widgets.hand_picker import HandPicker
+from gupai_learn.widgets.line_view import LineView
 from gupai_learn.widgets.puzzle_card import PuzzleCard
 from gupai_learn.widgets.puzzle_set import PuzzleSet
 
 __all__ = [
     "DealPlayer",
     "HandPicker",
+    "LineView",
     "PuzzleCard",
     "PuzzleSet",
     "ReplayStepper",

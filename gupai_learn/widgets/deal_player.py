@@ -21,23 +21,34 @@ import ipywidgets
 from gupai_learn.bots import Player
 from gupai_learn.engine.deal import BaseDeal, check_seat, check_seed
 from gupai_learn.engine.game import GameInfo
+from gupai_learn.engine.line import LineDeal
 from gupai_learn.engine.moves import Move, join
 from gupai_learn.engine.settlement import Settlement
 from gupai_learn.engine.trick import Trick, TrickDeal, TrickPlay
 from gupai_learn.games import GAMES, game
 from gupai_learn.render import deal_svg, row_svg, settlement_html, trick_svg
+from gupai_learn.render.line import line_deal_svg
 from gupai_learn.verdict import describe_input
 from gupai_learn.widgets.hand_picker import HandPicker
+from gupai_learn.widgets.line_view import LineView
 
 
 def _info(deal: BaseDeal[Any]) -> GameInfo:
     return game(type(deal).GAME)
 
 
-def table_html(deal: BaseDeal[Any]) -> str:
+def table_html(deal: BaseDeal[Any], seat: int | None = None) -> str:
     """The current trick (or the last finished one), the high play marked, and what each seat
-    has won; a game of another family is drawn whole."""
+    has won. A line game: the line and every hand face up, with the tiles put face down and
+    the fish if there is one; when ``seat`` is given (its player's own view, whose line view
+    draws the line and its hand), the hands only, the others as backs; a game of another
+    family is drawn whole."""
     state = "Deal over." if deal.is_over else f"{deal.name(deal.turn)} to play."
+    if isinstance(deal, LineDeal):
+        fish = getattr(deal, "fish", None)
+        said = f" {fish.explain(seat).splitlines()[0]}" if fish is not None else ""
+        picture = line_deal_svg(deal, seat=seat, line=seat is None)
+        return f"<div class='gupai-table'>{picture}<p>{_text(state + said)}</p></div>"
     if not isinstance(deal, TrickDeal):
         return f"<div class='gupai-table'>{deal_svg(deal)}<p>{_text(state)}</p></div>"
     plays = list(deal.trick) or (list(deal.tricks[-1].plays) if deal.tricks else [])
@@ -156,7 +167,11 @@ class DealPlayer(ipywidgets.VBox):
         self.kind, self.deal_args = bots, deal_args
         self.deal = self._new_deal()
         self.table = ipywidgets.HTML()
-        self.picker = HandPicker.for_deal(self.deal, seat, reference=False)  # a button below
+        self.picker: HandPicker | LineView = (
+            LineView(self.deal, seat)
+            if self.info.family == "line"
+            else HandPicker.for_deal(self.deal, seat, reference=False)  # a button below
+        )
         self.picker.on_move = self._after_move
         self.coach = ipywidgets.HTML()
         self.card = ipywidgets.HTML()
@@ -234,10 +249,12 @@ class DealPlayer(ipywidgets.VBox):
         while not self.deal.is_over and self.deal.turn != self.seat:
             self.deal.apply(self.bots[self.deal.turn].choose(self.deal))
         self.picker.refresh()
-        self.table.value = table_html(self.deal)
+        self.table.value = table_html(self.deal, self.seat)
         if isinstance(self.deal, TrickDeal):
             lines = [narrate(self.deal, i, t) for i, t in enumerate(self.deal.tricks, 1)]
             self.story.value = "<br>".join(_text(line) for line in lines)
+        else:  # a line game: every move so far, in Move notation
+            self.story.value = "<br>".join(_text(line) for line in _moves_told(self.deal))
         if self.deal.is_over:
             settlement = self.deal.settle()
             # a settlement draws itself (Tet-Gow's scores as points, chips as payments)
@@ -257,6 +274,15 @@ class DealPlayer(ipywidgets.VBox):
             f"DealPlayer(game={self.info.name!r}, seed={self.seed}, seat={self.seat}, "
             f"moves={len(self.deal.history)})"
         )
+
+
+def _moves_told(deal: BaseDeal[Any]) -> list[str]:
+    """The moves so far, one line each; a face-down tile is told only as "a tile face down"
+    (the table does not see which)."""
+    return [
+        f"{i}. {deal.name(s)}: " + ("a tile face down" if m.kind == "discard" else str(m))
+        for i, (s, m) in enumerate(deal.seated_history, 1)
+    ]
 
 
 def _game(name: Any) -> GameInfo:

@@ -1,9 +1,11 @@
 """The puzzle card: a puzzle's prompt and picture, an answer form, Check / Hint / Solution.
 
 The answer form depends on the puzzle: tiles to pick from a pool (``tiles``, ``move``), one option
-to choose (``choice``), or a number per label (``numbers``). Check runs ``puzzle.check`` — the
-engine's judgement — and shows correct / incorrect-with-reason / not attempted. Hints come one
-at a time, gentlest first. Attempts are remembered for the session.
+to choose (``choice``), or a number per label (``numbers``). A ``move`` puzzle may also offer
+``choices`` saying how the tiles are played — a line game's ``left`` / ``right`` end,
+``face down``, or a word move such as ``pass`` — and the answer is then that move. Check runs
+``puzzle.check`` — the engine's judgement — and shows correct / incorrect-with-reason / not
+attempted. Hints come one at a time, gentlest first. Attempts are remembered for the session.
 
 Whether the puzzle is solved is Python's alone: it comes from ``puzzle.check`` on the answer
 (:attr:`PuzzleCard.solved`), and the browser may write only the answer form and the button
@@ -18,6 +20,7 @@ from typing import Any, ClassVar
 
 import traitlets
 
+from gupai_learn.engine.moves import join
 from gupai_learn.puzzles import progress
 from gupai_learn.puzzles.model import Feedback, Puzzle
 from gupai_learn.render import piece_view
@@ -78,9 +81,10 @@ class PuzzleCard(GuardedWidget):
     def answer(self) -> Any:
         """The answer the form holds now, in the puzzle's answer format."""
         if self.kind in ("tiles", "move"):
-            return type(self.pieces)(  # Tiles, or Cards for a card game
+            tiles = type(self.pieces)(  # Tiles, or Cards for a card game
                 self.pieces[i] for i in sorted(set(self.selected)) if 0 <= i < len(self.pieces)
             )
+            return _how(tiles, self.choice) if self.kind == "move" and self.choice else tiles
         if self.kind == "choice":
             return self.choice or None
         return tuple(self.numbers)
@@ -153,6 +157,16 @@ class PuzzleCard(GuardedWidget):
 
     def __repr__(self) -> str:
         return f"PuzzleCard({self.puzzle.id!r}, attempts={self.attempts})"
+
+
+def _how(tiles: Tiles, how: str) -> Any:
+    """A move puzzle's answer: the tiles played as ``how`` says (``left``/``right``: at that
+    end of the line; ``face down``; another word: that move, e.g. ``pass``), in Move notation."""
+    if how == "face down":
+        return f"down:{join(tiles)}" if tiles else "down:"
+    if how in ("left", "right"):
+        return f"{join(tiles)}>{how}" if tiles else f">{how}"
+    return how
 
 
 def _numbers(texts: list[str]) -> Any:

@@ -31,10 +31,10 @@ from typing import Any, ClassVar
 
 from gupai_learn import decks
 from gupai_learn.engine.deal import Outcome, check_seat, check_seed
-from gupai_learn.engine.line import Layout, LineDeal, Placed, placement
+from gupai_learn.engine.line import Layout, LineDeal, fitting_placements, placement
 from gupai_learn.engine.moves import PASS, End, Move, quote
 from gupai_learn.engine.settlement import Settlement
-from gupai_learn.games.ding_niu.fish import KINDS, Fish, find_fish
+from gupai_learn.games.ding_niu.fish import FULL_KEY, KINDS, WEIGHT, Fish, find_fish, fish_by_key
 from gupai_learn.games.ding_niu.rules import Rules
 from gupai_learn.tiles import Tile, Tiles, as_tiles
 from gupai_learn.verdict import Reason
@@ -44,6 +44,8 @@ SEATS = 4
 DECK_COUNTS: Counter[Tile] = Counter(decks.ding_niu())
 _DEFAULT_RULES = Rules()
 _new = tuple.__new__
+#: The deck in hand order (high tiles first), so sorted positions give sorted hands.
+_DECK = tuple(sorted(decks.ding_niu(), reverse=True))
 
 
 class Deal(LineDeal):
@@ -89,8 +91,14 @@ class Deal(LineDeal):
         self._down: list[Tiles] = [Tiles()] * SEATS
         self._fish: Fish | None = None
         self._passes = 0
+        self._rest = FULL_KEY
+        #: the options read after every move, kept at hand
+        self._track = self.rules.fish_needs_alternative
+        self._must = self.rules.must_play
+        self._fish_types = self.rules.fish_types
+        self._after_fish = self.rules.after_fish
         self._done = not any(parsed)
-        self._before: tuple[Layout, Tiles] | None = None
+        self._before: tuple[Layout, tuple[Tile, ...]] | None = None
         self._start = dict(hands=tuple(parsed), rules=self.rules, leader=leader)
         if parsed[leader] == () and not self._done:
             self._turn = self._next_seat(leader)
@@ -106,11 +114,11 @@ class Deal(LineDeal):
         """Shuffle the 24 tiles with ``random.Random(seed)`` (or draw from a given Random), deal
         six to each seat and, unless ``leader`` is given, draw the first leader (DN-DEAL)."""
         rng = seed if isinstance(seed, random.Random) else random.Random(check_seed(seed))
-        deck = list(decks.ding_niu())
-        rng.shuffle(deck)
-        first = rng.randrange(SEATS) if leader is None else leader
+        draw = rng.random
+        order = sorted(range(len(_DECK)), key=lambda _: draw())
+        first = int(draw() * SEATS) if leader is None else leader
         hands = [
-            Tiles(sorted(deck[i * HAND_SIZE : (i + 1) * HAND_SIZE], reverse=True))
+            _new(Tiles, map(_DECK.__getitem__, sorted(order[i * HAND_SIZE : (i + 1) * HAND_SIZE])))
             for i in range(SEATS)
         ]
         deal = cls.__new__(cls)
@@ -137,11 +145,10 @@ class Deal(LineDeal):
     def points(self) -> tuple[int, ...]:
         """Pips counted against each seat so far: its face-down tiles, and once the hand is
         over the tiles left in its hand (DN-SCORE-POINTS)."""
-        held = self._done
-        return tuple(
-            self._down[s].pips + (self._hands[s].pips if held else 0)  # type: ignore[attr-defined]
-            for s in range(SEATS)
-        )
+        down = [sum(map(sum, d)) for d in self._down]
+        if not self._done:
+            return tuple(down)
+        return tuple(p + sum(map(sum, h)) for p, h in zip(down, self._hands, strict=True))
 
     @property
     def places(self) -> tuple[int, ...] | None:
@@ -211,8 +218,11 @@ class Deal(LineDeal):
             return f"The hand is over: it was settled after {kind} (DN-FISH-BLOCKER)."
         return "The hand is over: nothing more can be placed."
 
-    def _may_place(self, seat: int, tile: Tile, end: End) -> bool:
-        return tile[0] == tile[1] or not self.doubles_only
+    def _placements(self, seat: int) -> list[Move]:
+        moves = super()._placements(seat)
+        if self._fish is not None and self.rules.after_fish == "doubles-then-settle":
+            return [m for m in moves if m.pieces[0][0] == m.pieces[0][1]]
+        return moves
 
     def _judge_place_policy(self, seat: int, tile: Tile, end: End | None, out: Outcome) -> None:
         if self.doubles_only and not tile.is_double:
@@ -303,40 +313,62 @@ class Deal(LineDeal):
             return []
         if self.doubles_only:
             return [PASS]
-        return [
-            _new(Move, ("discard", Tiles((t,)), None, None))
-            for t in dict.fromkeys(self._hands[seat])
-        ]
+        return [_face_down(t) for t in dict.fromkeys(self._hands[seat])]
 
     # ----- changes -----------------------------------------------------------------------
-    def _apply_move(self, out: Outcome) -> Any:
-        move = out.move
-        assert move is not None
-        if move.kind == "play":
-            self._before = (self._layout, self._hands[self._turn])  # type: ignore[assignment]
-        return super()._apply_move(out)
+    def _legal_moves(self) -> list[Move]:
+        # the common case, inlined: a two-armed line under way, no fish, must_play on
+        layout = self._layout
+        if layout.ends is None or self._fish is not None or not self._must or self._arms != 2:
+            return super()._legal_moves()
+        hand = self._hands[self._turn]
+        moves = fitting_placements(hand, layout.ends, layout.open)
+        return moves or [_face_down(t) for t in dict.fromkeys(hand)]
 
-    def _apply_other(self, seat: int, move: Move) -> Any:
-        if move.kind == "pass":
+    def _make_move(self, move: Move) -> Any:
+        """The state change of a legal move (:meth:`LineDeal._make_move` with this game's hooks
+        written inline: it runs after every move of every simulation)."""
+        seat = self._turn
+        kind = move.kind
+        result: Any = None
+        if kind == "pass":
+            self._log.append((seat, move))
             self._passes += 1
-            return None
-        tile = move.pieces[0]
-        hand = list(self._hands[seat])
-        hand.remove(tile)
-        self._hands[seat] = Tiles(hand)
-        self._down[seat] = Tiles((*self._down[seat], tile))
-        self._passes = 0
-        return tile
+        else:
+            tile = move.pieces[0]
+            hand = self._hands[seat]
+            i = hand.index(tile)
+            self._hands[seat] = _new(Tiles, hand[:i] + hand[i + 1 :])
+            self._log.append((seat, move))
+            self._passes = 0
+            if kind == "play":
+                if self._track:
+                    self._before = (self._layout, hand)
+                end = move.end
+                layout = self._layout = self._layout.add(tile, end, seat, self._arms)
+                result = layout.placed[0 if end == "left" else -1]
+                if tile[0] != tile[1]:
+                    rest = self._rest = self._rest - WEIGHT[tile]
+                    if self._fish is None:
+                        found = fish_by_key(rest, layout.numbers, self._fish_types)
+                        if found is not None:
+                            self._fish = self._make_fish(seat, tile, found)
+            else:
+                self._down[seat] = _new(Tiles, (*self._down[seat], tile))
+                result = tile
+        self._done = done = self._finished()
+        if not done:
+            after = (seat + 1) % SEATS
+            self._turn = after if self._hands[after] else self._next_seat(seat)
+        return result
 
-    def _placed(self, seat: int, placed: Placed) -> Placed:
-        self._passes = 0
-        if placed.tile[0] != placed.tile[1] and self._fish is None:
-            found = find_fish(
-                self._layout.open_numbers(), self._layout.tiles, self.rules.fish_types
-            )
-            if found is not None:
-                self._fish = self._make_fish(seat, placed.tile, found)
-        return placed
+    def legal_moves(self) -> list[Move]:
+        """Every move the seat to act may make (see :meth:`LineDeal.legal_moves`)."""
+        if self._done:
+            return []
+        moves = self._legal_moves()
+        self._offered = tuple(moves)
+        return moves
 
     def _fish_after(self, tile: Tile, end: End | None) -> tuple[str, tuple[int, ...], Tiles] | None:
         after = self._layout.add(tile, end, self._turn, self._arms)
@@ -383,11 +415,6 @@ class Deal(LineDeal):
                     return False
         return True
 
-    def _after_move(self) -> None:
-        self._done = self._finished()
-        if not self._done:
-            self._turn = self._next_seat(self._turn)
-
     def _next_seat(self, seat: int) -> int:
         for step in range(1, SEATS + 1):
             nxt = (seat + step) % SEATS
@@ -397,13 +424,15 @@ class Deal(LineDeal):
 
     def _finished(self) -> bool:
         hands = self._hands
+        fish = self._fish
+        after = self._after_fish
+        if fish is None or after == "play-on":
+            return not self._can_ever_place() or not any(hands)
         if not any(hands):
             return True
-        fish = self._fish
-        after = self.rules.after_fish
-        if fish is not None and after == "settle-now":
+        if after == "settle-now":
             return True
-        if fish is not None and after == "doubles-then-settle":
+        if after == "doubles-then-settle":
             numbers = self._layout.open_numbers()
             holding = sum(1 for h in hands if h)
             if self._passes >= holding:
@@ -413,21 +442,22 @@ class Deal(LineDeal):
 
     def _can_ever_place(self) -> bool:
         """Whether some held tile may still be placed one day (see the module docstring)."""
-        numbers = self._layout.open_numbers()
+        numbers = self._layout.numbers
         if not numbers:
             return True
-        reach = set(numbers)
-        edges = [t for h in self._hands for t in h if t[0] != t[1]]
-        grew = True
-        while grew:
-            grew = False
-            for a, b in edges:
-                if (a in reach) != (b in reach):
-                    reach.update((a, b))
-                    grew = True
-        return any(t[0] in reach or t[1] in reach for h in self._hands for t in h)
+        for hand in self._hands:
+            for tile in hand:
+                for n in numbers:
+                    if n in tile:
+                        return True
+        return _placeable(self._hands, numbers)
 
     def _over(self) -> bool:
+        return self._done
+
+    @property
+    def is_over(self) -> bool:
+        """True once the hand has ended."""
         return self._done
 
     # ----- text ----------------------------------------------------------------------------
@@ -443,6 +473,32 @@ class Deal(LineDeal):
         if self._fish is not None:
             lines.append(f"  fish: {self._fish.kind}, blocker {self.name(self._fish.blocker)}")
         return "\n".join(lines)
+
+
+_DOWN: dict[Tile, Move] = {}
+
+
+def _placeable(hands: Sequence[tuple[Tile, ...]], numbers: tuple[int, ...]) -> bool:
+    """Whether a held tile carries a number that can be reached from ``numbers`` through the
+    held non-doubles."""
+    reach = set(numbers)
+    edges = [t for h in hands for t in h if t[0] != t[1]]
+    grew = True
+    while grew:
+        grew = False
+        for a, b in edges:
+            if (a in reach) != (b in reach):
+                reach.update((a, b))
+                grew = True
+    return any(t[0] in reach or t[1] in reach for h in hands for t in h)
+
+
+def _face_down(tile: Tile) -> Move:
+    """The Move putting ``tile`` face down (made once per tile)."""
+    move = _DOWN.get(tile)
+    if move is None:
+        move = _DOWN[tile] = _new(Move, ("discard", Tiles((tile,)), None, None))
+    return move
 
 
 def _check_hands(hands: list[Tiles]) -> None:

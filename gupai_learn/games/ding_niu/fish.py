@@ -16,6 +16,11 @@ down, nobody at the table can tell which.
   makes "smothered-fours", with a 5 "smothered-fives" (both: the number with more dead tiles,
   fours on a tie). Under ``fish_types="any-dead-tile"`` any other dead tile makes a fish of
   kind ``"smothered"`` (dead fours and fives keep their names).
+
+A one-armed line (``arms=1``, Connect the Dragon) has a single open number; its classic fish
+is named by that number ("ones", "two-three" for a 2 or a 3, "fours", "fives", and "sixes",
+which only a one-armed line can make). These are interpretations: the ruling names the kinds of
+the two-armed game only.
 """
 
 from __future__ import annotations
@@ -85,6 +90,31 @@ def off_table(table: Iterable[Tile]) -> Counter[Tile]:
     return +rest
 
 
+#: The non-double kinds, and the weight of one copy of each in a "rest key" (base 3 digits):
+#: the tiles off the line as one whole number, for the fast fish check of a deal.
+ND_KINDS: tuple[Tile, ...] = tuple(sorted(NON_DOUBLES, reverse=True))
+WEIGHT: dict[Tile, int] = {t: 3**i for i, t in enumerate(ND_KINDS)}
+FULL_KEY = sum(NON_DOUBLES[t] * WEIGHT[t] for t in ND_KINDS)
+
+Found = tuple[str, tuple[int, ...], Tiles]
+_MEMO: dict[tuple[int, tuple[int, ...], str], Found | None] = {}
+
+
+def rest_of(key: int) -> Counter[Tile]:
+    """The tiles off the line that a rest key stands for."""
+    return Counter({t: key // WEIGHT[t] % 3 for t in ND_KINDS if key // WEIGHT[t] % 3})
+
+
+def fish_by_key(key: int, open_numbers: tuple[int, ...], fish_types: str) -> Found | None:
+    """:func:`find_fish` for the tiles off the line given as a rest key (memoised: a deal
+    asks this after every non-double, and the answers repeat)."""
+    memo = (key, open_numbers, fish_types)
+    if memo in _MEMO:
+        return _MEMO[memo]
+    found = _MEMO[memo] = _find(open_numbers, rest_of(key), fish_types)
+    return found
+
+
 def dead_tiles(open_numbers: Sequence[int], rest: Counter[Tile]) -> list[Tile]:
     """The tiles of ``rest`` whose numbers cannot be reached from an open number through the
     other tiles of ``rest`` (each copy listed)."""
@@ -99,14 +129,15 @@ def dead_tiles(open_numbers: Sequence[int], rest: Counter[Tile]) -> list[Tile]:
     return sorted((t for t, n in rest.items() for _ in range(n) if t[0] not in reach), reverse=True)
 
 
-def find_fish(
-    open_numbers: Sequence[int], table: Iterable[Tile], fish_types: str
-) -> tuple[str, tuple[int, ...], Tiles] | None:
+def find_fish(open_numbers: Sequence[int], table: Iterable[Tile], fish_types: str) -> Found | None:
     """The fish the line makes, as (kind, dead numbers, dead tiles), or None.
 
     ``open_numbers``: the numbers at the open ends; ``table``: the tiles on the line;
     ``fish_types``: the Rules option (DN-FISH-SMOTHERED)."""
-    rest = off_table(table)
+    return _find(tuple(open_numbers), off_table(table), fish_types)
+
+
+def _find(open_numbers: Sequence[int], rest: Counter[Tile], fish_types: str) -> Found | None:
     if not rest or not open_numbers:
         return None
     ends = tuple(sorted(open_numbers))

@@ -69,11 +69,11 @@ def fish_penalty(blocker: int, winner: int, names: Sequence[str]) -> Payment:
 
 def settle(deal: Deal) -> Settlement:
     """The settlement of a finished hand (ValueError while it is in play)."""
-    ranking = deal.places
-    if ranking is None:
+    if not deal.is_over:
         raise ValueError("the hand is still in play: settle it once it is over")
     names = deal.seat_names
     points = deal.points
+    ranking = places(points, deal.order, deal.rules.tie_break)
     winner = ranking[0]
     fish = deal.fish
     shown = ", ".join(f"{names[s]} {points[s]}" for s in ranking)

@@ -24,6 +24,19 @@ function render({ model, el: host }) {
   host.appendChild(card);
   const send = (name, value) => { model.set(name, value); model.save_changes(); };
 
+  function drawChoices() {
+    const name = "gupai-choice-" + Math.random().toString(36).slice(2);
+    for (const option of model.get("choices")) {
+      const label = el("label");
+      const input = el("input");
+      input.type = "radio"; input.name = name; input.value = option;
+      input.checked = model.get("choice") === option;
+      input.addEventListener("change", () => send("choice", option));
+      label.append(input, document.createTextNode(" " + option));
+      form.appendChild(label);
+    }
+  }
+
   function drawForm() {
     form.replaceChildren();
     const kind = model.get("kind");
@@ -34,17 +47,9 @@ function render({ model, el: host }) {
       pieceButtons(pool, model.get("pool"), model.get("selected"),
         (i) => send("selected", toggled(model.get("selected"), i)), "gupai-card-tile");
       form.appendChild(pool);
+      if (kind === "move") drawChoices();  // a line game's move: where the tile goes
     } else if (kind === "choice") {
-      const name = "gupai-choice-" + Math.random().toString(36).slice(2);
-      for (const option of model.get("choices")) {
-        const label = el("label");
-        const input = el("input");
-        input.type = "radio"; input.name = name; input.value = option;
-        input.checked = model.get("choice") === option;
-        input.addEventListener("change", () => send("choice", option));
-        label.append(input, document.createTextNode(" " + option));
-        form.appendChild(label);
-      }
+      drawChoices();
     } else if (kind === "numbers") {
       model.get("labels").forEach((labelText, i) => {
         const label = el("label", "", labelText + " ");

@@ -1,0 +1,204 @@
+"""The line view: a line game's table you play on by clicking (Bull Fight today, Bergen next).
+
+Python decides, the browser only draws. The view shows the line (drawn by
+:func:`gupai_learn.render.line.layout_svg`, open ends marked), one button per open end, and the
+hand of ``seat``. Select a tile, then click the end it goes to; a tile that fits exactly one
+end goes there with a single click. When no tile fits, the buttons the deal's own
+``legal_moves()`` offer appear instead ("Put face down" in Bull Fight; "Draw" and "Pass" in
+Bergen). Every selection gets the engine's live verdict, naming the ends and their numbers.
+
+The view knows no game: it reads the deal's verbs (``legal_moves``, ``judge``, ``apply``),
+``layout`` and ``GameInfo.piece_style``.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+import traitlets
+
+from gupai_learn.engine.line import LineDeal, placement
+from gupai_learn.engine.moves import Move
+from gupai_learn.games import game
+from gupai_learn.render import piece_view, verdict_html
+from gupai_learn.render.line import layout_svg
+from gupai_learn.verdict import IllegalPlayError, describe_input
+from gupai_learn.widgets._assets import bundle
+from gupai_learn.widgets._guard import GuardedWidget
+
+__all__ = ["LineView"]
+
+#: What the buttons of moves that are not placements say, by move kind.
+OTHER_BUTTONS = {"discard": "Put face down", "draw": "Draw", "pass": "Pass"}
+
+
+class LineView(GuardedWidget):
+    """Play ``seat``'s tiles onto the line of ``deal`` by clicking; ``on_move`` is called after
+    each move made here (a driver lets the computer players answer, then calls
+    :meth:`refresh`)."""
+
+    _esm = bundle("pieces.js", "line_view.js")
+    _css = bundle("pieces.css", "line_view.css")
+    FROM_BROWSER: ClassVar[frozenset[str]] = frozenset({"selected", "command"})
+
+    line_svg = traitlets.Unicode("").tag(sync=True)
+    #: the open ends as {"end": "left", "label": "left end: 6", "enabled": bool}
+    ends = traitlets.List(traitlets.Dict()).tag(sync=True)
+    pieces = traitlets.List(traitlets.Dict()).tag(sync=True)
+    selected = traitlets.List(traitlets.Int()).tag(sync=True)
+    buttons = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    verdict_html = traitlets.Unicode("").tag(sync=True)
+    message = traitlets.Unicode("").tag(sync=True)
+    command = traitlets.Unicode("").tag(sync=True)
+
+    def __init__(
+        self, deal: LineDeal, seat: int = 0, on_move: Callable[[], None] | None = None
+    ) -> None:
+        if not isinstance(deal, LineDeal):
+            raise TypeError(f"LineView needs a line game's deal, not {describe_input(deal)}")
+        if type(seat) is not int or not 0 <= seat < deal.n_seats:
+            raise ValueError(f"seat must be 0-{deal.n_seats - 1}, not {describe_input(seat)}")
+        if on_move is not None and not callable(on_move):
+            raise TypeError(f"on_move must be a function or None, not {describe_input(on_move)}")
+        super().__init__()
+        self.deal, self.seat, self.on_move = deal, seat, on_move
+        self.style = game(type(deal).GAME).piece_style
+        self.refresh()
+
+    # ----- reading -----------------------------------------------------------------------
+    @property
+    def tile(self) -> Any:
+        """The selected tile, or None."""
+        hand = self.deal.hands[self.seat]
+        picked = [i for i in self.selected if 0 <= i < len(hand)]
+        return hand[picked[-1]] if picked else None
+
+    def _mine(self) -> list[Move]:
+        """The legal moves of this seat now (none when it is not its turn)."""
+        deal = self.deal
+        if deal.is_over or deal.turn != self.seat:
+            return []
+        return deal.legal_moves()
+
+    # ----- drawing -------------------------------------------------------------------------
+    def refresh(self) -> None:
+        """Redraw from the deal (after moves made elsewhere)."""
+        with self.hold_trait_notifications():
+            self.selected = []
+        self._draw()
+
+    def _draw(self) -> None:
+        deal, tile = self.deal, self.tile
+        moves = self._mine()
+        self.line_svg = layout_svg(deal.layout)
+        chosen = set(self.selected)
+        self.pieces = [
+            dict(zip(("svg", "label"), self._view(t, i in chosen), strict=True))
+            for i, t in enumerate(deal.hands[self.seat])
+        ]
+        fitting = {m.end for m in moves if m.kind == "play" and tile in m.pieces}
+        self.ends = _end_buttons(deal, fitting)
+        self.buttons = list(
+            dict.fromkeys(OTHER_BUTTONS[m.kind] for m in moves if m.kind in OTHER_BUTTONS)
+        )
+        self._verdict(tile, moves)
+
+    def _view(self, tile: Any, selected: bool) -> tuple[str, str]:
+        return piece_view(tile, selected=selected, style=self.style)
+
+    def _verdict(self, tile: Any, moves: list[Move]) -> None:
+        deal = self.deal
+        if deal.is_over:
+            self.verdict_html = "<p class='gupai-prompt'>The hand is over.</p>"
+        elif deal.turn != self.seat:
+            self.verdict_html = f"<p class='gupai-prompt'>{deal.name(deal.turn)} to play.</p>"
+        elif tile is None:
+            text = "Select a tile, then click the end it goes to."
+            self.verdict_html = f"<p class='gupai-prompt'>{text}</p>"
+        else:
+            ends = [m.end for m in moves if m.kind == "play" and tile in m.pieces]
+            if len(ends) == 2:  # not a mistake yet: the learner has still to say where
+                layout = deal.layout
+                text = (
+                    f"{tile} fits both ends (left {layout.number('left')}, right "
+                    f"{layout.number('right')}): click the end it goes to."
+                )
+                self.verdict_html = f"<p class='gupai-prompt'>{html.escape(text)}</p>"
+                return
+            self.verdict_html = verdict_html(deal.judge(Move.play(tile), seat=self.seat))
+
+    # ----- the browser's requests ----------------------------------------------------------
+    @traitlets.observe("selected")
+    def _on_select(self, change: dict[str, Any]) -> None:
+        tile = self.tile
+        if tile is not None:
+            options = [m for m in self._mine() if tile in m.pieces and m.kind == "play"]
+            if len(options) == 1 and self.deal.layout.ends is not None:
+                self._make(options[0])  # one end fits: a single click places it
+                return
+        self._draw()
+
+    @traitlets.observe("command")
+    def _on_command(self, change: dict[str, Any]) -> None:
+        name = change["new"]
+        if not name:
+            return
+        self.command = ""
+        move = self._command_move(name)
+        if isinstance(move, str):
+            self.message = move
+            return
+        self._make(move)
+
+    def _command_move(self, name: str) -> Move | str:
+        """The move a click asks for: an end (with the selected tile) or another button; or
+        the sentence saying why there is none."""
+        tile = self.tile
+        moves = self._mine()
+        if name in ("left", "right") and tile is not None:
+            end = None if self.deal.layout.ends is None and self.deal._arms == 2 else name
+            wanted = placement(tile, end)  # type: ignore[arg-type]
+            return wanted if wanted in moves else Move.play(tile, name)  # type: ignore[arg-type]
+        for move in moves:
+            if OTHER_BUTTONS.get(move.kind) == name and (
+                move.kind != "discard" or (tile is not None and tile in move.pieces)
+            ):
+                return move
+        if name == OTHER_BUTTONS["discard"] and tile is None and name in self.buttons:
+            return "Select the tile to put face down first."
+        return f"{describe_input(name, 40)} is not available now."
+
+    def _make(self, move: Move) -> None:
+        try:
+            self.deal.apply(move, seat=self.seat)
+        except (IllegalPlayError, ValueError) as error:
+            verdict = getattr(error, "verdict", None)
+            self.message = f"Not played: {verdict.summary if verdict else error}."
+            self._draw()
+            return
+        self.message = f"You played {move}."
+        if self.on_move is not None:
+            self.on_move()
+        self.refresh()
+
+    def __repr__(self) -> str:
+        return f"LineView(seat={self.seat}, line={self.deal.layout})"
+
+
+def _end_buttons(deal: LineDeal, fitting: set[Any]) -> list[dict[str, Any]]:
+    """One button per open end ({"end", "label", "enabled"}); before the first tile, one
+    "start the line" button (or, for a one-armed line, one per end the leader may keep open)."""
+    layout = deal.layout
+    if layout.ends is not None:
+        return [
+            {"end": e, "label": f"{e} end: {layout.number(e)}", "enabled": e in fitting}
+            for e in layout.open
+        ]
+    if deal._arms == 2:
+        return [{"end": "left", "label": "start the line", "enabled": None in fitting}]
+    return [
+        {"end": e, "label": f"start, keep the {e} end open", "enabled": e in fitting}
+        for e in ("left", "right")
+    ]

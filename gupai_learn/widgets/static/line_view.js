@@ -1,0 +1,68 @@
+// Line view: draws the line, its open ends and the hand Python sends; reports clicks back.
+// No rule lives here: Python judges every selection and decides which ends may be clicked.
+// (pieceButtons comes from pieces.js, bundled in front of this file by Python.)
+
+function render({ model, el }) {
+  const root = document.createElement("div");
+  root.className = "gupai-line-view";
+  const line = document.createElement("div");
+  line.className = "gupai-line";
+  const ends = document.createElement("div");
+  ends.className = "gupai-line-ends";
+  ends.setAttribute("role", "group");
+  ends.setAttribute("aria-label", "the open ends of the line");
+  const hand = document.createElement("div");
+  hand.className = "gupai-hand";
+  hand.setAttribute("role", "group");
+  hand.setAttribute("aria-label", "your tiles: click one, then an end");
+  const actions = document.createElement("div");
+  actions.className = "gupai-actions";
+  const verdict = document.createElement("div");
+  verdict.className = "gupai-verdict";
+  verdict.setAttribute("aria-live", "polite");
+  const message = document.createElement("div");
+  message.className = "gupai-message";
+  message.setAttribute("aria-live", "polite");
+  root.append(line, ends, hand, actions, verdict, message);
+  el.appendChild(root);
+
+  const send = (name, value) => { model.set(name, value); model.save_changes(); };
+  const drawLine = () => { line.innerHTML = model.get("line_svg"); };
+  const drawHand = () => pieceButtons(hand, model.get("pieces"), model.get("selected"),
+    (i) => send("selected", model.get("selected").includes(i) ? [] : [i]), "gupai-hand-tile");
+
+  function drawEnds() {
+    ends.replaceChildren();
+    for (const end of model.get("ends")) {
+      const b = document.createElement("button");
+      b.className = "gupai-line-end-button gupai-end-" + end.end;
+      b.textContent = end.end === "left" ? "◀ " + end.label : end.label + " ▶";
+      b.disabled = !end.enabled;
+      b.setAttribute("aria-label", "place the selected tile: " + end.label);
+      b.addEventListener("click", () => send("command", end.end));
+      ends.appendChild(b);
+    }
+  }
+
+  function drawActions() {
+    actions.replaceChildren();
+    for (const name of model.get("buttons")) {
+      const b = document.createElement("button");
+      b.textContent = name;
+      b.className = "gupai-action";
+      b.addEventListener("click", () => send("command", name));
+      actions.appendChild(b);
+    }
+  }
+
+  const drawVerdict = () => { verdict.innerHTML = model.get("verdict_html"); };
+  const drawMessage = () => { message.textContent = model.get("message"); };
+  drawLine(); drawEnds(); drawHand(); drawActions(); drawVerdict(); drawMessage();
+  const events = [["change:line_svg", drawLine], ["change:ends", drawEnds],
+    ["change:pieces", drawHand], ["change:buttons", drawActions],
+    ["change:verdict_html", drawVerdict], ["change:message", drawMessage]];
+  for (const [name, f] of events) model.on(name, f);
+  return () => { for (const [name, f] of events) model.off(name, f); };
+}
+
+export default { render };
