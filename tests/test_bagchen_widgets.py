@@ -55,3 +55,14 @@ def test_reference_card_ladders_come_from_the_engine() -> None:
     sisters = card.ladder("Sky single").rungs[4]
     assert sisters.label == "sister" and len(sisters.plays) == 3
     assert card.ladder("Full horse").rungs[0].led_only
+
+
+def test_picker_offers_charity_calls_and_plays_one() -> None:
+    deal = bagchen.Deal(
+        ["[2:1]", "[5:1]", "[6:3]", "[2:2]"], bagchen.Rules(charity=True), won=(3, 4, 4, 4)
+    )
+    picker = HandPicker.for_deal(deal, 0)
+    assert "Face down, calling sky" in picker.buttons and "Play" in picker.buttons
+    picker.selected = [0]
+    picker.command = "Face down, calling sky"
+    assert deal.trick[0].call == "sky" and "calling sky" in picker.message

@@ -20,7 +20,7 @@ import traitlets
 
 from gupai_learn.engine.deal import BaseDeal
 from gupai_learn.engine.game import GameInfo
-from gupai_learn.engine.moves import Move, join
+from gupai_learn.engine.moves import CALLS, Move, join
 from gupai_learn.games import GAMES, game
 from gupai_learn.render import piece_view, verdict_html
 from gupai_learn.tiles import as_tiles
@@ -33,6 +33,9 @@ __all__ = ["HandPicker"]
 BUTTONS = {"play": "Play", "discard": "Discard", "draw": "Draw", "pass": "Pass"}
 ENDS = {"left": "Left", "right": "Right"}
 END_OF = {label: end for end, label in ENDS.items()}
+#: A face-down lead that names a suit (Bagchen's charity): one button per call.
+CALLED = {call: f"Face down, calling {call}" for call in CALLS}
+CALL_OF = {label: call for call, label in CALLED.items()}
 
 
 class HandPicker(GuardedWidget):
@@ -118,7 +121,10 @@ class HandPicker(GuardedWidget):
         deal = self.deal
         if deal is None or deal.is_over or deal.turn != self.seat:
             return []
-        names = [ENDS[m.end] if m.end else BUTTONS[m.kind] for m in deal.legal_moves()]
+        names = [
+            ENDS[m.end] if m.end else CALLED[m.call] if m.call else BUTTONS[m.kind]
+            for m in deal.legal_moves()
+        ]
         return list(dict.fromkeys(names))
 
     def _judge(self) -> None:
@@ -171,6 +177,8 @@ class HandPicker(GuardedWidget):
             return Move.parse(name.lower())
         if name == "Discard":
             return Move("discard", picked)
+        if name in CALL_OF:
+            return Move("discard", picked, None, CALL_OF[name])
         return Move("play", picked, END_OF.get(name))  # type: ignore[arg-type]
 
     def refresh(self) -> None:
@@ -225,5 +233,6 @@ def _said(move: Move) -> str:
     if move.kind in ("draw", "pass"):
         return "Drew a tile." if move.kind == "draw" else "Passed."
     if move.kind == "discard":
-        return f"Discarded {join(move.pieces)} face down."
+        called = f", calling {move.call}" if move.call else ""
+        return f"Discarded {join(move.pieces)} face down{called}."
     return f"Played {join(move.pieces)}" + (f" at the {move.end} end." if move.end else ".")
