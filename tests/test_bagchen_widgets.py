@@ -66,3 +66,12 @@ def test_picker_offers_charity_calls_and_plays_one() -> None:
     picker.selected = [0]
     picker.command = "Face down, calling sky"
     assert deal.trick[0].call == "sky" and "calling sky" in picker.message
+
+
+def test_module_doctests() -> None:
+    import doctest
+
+    from gupai_learn.games.bagchen import reference
+
+    assert doctest.testmod(bagchen).failed == 0
+    assert doctest.testmod(reference).failed == 0
