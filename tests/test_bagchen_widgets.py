@@ -75,3 +75,14 @@ def test_module_doctests() -> None:
 
     assert doctest.testmod(bagchen).failed == 0
     assert doctest.testmod(reference).failed == 0
+
+
+def test_picker_marks_the_point_tiles() -> None:
+    deal = bagchen.Deal(
+        ["[2:2][6:6]", "[6:5][6:4]", "[5:1][6:1]", "[3:3][5:5]"], won=(3, 4, 4, 3), point="2-2"
+    )
+    picker = HandPicker.for_deal(deal, 0)
+    marks = ["gupai-mark" in p["svg"] for p in picker.pieces]
+    assert marks == [False, True] or marks == [True, False]
+    labels = [p["label"] for p in picker.pieces]
+    assert sum(label.endswith(", point") for label in labels) == 1

@@ -107,9 +107,17 @@ class HandPicker(GuardedWidget):
     def _draw(self) -> None:
         chosen = set(self.selected)
         style = self.info.piece_style
+        # a deal may mark pieces (Bagchen's point tiles) with a word: ``deal.piece_mark(p)``
+        mark_of = getattr(self.deal, "piece_mark", None)
         self.pieces = [
             dict(
-                zip(("svg", "label"), piece_view(p, selected=i in chosen, style=style), strict=True)
+                zip(
+                    ("svg", "label"),
+                    piece_view(
+                        p, selected=i in chosen, style=style, mark=mark_of(p) if mark_of else ""
+                    ),
+                    strict=True,
+                )
             )
             for i, p in enumerate(self._hand)
         ]
