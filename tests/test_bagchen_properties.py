@@ -68,7 +68,7 @@ def candidates(deal: bagchen.Deal) -> set[Move]:
     return found
 
 
-@settings(max_examples=12, deadline=None)
+@settings(max_examples=8, deadline=None)
 @given(seed=SEEDS, charity=st.booleans(), passports=st.booleans())
 def test_legal_moves_are_exactly_what_judge_accepts(
     seed: int, charity: bool, passports: bool
@@ -76,14 +76,15 @@ def test_legal_moves_are_exactly_what_judge_accepts(
     rng = random.Random(seed)
     rules = bagchen.Rules(charity=charity, passport_leads=passports)
     deal = bagchen.Deal.random(seed=seed, rules=rules)
+    bot = bagchen.HeuristicPlayer(seed)  # it chases tricks, so passports come into play
     while not deal.is_over:
         listed = set(deal.legal_moves())
-        if len(deal.hands[deal.turn]) <= 9 or deal.trick:
-            judged = {m for m in candidates(deal) if deal.judge(m)}
-            assert listed == judged, str(deal)
-        else:  # sixteen-tile leads: every listed move is accepted (the full check is above)
-            assert all(deal.judge(m) for m in listed)
-        random_move(deal, rng)
+        judged = {m for m in candidates(deal) if deal.judge(m)}
+        assert listed == judged, str(deal)
+        if rng.random() < 0.5:
+            deal.apply(bot.choose(deal))
+        else:
+            random_move(deal, rng)
 
 
 @settings(max_examples=15, deadline=None)

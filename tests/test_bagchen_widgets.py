@@ -55,3 +55,34 @@ def test_reference_card_ladders_come_from_the_engine() -> None:
     sisters = card.ladder("Sky single").rungs[4]
     assert sisters.label == "sister" and len(sisters.plays) == 3
     assert card.ladder("Full horse").rungs[0].led_only
+
+
+def test_picker_offers_charity_calls_and_plays_one() -> None:
+    deal = bagchen.Deal(
+        ["[2:1]", "[5:1]", "[6:3]", "[2:2]"], bagchen.Rules(charity=True), won=(3, 4, 4, 4)
+    )
+    picker = HandPicker.for_deal(deal, 0)
+    assert "Face down, calling sky" in picker.buttons and "Play" in picker.buttons
+    picker.selected = [0]
+    picker.command = "Face down, calling sky"
+    assert deal.trick[0].call == "sky" and "calling sky" in picker.message
+
+
+def test_module_doctests() -> None:
+    import doctest
+
+    from gupai_learn.games.bagchen import reference
+
+    assert doctest.testmod(bagchen).failed == 0
+    assert doctest.testmod(reference).failed == 0
+
+
+def test_picker_marks_the_point_tiles() -> None:
+    deal = bagchen.Deal(
+        ["[2:2][6:6]", "[6:5][6:4]", "[5:1][6:1]", "[3:3][5:5]"], won=(3, 4, 4, 3), point="2-2"
+    )
+    picker = HandPicker.for_deal(deal, 0)
+    marks = ["gupai-mark" in p["svg"] for p in picker.pieces]
+    assert marks == [False, True] or marks == [True, False]
+    labels = [p["label"] for p in picker.pieces]
+    assert sum(label.endswith(", point") for label in labels) == 1

@@ -9,6 +9,7 @@ place the :class:`Drawing` it returns. Adding cards means writing a ``cards.py``
 
 from __future__ import annotations
 
+import html
 from dataclasses import dataclass
 from functools import singledispatch
 from typing import Literal
@@ -61,13 +62,36 @@ def piece_svg(drawing: Drawing, *, scale: float, tooltip: str | None, kind: str)
 
 
 def piece_view(
-    piece: object, *, selected: bool = False, style: Style | None = None
+    piece: object, *, selected: bool = False, style: Style | None = None, mark: str = ""
 ) -> tuple[str, str]:
     """One piece for a widget's button: its standalone SVG and the words a screen reader says
-    (computed together, so a picture and its label never disagree)."""
+    (computed together, so a picture and its label never disagree). A ``mark`` (a word such as
+    Bagchen's "point") is drawn as a badge above the piece and said after its name."""
     drawing = draw_piece(piece, PieceOptions(style=style, selected=selected))
+    if mark:
+        drawing = marked(drawing, mark)
     kind = type(piece).__name__.lower()
     # the button's aria-pressed already says "selected"
     return piece_svg(drawing, scale=1.0, tooltip=None, kind=kind), drawing.label.removesuffix(
         ", selected"
     )
+
+
+#: Height of a mark's badge above a piece.
+MARK_HEIGHT = 16.0
+
+
+def marked(drawing: Drawing, mark: str) -> Drawing:
+    """``drawing`` with a small badge reading ``mark`` above it (the piece moves down)."""
+    w = drawing.width
+    word = html.escape(mark)
+    badge = (
+        f'<g class="gupai-mark"><rect x="{w * 0.08:.1f}" y="1" width="{w * 0.84:.1f}" '
+        f'height="{MARK_HEIGHT - 3:.0f}" rx="4" fill="#9a6a00"/>'
+        f'<text x="{w / 2:.1f}" y="{MARK_HEIGHT - 5:.0f}" font-size="10" font-family="sans-serif" '
+        f'text-anchor="middle" fill="#ffffff">{word}</text></g>'
+    )
+    body = f'{badge}<g transform="translate(0,{MARK_HEIGHT:.0f})">{drawing.body}</g>'
+    label = drawing.label.removesuffix(", selected")
+    suffix = ", selected" if label != drawing.label else ""
+    return Drawing(body, w, drawing.height + MARK_HEIGHT, f"{label}, {mark}{suffix}")

@@ -21,7 +21,7 @@ import traitlets
 from gupai_learn.cards import as_cards
 from gupai_learn.engine.deal import BaseDeal
 from gupai_learn.engine.game import GameInfo
-from gupai_learn.engine.moves import Move, join
+from gupai_learn.engine.moves import CALLS, Move, join
 from gupai_learn.games import GAMES, game
 from gupai_learn.render import piece_view, verdict_html
 from gupai_learn.tiles import as_tiles
@@ -36,6 +36,9 @@ ENDS = {"left": "Left", "right": "Right"}
 END_OF = {label: end for end, label in ENDS.items()}
 #: the command of the reference-card toggle
 REFERENCE = "Reference card"
+#: A face-down lead that names a suit (Bagchen's charity): one button per call.
+CALLED = {call: f"Face down, calling {call}" for call in CALLS}
+CALL_OF = {label: call for call, label in CALLED.items()}
 
 
 class HandPicker(GuardedWidget):
@@ -127,9 +130,17 @@ class HandPicker(GuardedWidget):
     def _draw(self) -> None:
         chosen = set(self.selected)
         style = self.info.piece_style
+        # a deal may mark pieces (Bagchen's point tiles) with a word: ``deal.piece_mark(p)``
+        mark_of = getattr(self.deal, "piece_mark", None)
         self.pieces = [
             dict(
-                zip(("svg", "label"), piece_view(p, selected=i in chosen, style=style), strict=True)
+                zip(
+                    ("svg", "label"),
+                    piece_view(
+                        p, selected=i in chosen, style=style, mark=mark_of(p) if mark_of else ""
+                    ),
+                    strict=True,
+                )
             )
             for i, p in enumerate(self._hand)
         ]
@@ -141,7 +152,10 @@ class HandPicker(GuardedWidget):
         deal = self.deal
         if deal is None or deal.is_over or deal.turn != self.seat:
             return []
-        names = [ENDS[m.end] if m.end else BUTTONS[m.kind] for m in deal.legal_moves()]
+        names = [
+            ENDS[m.end] if m.end else CALLED[m.call] if m.call else BUTTONS[m.kind]
+            for m in deal.legal_moves()
+        ]
         return list(dict.fromkeys(names))
 
     def _judge(self) -> None:
@@ -204,6 +218,8 @@ class HandPicker(GuardedWidget):
             return Move.parse(name.lower())
         if name == "Discard":
             return Move("discard", picked)
+        if name in CALL_OF:
+            return Move("discard", picked, None, CALL_OF[name])
         return Move("play", picked, END_OF.get(name))  # type: ignore[arg-type]
 
     def refresh(self) -> None:
@@ -260,5 +276,6 @@ def _said(move: Move) -> str:
     if move.kind in ("draw", "pass"):
         return "Drew a tile." if move.kind == "draw" else "Passed."
     if move.kind == "discard":
-        return f"Discarded {join(move.pieces)} face down."
+        called = f", calling {move.call}" if move.call else ""
+        return f"Discarded {join(move.pieces)} face down{called}."
     return f"Played {join(move.pieces)}" + (f" at the {move.end} end." if move.end else ".")

@@ -175,5 +175,3 @@ GAME = GameInfo(
     classes=KIND_NAMES,
     solve=solve,
 )
-
-_ = (beat_errors, point_value)

@@ -268,6 +268,10 @@ class Deal(TrickDeal[Tile]):
         entry = self._tables.by_tiles.get(_read_tiles(pieces))
         return None if entry is None else entry[1]
 
+    def piece_mark(self, tile: Tile) -> str:
+        """The word the widgets draw above a tile: "point" for a point tile (BG-POINT-ROLL)."""
+        return "point" if tile in self._points else ""
+
     def is_point(self, tile: Any) -> bool:
         """Whether ``tile`` is a point tile in this deal."""
         return _read_tiles(tile)[0] in self._points
