@@ -410,8 +410,10 @@ class LineDeal(BaseDeal[Tile]):
         out.errors.append(Reason(self.RULE_PLAY, f"{move} is not a move of this game."))
 
     def _apply_other(self, seat: int, move: Move) -> Any:
-        """Change the state for a legal move that is not a placement."""
-        raise NotImplementedError
+        """Change the state for a legal move that is not a placement (a game with such moves
+        overrides this with :meth:`_judge_other`; by default no such move is ever legal, so
+        this is never reached)."""
+        return None
 
     def _placed(self, seat: int, placed: Placed) -> Any:
         """What follows a placement; returns what :meth:`apply` reports (default: ``placed``)."""

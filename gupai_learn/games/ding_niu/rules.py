@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
-from typing import Literal, get_args, get_origin, get_type_hints
+from dataclasses import dataclass
+from typing import Literal
 
-from gupai_learn.verdict import describe_input, type_phrase
+from gupai_learn.engine.options import check, option_table
 
 FishTypes = Literal["classic+smothered", "classic", "any-dead-tile"]
 AfterFish = Literal["doubles-then-settle", "settle-now", "play-on"]
@@ -44,10 +44,7 @@ class Rules:
     tie_break: TieBreak = "seed"
 
     def __post_init__(self) -> None:
-        for name, (kind, allowed, rule) in OPTIONS.items():
-            value = getattr(self, name)
-            if type(value) is not kind or value not in allowed:
-                raise ValueError(_refusal(name, value, kind, allowed, rule))
+        check(self, RULE_IDS, _NUMBERS)
 
 
 #: The rule id behind each option (rules/ding_niu.md).
@@ -64,37 +61,5 @@ RULE_IDS: dict[str, str] = {
 _NUMBERS: dict[str, tuple[int, ...]] = {"arms": (2, 1)}
 
 
-def _option_table() -> dict[str, tuple[type, tuple[object, ...], str]]:
-    """Per option: the exact type, the allowed values and the rule id."""
-    hints = get_type_hints(Rules)
-    table: dict[str, tuple[type, tuple[object, ...], str]] = {}
-    for option in fields(Rules):
-        hint = hints[option.name]
-        kind: type
-        allowed: tuple[object, ...]
-        if hint is bool:
-            kind, allowed = bool, (True, False)
-        elif get_origin(hint) is Literal:
-            allowed = get_args(hint)
-            kind = type(allowed[0])
-        else:
-            kind, allowed = hint, _NUMBERS[option.name]
-        table[option.name] = (kind, allowed, RULE_IDS[option.name])
-    return table
-
-
-def _refusal(name: str, value: object, kind: type, allowed: tuple[object, ...], rule: str) -> str:
-    if kind is bool:
-        wanted = "True or False"
-    elif kind is int:
-        wanted = "the whole number " + " or ".join(str(a) for a in allowed)
-    else:
-        wanted = "one of " + ", ".join(repr(a) for a in allowed)
-    given = describe_input(value)
-    if type(value) is not kind:
-        given += f" ({type_phrase(value)})"
-    return f"Rules option {name} must be {wanted}, not {given} ({rule})"
-
-
 #: Per option: (exact type, allowed values, rule id); checked by ``Rules.__post_init__``.
-OPTIONS = _option_table()
+OPTIONS = option_table(Rules, tuple(RULE_IDS.items()), tuple(_NUMBERS.items()))
