@@ -53,3 +53,11 @@ def test_a_deal_draws_the_line_and_every_hand() -> None:
         assert name in svg
     hidden = line_deal_svg(deal, seat=0)
     assert hidden != svg
+
+
+def test_a_puzzle_picture_never_names_the_fish() -> None:
+    from gupai_learn import puzzles
+
+    for puzzle in puzzles.bank("ding_niu"):
+        picture = puzzle.picture() if callable(puzzle.picture) else str(puzzle.picture or "")
+        assert "fish:" not in picture and "blocker " not in picture, puzzle.id

@@ -684,7 +684,7 @@ def _line_picture(deal: Any) -> str:
     """The line, and every hand with what each seat put face down."""
     from gupai_learn.render.line import line_deal_svg
 
-    return pictures.figure("", line_deal_svg(deal))
+    return pictures.figure("", line_deal_svg(deal, tell_fish=False))  # never the answer
 
 
 def _blocker(e: Entry, deal: Any) -> tuple[str, list[Reason]]:

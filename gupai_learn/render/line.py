@@ -105,7 +105,9 @@ def layout_svg(
     )
 
 
-def line_deal_svg(deal: Any, *, seat: int | None = None, line: bool = True) -> str:
+def line_deal_svg(
+    deal: Any, *, seat: int | None = None, line: bool = True, tell_fish: bool = True
+) -> str:
     """A line deal: the line on top (unless ``line=False``), then every hand (face up, or only
     ``seat``'s with the others face down) with the tiles each seat has put face down."""
     groups = []
@@ -120,12 +122,14 @@ def line_deal_svg(deal: Any, *, seat: int | None = None, line: bool = True) -> s
     hands = group_svg(groups, layout="column")
     if not line:
         return hands
-    drawn = layout_svg(deal.layout, caption=_caption(deal))
+    drawn = layout_svg(deal.layout, caption=_caption(deal, tell_fish))
     return _stack_svgs([drawn, hands], f"a line deal: {deal.layout.describe_ends()}")
 
 
-def _caption(deal: Any) -> str:
-    fish = getattr(deal, "fish", None)
+def _caption(deal: Any, tell_fish: bool = True) -> str:
+    """The line's caption: its ends, and (unless ``tell_fish`` is off, as in a puzzle that asks
+    about it) the fish and its blocker."""
+    fish = getattr(deal, "fish", None) if tell_fish else None
     ends = deal.layout.describe_ends()
     if fish is not None:
         return f"The line ({ends}); fish: {fish.kind}, blocker {deal.name(fish.blocker)}"
