@@ -62,16 +62,25 @@ def tien_gow_random_playout(seed: int) -> int:
     A follower picks uniformly among its legal face-up plays and one face-down discard (of
     random tiles). Both playouts draw with ``int(random() * n)``, so neither pays for a
     slower idiom of the random module."""
+    return trick_random_playout(tien_gow.Deal, seed, _random_tiles)
+
+
+def trick_random_playout(
+    deal_class: Any, seed: int, down: Callable[[random.Random, tuple[Any, ...], int], Any]
+) -> int:
+    """One random deal of a trick game (``deal_class.random``) played to the end through the
+    public API, as :func:`tien_gow_random_playout` describes; ``down(rng, hand, n)`` picks the
+    pieces of a face-down discard. Returns the number of moves."""
     rng = random.Random(seed)
     draw = rng.random
-    deal = tien_gow.Deal.random(seed=rng)
+    deal = deal_class.random(seed=rng)
     moves = 0
     while not deal.is_over:
         plays = deal.legal_plays()
         trick = deal.trick
         pick = int(draw() * (len(plays) + 1 if trick else len(plays)))
         if pick == len(plays):
-            deal.discard(_random_tiles(rng, deal.hands[deal.turn], len(trick[0].pieces)))
+            deal.discard(down(rng, deal.hands[deal.turn], len(trick[0].pieces)))
         else:
             deal.play(plays[pick])
         moves += 1
@@ -257,21 +266,7 @@ def _endgame(seed: int, size: int) -> Any:
 def bagchen_random_playout(seed: int) -> int:
     """Play one random Bagchen deal (64 tiles, 16 each) to the end through the public API, as
     :func:`tien_gow_random_playout` does; return its moves."""
-    rng = random.Random(seed)
-    draw = rng.random
-    deal = bagchen.Deal.random(seed=rng)
-    moves = 0
-    while not deal.is_over:
-        plays = deal.legal_plays()
-        trick = deal.trick
-        pick = int(draw() * (len(plays) + 1 if trick else len(plays)))
-        if pick == len(plays):
-            deal.discard(_random_tiles(rng, deal.hands[deal.turn], len(trick[0].pieces)))
-        else:
-            deal.play(plays[pick])
-        moves += 1
-    deal.settle()
-    return moves
+    return trick_random_playout(bagchen.Deal, seed, _random_tiles)
 
 
 def bagchen_legal_leads_time(samples: int = 2000) -> float:
@@ -395,21 +390,9 @@ def sim_rows(quick: bool) -> None:
 def tet_gow_random_playout(seed: int) -> int:
     """One random Tet-Gow game through the public API (as :func:`tien_gow_random_playout`):
     a follower picks uniformly among its legal face-up plays and one face-down discard."""
-    rng = random.Random(seed)
-    draw = rng.random
-    deal = tet_gow.Deal.random(seed=rng)
-    moves = 0
-    while not deal.is_over:
-        plays = deal.legal_plays()
-        trick = deal.trick
-        pick = int(draw() * (len(plays) + 1 if trick else len(plays)))
-        if pick == len(plays):
-            deal.discard(_random_cards(draw, deal.hands[deal.turn], len(trick[0].pieces)))
-        else:
-            deal.play(plays[pick])
-        moves += 1
-    deal.settle()
-    return moves
+    return trick_random_playout(
+        tet_gow.Deal, seed, lambda rng, hand, n: _random_cards(rng.random, hand, n)
+    )
 
 
 def _random_cards(draw: Callable[[], float], hand: tuple[Any, ...], n: int) -> Cards:
