@@ -106,7 +106,7 @@ def classify_play(
 
 def _single(tile: Tile) -> Combination:
     kind = "single-civil" if tile.is_civil else "single-military"
-    name = f"{tile.name} ({tile.chinese_name})"
+    name = f"{tile.name} {tile.chinese_name}"
     return _combo(kind, single_rank(tile), (tile,), name)
 
 
