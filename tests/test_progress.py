@@ -116,7 +116,8 @@ status = "coming"
         "  02.02 Pairs <&>: 1/3",
     ]
     html = shown._repr_html_()
-    assert "★★★☆☆☆" in html and "Pairs &lt;&amp;&gt;" in html
+    assert "aria-label='3 of 6 stars'" in html and "width:50%" in html and "★</span> 3/6" in html
+    assert "Pairs &lt;&amp;&gt;" in html
     assert "href='02.01-Ranking.ipynb'" in html
     assert repr(shown) == "LessonMap(stars=4, possible=9)"
 

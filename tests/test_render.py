@@ -362,3 +362,17 @@ def test_nothing_is_wider_than_a_notebook_column() -> None:
         width = float(re.search(r'width="([\d.]+)"', svg).group(1))  # type: ignore[union-attr]
         assert width <= 1000 and "max-width:100%" in svg.split(">", 1)[0]
     assert row_svg(decks.chinese()).count("gupai-tile-chinese") == 32  # nothing dropped
+
+
+def test_long_groups_and_long_rows_of_groups_wrap() -> None:
+    """A group of 22 tiles, and eight groups side by side, stay inside the column too."""
+    from gupai_learn.render.views import MAX_WIDTH
+
+    civil = [t for t in decks.chinese() if t.suit == "civil"]
+    one = group_svg([Group("Civil", civil)])
+    many = group_svg([Group(f"seat {i}", civil[:4]) for i in range(8)])
+    for svg in (one, many):
+        width = float(re.search(r'width="([\d.]+)"', svg).group(1))  # type: ignore[union-attr]
+        assert width <= MAX_WIDTH + 10
+    assert one.count("gupai-tile-chinese") == 22 and many.count("gupai-tile-chinese") == 32
+    assert many.count("gupai-group-label") == 8

@@ -183,16 +183,28 @@ class LessonMap:
             for r in rows:
                 bar = _bar(r.earned, r.possible)
                 link = f"<a href='{escape(r.file)}'>{escape(r.number)} {escape(r.title)}</a>"
-                body.append(f"<tr><td>{link}</td><td>{bar}</td></tr>")
+                left = "<td style='text-align:left'>"
+                body.append(f"<tr>{left}{link}</td>{left}{bar}</td></tr>")
         return "".join(body) + "</table>"
 
 
 def _bar(earned: int, possible: int) -> str:
-    """Stars as ★ (earned) and ☆ (still to earn) per puzzle of three, with the count spelled out."""
+    """A short gold bar filled in proportion to the stars earned, with the count spelled out
+    (``★ 4/9``); a lesson with many puzzles still fits one line."""
     if not possible:
         return "<span style='color:#777'>no puzzles</span>"
-    full = "★" * earned + "☆" * (possible - earned)
-    return f"<span style='color:#b7791f' aria-hidden='true'>{full}</span> {earned}/{possible}"
+    filled = round(100 * earned / possible)
+    label = f"{earned} of {possible} stars"
+    track = (
+        "display:inline-block;width:8em;height:0.7em;background:#eee;border-radius:4px;"
+        "vertical-align:middle;overflow:hidden"
+    )
+    fill = f"display:block;width:{filled}%;height:100%;background:#d69e2e"
+    picture = (
+        f"<span role='img' aria-label='{label}' style='{track}'>"
+        f"<span style='{fill}'></span></span>"
+    )
+    return f"{picture} <span style='color:#b7791f'>★</span> {earned}/{possible}"
 
 
 def lesson_map(syllabus: str | Path | None = None) -> LessonMap:

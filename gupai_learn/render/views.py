@@ -123,7 +123,7 @@ def group_svg(
     else:
         size = (max(b.width for b in natural), 0.0)
     boxes = [_group_box(g, chosen, size, centred=layout == "row") for g in groups]
-    body, width, height = _stack(boxes, layout == "row")
+    body, width, height = _stack(boxes, layout == "row") if layout == "column" else _rows(boxes)
     spoken = ". ".join(" ".join(box.spoken) for box in boxes)
     return svg_root(body, width, height, label=spoken, scale=scale, class_="gupai-svg gupai-groups")
 
@@ -203,13 +203,15 @@ def _lay_out(
     labels: Sequence[str],
     gap: float,
     lift: float,
+    least_slot: float = 0.0,
 ) -> _Block:
     """Pieces left to right, each centred in a slot; with captions, all slots are as wide as
-    the widest caption line, so the row reads like a table."""
+    the widest caption line (and at least ``least_slot``), so the row reads like a table."""
     drawings = [draw_piece(item, opts) for item, opts in zip(items, options, strict=True)]
     lines = [label.split("\n") if label else [] for label in labels]
     top = lift + max((d.height for d in drawings), default=0.0)
     widest = max((text_width(ln, _LABEL_SIZE) + 6 for ls in lines for ln in ls), default=0.0)
+    widest = max(widest, least_slot)
     parts: list[str] = []
     x = 0.0
     for drawing, opts, caption in zip(drawings, options, lines, strict=True):
@@ -238,15 +240,24 @@ def _wrapped(
     gap: float,
     whole: _Block,
     max_width: float,
+    lift: float = LIFT,
 ) -> _Block:
     """``whole`` (one long row) laid out again as rows of at most ``max_width``, evenly filled."""
     slot = (whole.width + gap) / len(items)
     fits = max(1, int((max_width + gap) // slot))
     rows = -(-len(items) // fits)
     per_row = -(-len(items) // rows)
+    widest = max(
+        (text_width(ln, _LABEL_SIZE) + 6 for s in labels for ln in s.split("\n") if ln), default=0.0
+    )  # one slot width for every row, so the rows line up
     blocks = [
         _lay_out(
-            items[i : i + per_row], options[i : i + per_row], labels[i : i + per_row], gap, LIFT
+            items[i : i + per_row],
+            options[i : i + per_row],
+            labels[i : i + per_row],
+            gap,
+            lift,
+            widest,
         )
         for i in range(0, len(items), per_row)
     ]
@@ -263,12 +274,7 @@ def _group_box(
 ) -> _Block:
     """One group: a panel with the label on top, the tiles (centred or to the left), and the
     note under them; at least ``least`` (width, height) so that neighbouring panels line up."""
-    options = [PieceOptions(style, g.face_down) for _ in g.tiles]
-    tiles = (
-        _lay_out(g.tiles, options, _per_tile_labels(g.labels or None, len(g.tiles)), 4, 0)
-        if g.tiles
-        else _empty_slot(style)
-    )
+    tiles = _group_tiles(g, style) if g.tiles else _empty_slot(style)
     marker = "\u2605 high" if g.highlight else ""
     head_w = text_width(g.label, 14) + (text_width(marker, 13) + 12 if marker else 0)
     width = max(tiles.width, head_w, text_width(g.note, 11.5)) + 2 * _PAD
@@ -317,6 +323,15 @@ def _group_box(
     return _Block(tag("g", "".join(parts), class_=cls), width, height, _spoken(g, tiles))
 
 
+def _group_tiles(g: Group, style: Style) -> _Block:
+    """A group's tiles in a row, wrapped into even rows when the row would not fit a column."""
+    options = [PieceOptions(style, g.face_down) for _ in g.tiles]
+    labels = _per_tile_labels(g.labels or None, len(g.tiles))
+    row = _lay_out(g.tiles, options, labels, 4, 0)
+    room = MAX_WIDTH - 2 * _PAD - 4
+    return row if row.width <= room else _wrapped(g.tiles, options, labels, 4, row, room, 0)
+
+
 def _spoken(g: Group, tiles: _Block) -> tuple[str, ...]:
     what = "; ".join(tiles.spoken) if g.tiles else "no tiles"
     words = [f"{g.label}: {what}"]
@@ -359,6 +374,23 @@ def _empty_slot(style: Style) -> _Block:
         class_="gupai-empty-slot",
     )
     return _Block(body, w, h, ())
+
+
+def _rows(boxes: Sequence[_Block]) -> tuple[str, float, float]:
+    """Boxes side by side, starting a new line of boxes where the next would pass
+    :data:`MAX_WIDTH` (the trick of four hands fits; a long row of groups wraps)."""
+    lines: list[list[_Block]] = [[]]
+    used = 0.0
+    for box in boxes:
+        if lines[-1] and used + box.width + 10 > MAX_WIDTH:
+            lines.append([])
+            used = 0.0
+        lines[-1].append(box)
+        used += box.width + 10
+    if len(lines) == 1:
+        return _stack(boxes, across=True)
+    stacked = [_Block(*_stack(line, across=True), ()) for line in lines]
+    return _stack(stacked, across=False)
 
 
 def _stack(boxes: Sequence[_Block], across: bool) -> tuple[str, float, float]:
