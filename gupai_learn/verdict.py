@@ -75,7 +75,18 @@ class Verdict:
         return verdict_html(self)
 
 
-class InvalidNotationError(ValueError):
+class LearnerError(ValueError):
+    """Base of the errors a learner meets in a lesson. In IPython and Jupyter they show as one
+    short line (the error's name and its message) instead of a traceback through the package:
+    the message already names the problem and the rule. ``%xmode`` has no effect on them; a
+    developer who wants the traceback catches the error or calls ``traceback.print_exc()``."""
+
+    def _render_traceback_(self) -> list[str]:
+        """The lines IPython shows for this error (its display hook for exceptions)."""
+        return [f"\x1b[0;31m{type(self).__name__}\x1b[0m: {self}"]
+
+
+class InvalidNotationError(LearnerError):
     """Text that does not name a tile or card; the message says what was wrong and what is
     allowed. ``text`` is the bad text cut to :data:`QUOTE_LIMIT` characters ("…" marks a cut),
     or for a value that is not text a short description of it (:func:`describe_input`), so a
@@ -91,7 +102,7 @@ class InvalidNotationError(ValueError):
         super().__init__(f"cannot read {shown}: {why}")
 
 
-class IllegalPlayError(ValueError):
+class IllegalPlayError(LearnerError):
     """A play the rules do not allow; ``.verdict`` holds every broken rule."""
 
     def __init__(self, verdict: Verdict) -> None:
@@ -99,7 +110,7 @@ class IllegalPlayError(ValueError):
         super().__init__(str(verdict))
 
 
-class AmbiguousPlayError(ValueError):
+class AmbiguousPlayError(LearnerError):
     """A play that could be made in more than one way (e.g. a tile that fits both ends of a
     line); ``.options`` lists the possibilities."""
 

@@ -504,3 +504,16 @@ def test_texts_reach_html_escaped() -> None:
 
 def test_plain_text_is_unchanged_by_escaping() -> None:
     assert "East's hand" in figure("East's hand", "")
+
+
+def test_learner_errors_show_as_one_line_in_jupyter() -> None:
+    """IPython shows a learner's mistake as its message, not as a traceback into the package."""
+    from gupai_learn.verdict import AmbiguousPlayError, IllegalPlayError, InvalidNotationError
+
+    try:
+        gl.Tile.parse("[7:1]")
+    except InvalidNotationError as error:
+        lines = error._render_traceback_()
+    assert len(lines) == 1 and "InvalidNotationError" in lines[0]
+    assert "7 is not a pip number" in lines[0] and "tiles.py" not in lines[0]
+    assert issubclass(IllegalPlayError, ValueError) and issubclass(AmbiguousPlayError, ValueError)
