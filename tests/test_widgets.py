@@ -393,3 +393,15 @@ def test_the_verdict_one_click_away_is_computed_ahead_by_python() -> None:
         after[str(i)] = clone.verdict_html
     assert {k: v for k, v in picker.ahead.items() if k != "for"} == after
     assert "Select tiles" in picker.ahead["0"]  # un-selecting the only tile
+
+
+@pytest.mark.parametrize("pid", ["tg-beat-01", "bg-beat-01", "tt-beat-01", "dn-move-01"])
+def test_a_card_draws_the_hand_once(pid: str) -> None:
+    """The hand to pick from is the card's pool: the picture leaves it out, the caption names
+    it, and the plain (non-widget) display still shows it under the picture."""
+    puzzle = puzzles.get(pid)
+    card = PuzzleCard(puzzle)
+    assert puzzle.pool and card.pool_caption.startswith("Your hand (")
+    assert "Your hand" not in card.picture_html
+    assert len(card.pool) == len(puzzle.pool)
+    assert puzzle.pool_caption in puzzle._repr_html_()

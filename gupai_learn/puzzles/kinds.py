@@ -370,9 +370,17 @@ def beats(e: Entry) -> Puzzle:
     listed = ", ".join(join(w) for w in winners)
     reasons = start.judge(winners[0]).reasons
     solution = Solution(winners[0], f"Plays that beat the table: {listed}.", reasons)
-    picture = e.drawing(pictures.table_and_hand)
+    picture = e.drawing(pictures.table)
     seat = {"seat": start.name(start.turn)}
-    return e.puzzle("tiles", check, solution, picture, seat, pool=start.hands[start.turn])
+    return e.puzzle(
+        "tiles",
+        check,
+        solution,
+        picture,
+        seat,
+        pool=start.hands[start.turn],
+        pool_caption=f"Your hand ({seat['seat']}):",
+    )
 
 
 def trick_winner(e: Entry) -> Puzzle:
@@ -748,6 +756,13 @@ def _line_and_hand(deal: Any) -> str:
     return pictures.figure("The line:", layout_svg(deal.layout)) + hand
 
 
+def _line_only(deal: Any) -> str:
+    """The line alone (the hand to play from is the puzzle's pool, drawn by the card)."""
+    from gupai_learn.render.line import layout_svg
+
+    return pictures.figure("The line:", layout_svg(deal.layout))
+
+
 def line_move(e: Entry) -> Puzzle:
     """Move: a placement (``[6:4]>left``) or face-down tile for the seat to act, judged by the
     engine, then by the ``goal``: ``legal`` (any legal move), ``no-fish`` (makes no fish),
@@ -783,12 +798,20 @@ def line_move(e: Entry) -> Puzzle:
     listed = ", ".join(map(str, good)) or "none"
     answer = str(good[0]) if good else ""
     solution = Solution(answer, f"Moves that do it: {listed}.", check(answer).reasons)
-    picture = e.drawing(_line_and_hand if goal != "win" else _line_picture)
+    picture = e.drawing(_line_only if goal != "win" else _line_picture)
     # how the picked tile is played (the card's form); the words a move puzzle understands
     words = [m.kind for m in start.legal_moves() if m.kind in ("pass", "draw")]
     choices = ("left", "right", "face down", *dict.fromkeys(words))
+    caption = f"Your hand ({name}):" if goal != "win" else ""
     return e.puzzle(
-        "move", check, solution, picture, {"seat": name}, pool=start.hands[seat], choices=choices
+        "move",
+        check,
+        solution,
+        picture,
+        {"seat": name},
+        pool=start.hands[seat],
+        pool_caption=caption,
+        choices=choices,
     )
 
 

@@ -75,7 +75,10 @@ class Solution:
 
 @dataclass(frozen=True)
 class Puzzle:
-    """One puzzle. ``picture`` is SVG/HTML text or a function returning it."""
+    """One puzzle. ``picture`` is SVG/HTML text or a function returning it. ``pool`` holds
+    the pieces a tiles or move answer is picked from, and ``pool_caption`` says what they are
+    ("Your hand (South):"); a picture leaves out what the pool already shows, so a card never
+    draws the same hand twice."""
 
     id: str
     title: str
@@ -87,6 +90,7 @@ class Puzzle:
     choices: tuple[str, ...] = ()
     labels: tuple[str, ...] = ()
     pool: Tiles | None = None
+    pool_caption: str = ""
     hints: tuple[str, ...] = ()
     rules: tuple[str, ...] = field(default=())
     kind: str = ""
@@ -141,8 +145,16 @@ class Puzzle:
         return (
             f"<div class='gupai-puzzle'><b>{html.escape(self.title)}</b> "
             f"<code>{html.escape(self.id)}</code><p>{html.escape(self.prompt)}</p>"
-            f"{self.drawing()}</div>"
+            f"{self.drawing()}{self._pool_html()}</div>"
         )
+
+    def _pool_html(self) -> str:
+        """The pool under the picture, where the picture leaves it out (``pool_caption``)."""
+        if not self.pool or not self.pool_caption:
+            return ""
+        from gupai_learn.puzzles import pictures
+
+        return pictures.figure(self.pool_caption, pictures.row_svg(self.pool))
 
 
 def _key(text: str) -> str:

@@ -34,10 +34,9 @@ def plays(deal: Any, items: Iterable[Any], caption: str, numbered: bool = False)
     return figure(caption, group_svg(groups))
 
 
-def table_and_hand(deal: Any) -> str:
-    """The trick so far, and the hand of the seat to act."""
-    hand = figure(f"Your hand ({deal.name(deal.turn)}):", row_svg(deal.hands[deal.turn]))
-    return plays(deal, deal.trick, "On the table:") + hand
+def table(deal: Any) -> str:
+    """The trick so far (the hand to play from is the puzzle's pool, drawn by the card)."""
+    return plays(deal, deal.trick, "On the table:")
 
 
 def hands(deal: Any, caption: str = "", won: bool = False) -> str:

@@ -201,8 +201,7 @@ def _bar(earned: int, possible: int) -> str:
     )
     fill = f"display:block;width:{filled}%;height:100%;background:#d69e2e"
     picture = (
-        f"<span role='img' aria-label='{label}' style='{track}'>"
-        f"<span style='{fill}'></span></span>"
+        f"<span role='img' aria-label='{label}' style='{track}'><span style='{fill}'></span></span>"
     )
     return f"{picture} <span style='color:#b7791f'>★</span> {earned}/{possible}"
 

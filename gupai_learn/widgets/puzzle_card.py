@@ -45,6 +45,8 @@ class PuzzleCard(GuardedWidget):
     labels = traitlets.List(traitlets.Unicode()).tag(sync=True)
     #: the pieces to pick from, each {"svg": drawing, "label": spoken words}, sent together
     pool = traitlets.List(traitlets.Dict()).tag(sync=True)
+    #: What the pool is, shown above it ("Your hand (South):"); a default asks for clicks.
+    pool_caption = traitlets.Unicode("").tag(sync=True)
     selected = traitlets.List(traitlets.Int()).tag(sync=True)
     choice = traitlets.Unicode("").tag(sync=True)
     numbers = traitlets.List(traitlets.Unicode()).tag(sync=True)
@@ -70,6 +72,7 @@ class PuzzleCard(GuardedWidget):
         self.picture_html = puzzle.drawing()
         self.choices, self.labels = list(puzzle.choices), list(puzzle.labels)
         self.numbers = [""] * len(puzzle.labels)
+        self.pool_caption = puzzle.pool_caption or "Your tiles:"
         self.has_more_hints = bool(puzzle.hints)
         self._draw_pool()
 

@@ -26,14 +26,18 @@ function render({ model, el: host }) {
 
   function drawChoices() {
     const name = "gupai-choice-" + Math.random().toString(36).slice(2);
+    const group = el("div", "gupai-card-choices");
+    group.setAttribute("role", "radiogroup");
+    group.setAttribute("aria-label", "answers to choose from");
+    form.appendChild(group);
     for (const option of model.get("choices")) {
-      const label = el("label");
+      const label = el("label", "gupai-card-choice");
       const input = el("input");
       input.type = "radio"; input.name = name; input.value = option;
       input.checked = model.get("choice") === option;
       input.addEventListener("change", () => send("choice", option));
-      label.append(input, document.createTextNode(" " + option));
-      form.appendChild(label);
+      label.append(input, document.createTextNode(option));
+      group.appendChild(label);
     }
   }
 
@@ -41,6 +45,9 @@ function render({ model, el: host }) {
     form.replaceChildren();
     const kind = model.get("kind");
     if (kind === "tiles" || kind === "move") {
+      const caption = el("div", "gupai-card-pool-caption",
+        model.get("pool_caption") + " click the tiles to select them");
+      form.appendChild(caption);
       const pool = el("div", "gupai-card-pool");
       pool.setAttribute("role", "group");
       pool.setAttribute("aria-label", "tiles to choose from");
