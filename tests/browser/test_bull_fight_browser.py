@@ -63,8 +63,7 @@ def test_the_overview_runs_and_a_tile_is_placed_at_an_end_by_clicking(
     verdict.get_by_text("fits both ends").wait_for(timeout=15_000)
     view.locator("button.gupai-end-left").click()
     page.wait_for_function(  # type: ignore[attr-defined]
-        "n => document.querySelectorAll('.gupai-line-view .gupai-line g.gupai-tile').length"
-        " === n",
+        "n => document.querySelectorAll('.gupai-line-view .gupai-line g.gupai-tile').length === n",
         arg=before + 1,
         timeout=15_000,
     )
