@@ -152,3 +152,30 @@ def test_the_fast_path_ends_where_judged_text_moves_end(seed: int, rules: ding_n
         )
     assert slow.is_over and slow.points == fast.points and slow.fish == fast.fish
     assert fast.state_key() == slow.state_key()
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 10**6), rules=RULES)
+def test_the_inline_move_matches_the_generic_line_and_end_checks(
+    seed: int, rules: ding_niu.Rules
+) -> None:
+    """Deal._make_move grows the line and decides the end of the hand inline, for speed: the
+    line equals the one Layout.add builds from the same placements, and the hand ends exactly
+    when the generic check (_finished) says so."""
+    from gupai_learn.engine.line import Layout
+    from gupai_learn.games.ding_niu.deal import _held_counts
+
+    rng = random.Random(seed)
+    deal = ding_niu.Deal.random(seed=seed, rules=rules)
+    line = Layout()
+    while not deal.is_over:
+        legal = deal.legal_moves()
+        move = legal[rng.randrange(len(legal))]
+        seat = deal.turn
+        deal.apply(move)
+        if move.kind == "play":
+            line = line.add(move.pieces[0], move.end, seat, rules.arms)
+        assert deal.layout == line and deal.layout.placed == line.placed
+        assert (deal.layout.ends, deal.layout.numbers) == (line.ends, line.numbers)
+        assert deal._held == _held_counts(deal.hands)
+        assert deal.is_over == deal._finished()

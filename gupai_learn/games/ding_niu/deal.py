@@ -31,10 +31,18 @@ from typing import Any, ClassVar
 
 from gupai_learn import decks
 from gupai_learn.engine.deal import Outcome, check_seat, check_seed
-from gupai_learn.engine.line import Layout, LineDeal, fitting_placements, placement
+from gupai_learn.engine.line import Layout, LineDeal, Placed, placement
 from gupai_learn.engine.moves import PASS, End, Move, quote
 from gupai_learn.engine.settlement import Settlement
-from gupai_learn.games.ding_niu.fish import FULL_KEY, KINDS, WEIGHT, Fish, find_fish, fish_by_key
+from gupai_learn.games.ding_niu.fish import (
+    FULL_KEY,
+    KINDS,
+    WEIGHT,
+    Fish,
+    find_fish,
+    fish_by_key,
+)
+from gupai_learn.games.ding_niu.fish import MEMO as FISH_MEMO
 from gupai_learn.games.ding_niu.rules import Rules
 from gupai_learn.tiles import Tile, Tiles, as_tiles
 from gupai_learn.verdict import Reason
@@ -44,6 +52,7 @@ SEATS = 4
 DECK_COUNTS: Counter[Tile] = Counter(decks.ding_niu())
 _DEFAULT_RULES = Rules()
 _new = tuple.__new__
+MISSING: Any = object()
 #: The deck in hand order (high tiles first), so sorted positions give sorted hands.
 _DECK = tuple(sorted(decks.ding_niu(), reverse=True))
 
@@ -97,7 +106,11 @@ class Deal(LineDeal):
         self._must = self.rules.must_play
         self._fish_types = self.rules.fish_types
         self._after_fish = self.rules.after_fish
+        #: no fish yet, must_play on, two arms: the common case legal_moves lists inline
+        self._simple = self._must and self.rules.arms == 2
         self._done = not any(parsed)
+        #: per number 0-6: how many held tiles carry it (a fitting tile is held somewhere?)
+        self._held = _FULL_HELD[:] if sum(map(len, parsed)) == len(_DECK) else _held_counts(parsed)
         self._before: tuple[Layout, tuple[Tile, ...]] | None = None
         self._start = dict(hands=tuple(parsed), rules=self.rules, leader=leader)
         if parsed[leader] == () and not self._done:
@@ -115,7 +128,8 @@ class Deal(LineDeal):
         six to each seat and, unless ``leader`` is given, draw the first leader (DN-DEAL)."""
         rng = seed if isinstance(seed, random.Random) else random.Random(check_seed(seed))
         draw = rng.random
-        order = sorted(range(len(_DECK)), key=lambda _: draw())
+        keys = [draw() for _ in _DECK]  # one draw per tile, in deck order, as before
+        order = sorted(range(len(_DECK)), key=keys.__getitem__)
         first = int(draw() * SEATS) if leader is None else leader
         hands = [
             _new(Tiles, map(_DECK.__getitem__, sorted(order[i * HAND_SIZE : (i + 1) * HAND_SIZE])))
@@ -191,6 +205,7 @@ class Deal(LineDeal):
         """A copy to play on."""
         new: Deal = super().copy()
         new._down = self._down[:]
+        new._held = self._held[:]
         return new
 
     def state_key(self) -> Hashable:
@@ -317,13 +332,11 @@ class Deal(LineDeal):
 
     # ----- changes -----------------------------------------------------------------------
     def _legal_moves(self) -> list[Move]:
-        # the common case, inlined: a two-armed line under way, no fish, must_play on
-        layout = self._layout
-        if layout.ends is None or self._fish is not None or not self._must or self._arms != 2:
+        # the common case: a two-armed line under way, no fish, must_play on
+        ends = self._layout.ends
+        if ends is None or not self._simple:
             return super()._legal_moves()
-        hand = self._hands[self._turn]
-        moves = fitting_placements(hand, layout.ends, layout.open)
-        return moves or [_face_down(t) for t in dict.fromkeys(hand)]
+        return _fast_moves(self._hands[self._turn], ends)
 
     def _make_move(self, move: Move) -> Any:
         """The state change of a legal move (:meth:`LineDeal._make_move` with this game's hooks
@@ -331,44 +344,106 @@ class Deal(LineDeal):
         seat = self._turn
         kind = move.kind
         result: Any = None
+        hands = self._hands
         if kind == "pass":
             self._log.append((seat, move))
             self._passes += 1
         else:
             tile = move.pieces[0]
-            hand = self._hands[seat]
+            hand = hands[seat]
             i = hand.index(tile)
-            self._hands[seat] = _new(Tiles, hand[:i] + hand[i + 1 :])
+            hands[seat] = _new(Tiles, hand[:i] + hand[i + 1 :])
             self._log.append((seat, move))
             self._passes = 0
+            held = self._held
+            held[tile[0]] -= 1
+            if tile[0] != tile[1]:
+                held[tile[1]] -= 1
             if kind == "play":
                 if self._track:
                     self._before = (self._layout, hand)
                 end = move.end
-                layout = self._layout = self._layout.add(tile, end, seat, self._arms)
-                result = layout.placed[0 if end == "left" else -1]
-                if tile[0] != tile[1]:
+                old = self._layout
+                ends = old.ends
+                high, low = tile
+                if ends is None or end is None or self._arms != 2:
+                    layout = self._layout = old.add(tile, end, seat, self._arms)
+                    result = layout.placed[0 if end == "left" else -1]
+                else:  # a legal placement on a two-armed line: Layout.add without its checks
+                    left, right = ends
+                    layout = self._layout = object.__new__(Layout)
+                    layout.open = old.open
+                    across = layout.doubles_across = old.doubles_across and high == low
+                    if end == "left":
+                        result = _new(
+                            Placed, (tile, low if left == high else high, left, seat, across)
+                        )
+                        layout.placed = (result, *old.placed)
+                        layout.ends = layout.numbers = (result[1], right)
+                    else:
+                        result = _new(
+                            Placed, (tile, right, low if right == high else high, seat, across)
+                        )
+                        layout.placed = (*old.placed, result)
+                        layout.ends = layout.numbers = (left, result[2])
+                if high != low:
                     rest = self._rest = self._rest - WEIGHT[tile]
                     if self._fish is None:
-                        found = fish_by_key(rest, layout.numbers, self._fish_types)
+                        found = FISH_MEMO.get((rest, layout.numbers, self._fish_types), MISSING)
+                        if found is MISSING:
+                            found = fish_by_key(rest, layout.numbers, self._fish_types)
                         if found is not None:
                             self._fish = self._make_fish(seat, tile, found)
+                            self._simple = False
             else:
                 self._down[seat] = _new(Tiles, (*self._down[seat], tile))
                 result = tile
-        self._done = done = self._finished()
+        numbers = self._layout.numbers
+        if self._fish is None and len(numbers) == 2:  # _finished() of a line without a fish
+            held = self._held
+            done = not held[numbers[0]] and not held[numbers[1]] and not _placeable(hands, numbers)
+        else:
+            done = self._finished()
+        self._done = done
         if not done:
             after = (seat + 1) % SEATS
-            self._turn = after if self._hands[after] else self._next_seat(seat)
+            self._turn = after if hands[after] else self._next_seat(seat)
         return result
 
     def legal_moves(self) -> list[Move]:
         """Every move the seat to act may make (see :meth:`LineDeal.legal_moves`)."""
         if self._done:
             return []
-        moves = self._legal_moves()
+        ends = self._layout.ends
+        if self._simple and ends is not None:  # _legal_moves() of the common case, inline
+            left, right = ends
+            moves: list[Move] = []
+            previous = None
+            for tile in self._hands[self._turn]:  # sorted: copies of a tile side by side
+                if tile is not previous and tile != previous:
+                    previous = tile
+                    if left in tile:
+                        moves.append(_AT_LEFT[tile])
+                    if right in tile:
+                        moves.append(_AT_RIGHT[tile])
+            if not moves:
+                moves = [_DOWN[t] for t in dict.fromkeys(self._hands[self._turn])]
+        else:
+            moves = self._legal_moves()
         self._offered = tuple(moves)
         return moves
+
+    def apply(self, move: Any, *, seat: Any = None) -> Any:
+        """Make ``move`` (see :meth:`LineDeal.apply`). A move just listed by
+        :meth:`legal_moves` (the very object, state unchanged) is made without judging it
+        again; anything else is judged first."""
+        offered = self._offered
+        if offered is not None and seat is None:
+            for listed in offered:
+                if listed is move:
+                    self._offered = None
+                    return self._make_move(move)
+        return super().apply(move, seat=seat)
 
     def _fish_after(self, tile: Tile, end: End | None) -> tuple[str, tuple[int, ...], Tiles] | None:
         after = self._layout.add(tile, end, self._turn, self._arms)
@@ -476,6 +551,43 @@ class Deal(LineDeal):
 
 
 _DOWN: dict[Tile, Move] = {}
+#: The placements of each tile at the left and at the right end (made once).
+_AT_LEFT: dict[Tile, Move] = {t: placement(t, "left") for t in DECK_COUNTS}
+_AT_RIGHT: dict[Tile, Move] = {t: placement(t, "right") for t in DECK_COUNTS}
+
+
+def _held_counts(hands: Sequence[tuple[Tile, ...]]) -> list[int]:
+    """Per number 0-6, how many tiles of ``hands`` carry it (a double counts once)."""
+    held = [0] * 7
+    for hand in hands:
+        for a, b in hand:
+            held[a] += 1
+            if a != b:
+                held[b] += 1
+    return held
+
+
+_FULL_HELD = _held_counts([_DECK])
+
+
+def _fast_moves(hand: tuple[Tile, ...], ends: tuple[int, int]) -> list[Move]:
+    """The legal moves of a seat holding ``hand`` on a two-armed line with ``ends``, no fish,
+    ``must_play`` on: each distinct fitting tile at each end it fits, in hand order, or else
+    each distinct tile face down (what :meth:`Deal._legal_moves` lists in that case)."""
+    left, right = ends
+    moves: list[Move] = []
+    previous = None
+    for tile in hand:  # hands are sorted: copies of a tile are side by side
+        if tile == previous:
+            continue
+        previous = tile
+        if left in tile:
+            moves.append(_AT_LEFT[tile])
+        if right in tile:
+            moves.append(_AT_RIGHT[tile])
+    if moves:
+        return moves
+    return [_DOWN[t] for t in dict.fromkeys(hand)]
 
 
 def _placeable(hands: Sequence[tuple[Tile, ...]], numbers: tuple[int, ...]) -> bool:
@@ -499,6 +611,10 @@ def _face_down(tile: Tile) -> Move:
     if move is None:
         move = _DOWN[tile] = _new(Move, ("discard", Tiles((tile,)), None, None))
     return move
+
+
+for _tile in DECK_COUNTS:
+    _face_down(_tile)
 
 
 def _check_hands(hands: list[Tiles]) -> None:

@@ -97,7 +97,7 @@ WEIGHT: dict[Tile, int] = {t: 3**i for i, t in enumerate(ND_KINDS)}
 FULL_KEY = sum(NON_DOUBLES[t] * WEIGHT[t] for t in ND_KINDS)
 
 Found = tuple[str, tuple[int, ...], Tiles]
-_MEMO: dict[tuple[int, tuple[int, ...], str], Found | None] = {}
+MEMO: dict[tuple[int, tuple[int, ...], str], Found | None] = {}
 
 
 def rest_of(key: int) -> Counter[Tile]:
@@ -109,9 +109,9 @@ def fish_by_key(key: int, open_numbers: tuple[int, ...], fish_types: str) -> Fou
     """:func:`find_fish` for the tiles off the line given as a rest key (memoised: a deal
     asks this after every non-double, and the answers repeat)."""
     memo = (key, open_numbers, fish_types)
-    if memo in _MEMO:
-        return _MEMO[memo]
-    found = _MEMO[memo] = _find(open_numbers, rest_of(key), fish_types)
+    if memo in MEMO:
+        return MEMO[memo]
+    found = MEMO[memo] = _find(open_numbers, rest_of(key), fish_types)
     return found
 
 

@@ -48,8 +48,21 @@ def places(points: Sequence[int], order: Sequence[int], tie_break: str = "seed")
     return (first, *rest)
 
 
+#: Payments are immutable and few (a ranking of four seats, doubled or not): each is made once.
+_PAYMENTS: dict[tuple[tuple[int, ...], tuple[str, ...], bool], list[Payment]] = {}
+_PENALTIES: dict[tuple[int, int, tuple[str, ...]], Payment] = {}
+
+
 def place_payments(ranking: Sequence[int], names: Sequence[str], double: bool) -> list[Payment]:
     """DN-SCORE-PAY (doubled by DN-FISH-PAY when ``double``): each loser pays the winner."""
+    key = (tuple(ranking), tuple(names), double)
+    made = _PAYMENTS.get(key)
+    if made is None:
+        made = _PAYMENTS[key] = _place_payments(ranking, names, double)
+    return list(made)
+
+
+def _place_payments(ranking: Sequence[int], names: Sequence[str], double: bool) -> list[Payment]:
     winner = ranking[0]
     factor = 2 if double else 1
     rules = ("DN-SCORE-PAY", "DN-FISH-PAY") if double else ("DN-SCORE-PAY",)
@@ -63,6 +76,14 @@ def place_payments(ranking: Sequence[int], names: Sequence[str], double: bool) -
 
 def fish_penalty(blocker: int, winner: int, names: Sequence[str]) -> Payment:
     """DN-FISH-PAY: a blocker who did not win pays the winner 12, and nobody else pays."""
+    key = (blocker, winner, tuple(names))
+    made = _PENALTIES.get(key)
+    if made is None:
+        made = _PENALTIES[key] = _fish_penalty(blocker, winner, names)
+    return made
+
+
+def _fish_penalty(blocker: int, winner: int, names: Sequence[str]) -> Payment:
     text = f"{names[blocker]} made the fish and did not win, so pays {FISH_PENALTY} alone"
     return Payment(blocker, winner, FISH_PENALTY, text, ("DN-FISH-PAY",))
 
