@@ -456,13 +456,18 @@ def test_pay_jump_counts_only_the_final_run() -> None:
     assert deal.settle().payments == (14, -4, -4, -6)
 
 
-def test_big_slam_is_its_own_outcome_and_carried() -> None:
+def test_big_slam_is_its_own_outcome_and_names_the_game_winner() -> None:
     deal = finish(Deal(["[6:6]", "[6:5]", "[5:1]", "[3:3]"], won=(15, 0, 0, 0)), ["[6:6]"])
     result = deal.settle()
     assert "big slam" in result.outcome and "BG-SLAM" in result.outcome
     assert result.payments == (18, -6, -6, -6) and bagchen.is_slam(deal)
-    state: dict[str, Any] = {}
-    assert bagchen.carry(deal, state)["leader"] == 0 and state["game_winner"] == 0
+    assert result.game_winner == 0
+
+
+def test_a_deal_without_a_slam_names_no_game_winner() -> None:
+    deal = finish(Deal(["[6:6]", "[6:5]", "[5:1]", "[3:3]"], won=(14, 1, 0, 0)), ["[6:6]"])
+    assert not bagchen.is_slam(deal) and deal.settle().game_winner is None
+    assert bagchen.carry(deal, {}) == {"leader": 0, "rules": deal.rules}
 
 
 def test_settle_before_the_end_is_refused() -> None:
@@ -598,19 +603,17 @@ def test_unreadable_moves_and_the_registry() -> None:
 def test_big_slam_ends_the_match_game() -> None:
     match = Match("bagchen", seed=1)
     hands = ["[6:6]", "[6:5]", "[5:1]", "[3:3]"]
-    match.deal = finish(Deal(hands, won=(15, 0, 0, 0)), ["[6:6]"])
-    after = match.next_deal()
-    assert after.is_over and after.winner == 0 and after.legal_moves() == []
-    assert "BG-SLAM" in rules_of(after.judge("[6:6]"))
-    assert after.settle().payments == (0, 0, 0, 0) and "big slam" in after.settle().outcome
-    assert match.state["game_winner"] == 0 and match.next_deal().slam_winner == 0
-    assert after.restart().slam_winner == 0
+    slam = match.deal = finish(Deal(hands, won=(15, 0, 0, 0)), ["[6:6]"])
+    assert not match.is_over and match.winner is None
+    assert match.next_deal() is slam  # the match ends: no new deal
+    assert match.is_over and match.winner == 0 and match.totals == (18, -6, -6, -6)
+    with pytest.raises(ValueError, match="East won the whole game in deal 1"):
+        match.next_deal()
+    assert "The match is over" in match._repr_html_()
 
 
-def test_a_deal_after_a_slam_refuses_every_verb() -> None:
-    deal = Deal.random(seed=1, slam_winner=2)
-    assert deal.is_over and deal.legal_plays() == []
-    with pytest.raises(gl.IllegalPlayError, match="BG-SLAM"):
-        deal.play(deal.hands[deal.turn][:1])
-    with pytest.raises(ValueError, match="BG-SLAM"):
-        Deal.random(seed=1, slam_winner=7)
+def test_a_match_goes_on_after_a_deal_without_a_slam() -> None:
+    match = Match("bagchen", seed=1)
+    match.deal = finish(Deal(["[6:6]", "[6:5]", "[5:1]", "[3:3]"], won=(14, 1, 0, 0)), ["[6:6]"])
+    nxt = match.next_deal()
+    assert not match.is_over and match.winner is None and nxt.turn == 0 and not nxt.is_over

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 import gupai_learn as gl
 from gupai_learn.bots import play_out
+from gupai_learn.engine.settlement import Settlement
 from gupai_learn.games import GAMES, game, tien_gow
 
 
@@ -95,3 +98,28 @@ def test_target_ends_the_match() -> None:
     assert max(match.totals) >= 1
     with pytest.raises(ValueError, match="over"):
         match.next_deal()
+
+
+class _WonTheGame(tien_gow.Deal):
+    """A Tien Gow deal whose settlement says its winner won the whole game."""
+
+    def settle(self) -> Settlement:
+        return dataclasses.replace(super().settle(), game_winner=self.winner)
+
+
+def test_a_settlement_naming_a_game_winner_ends_any_match() -> None:
+    info = dataclasses.replace(GAMES["tien_gow"], Deal=_WonTheGame)
+    match = gl.Match(info, seed=3)
+    play_out(match.deal, [info.bot("random", seat) for seat in range(4)])
+    last = match.deal
+    assert match.next_deal() is last and match.is_over and match.winner == last.winner
+    with pytest.raises(ValueError, match="won the whole game in deal 1"):
+        match.next_deal()
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_ordinary_deals_name_no_game_winner_and_the_match_goes_on(name: str) -> None:
+    match = gl.Match(name, seed=7)
+    play(match, 2)
+    assert all(s.game_winner is None for _, s in match.history)
+    assert match.winner is None and len(match.history) == 2

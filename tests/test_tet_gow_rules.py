@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 import gupai_learn as gl
@@ -258,6 +260,15 @@ def test_reference_card_is_the_tier_table() -> None:  # TT-SET, TT-TIER
     assert card._repr_svg_().count("gupai-card-face") == 36
 
 
+def test_reference_card_fits_beside_a_deal() -> None:
+    """Drawn at most 900 px wide (narrower than a notebook column), every panel inside."""
+    svg = gl.reference("tet_gow")._repr_svg_()
+    width = float(re.findall(r'<svg[^>]* width="([\d.]+)"', svg)[0])
+    panels = [float(w) for w in re.findall(r'<rect[^>]* width="([\d.]+)"[^>]*gupai-frame', svg)]
+    assert width <= 900 and len(panels) == 3  # one panel per set
+    assert max(panels) + 2 * 10 <= width  # inside the card's margins: no scrolling, no clipping
+
+
 def test_the_deal_player_plays_a_whole_game_with_no_widget_changes() -> None:
     from gupai_learn.widgets import DealPlayer
 
@@ -289,3 +300,17 @@ def test_the_hand_picker_reads_card_names_outside_a_deal() -> None:  # TT-LEAD
     assert all("gupai-card" in piece["svg"] for piece in picker.pieces)
     with pytest.raises(gl.InvalidNotationError, match="Journey"):
         HandPicker("Jurney", game="tet_gow")
+
+
+def test_puzzle_feedback_calls_a_round_a_round() -> None:  # TT-FOLLOW: a round's worth is tricks
+    from gupai_learn import puzzles
+
+    assert GAMES["tet_gow"].round_name == "round" and GAMES["tien_gow"].round_name == "trick"
+    round_winner = puzzles.get("tt-round-01")
+    assert round_winner.solution.text.endswith("takes the round.")
+    assert "takes the round" in str(round_winner.check(round_winner.solution.answer))
+    endgame = puzzles.get("tt-end-01")
+    assert "force the last round" in endgame.solution.text
+    assert "wins the last round" in str(endgame.check(endgame.solution.answer))
+    tien_gow = next(p for p in puzzles.bank("tien_gow") if p.kind == "trick-winner")
+    assert tien_gow.solution.text.endswith("takes the trick.")

@@ -32,7 +32,9 @@ class GameInfo:
       where ``state`` is a dict the game may use to keep counts between deals (a streak);
     - ``pieces``: ``"tiles"`` or ``"cards"``; ``piece_style``: how tiles are drawn
       (``"chinese"``, ``"western"``, or None: by the tile); ``won_name``: what a trick game's
-      seats win (``"column"`` in Tien Gow, ``"trick"`` elsewhere);
+      seats win (``"column"`` in Tien Gow, ``"trick"`` elsewhere); ``round_name``: what one lead
+      and its answers are called in captions (``"trick"``; ``"round"`` in Tet-Gow, whose ruling
+      calls a round's worth its tricks);
     - ``reference``: the game's reference card (its rankings, drawn by ``gl.reference``), or
       ``None`` for a game that has none yet.
     - trick games, for puzzles and widgets: ``classify(pieces, rules=...) -> Combination``
@@ -62,6 +64,7 @@ class GameInfo:
     pieces: Literal["tiles", "cards"] = "tiles"
     piece_style: Literal["chinese", "western"] | None = None
     won_name: str = "trick"
+    round_name: str = "trick"
     reference: Callable[[], Reference] | None = None
     classify: Callable[..., Any] | None = None
     beats: Callable[..., Any] | None = None

@@ -2,8 +2,10 @@
 
 A match plays seeded deals one after another. After each finished deal it settles it, adds the
 result to the running totals, and asks the game (``GameInfo.carry``) what the next deal
-inherits: the next banker or leader, Tien Gow's banker streak, Bagchen's big slam, Bergen's
-score for its header cap. With a ``target`` the match ends once a seat reaches it (Bergen).
+inherits: the next banker or leader, Tien Gow's banker streak, Bergen's score for its header
+cap. With a ``target`` the match ends once a seat reaches it (Bergen). A deal can also end the
+whole game: when its settlement names a ``game_winner`` (Bagchen's big slam), the match is over
+and that seat is its ``winner``, whatever the totals.
 
     >>> from gupai_learn.engine.match import Match
     >>> m = Match("tien_gow", seed=1)
@@ -53,6 +55,9 @@ class Match:
             target = self.info.target(self.rules, self.players)  # the game's own target
         self.target = target
         self.history: list[tuple[Any, Settlement]] = []
+        #: the seat that won the whole game with one deal (its settlement's ``game_winner``,
+        #: e.g. Bagchen's big slam); None while no deal has done so
+        self.winner: int | None = None
         self.state: dict[str, Any] = {}
         self._rng = random.Random(seed)
         self._totals = [0] * self.players
@@ -66,17 +71,21 @@ class Match:
 
     @property
     def is_over(self) -> bool:
-        """True once a seat has reached the target (never without one)."""
+        """True once a deal has won the whole game (``winner``) or a seat has reached the
+        target; never otherwise."""
+        if self.winner is not None:
+            return True
         return self.target is not None and max(self._totals) >= self.target
 
     # ----- playing ---------------------------------------------------------------------------
     def next_deal(self) -> Any:
-        """Settle the finished deal, add it to the totals and start the next one (or, when a
-        seat has now reached the target, end the match and keep the last deal).
+        """Settle the finished deal, add it to the totals and start the next one (or, when the
+        deal won the whole game or a seat has now reached the target, end the match and keep
+        the last deal).
 
         Raises ValueError while the current deal is still in play or once the match is over."""
         if self.is_over:
-            raise ValueError(f"the match is over: a seat reached the target of {self.target}")
+            raise ValueError(f"the match is over: {self._why_over()}")
         if not self.deal.is_over:
             raise ValueError("the current deal is still in play: finish it before the next one")
         self._record(self.deal)
@@ -91,6 +100,14 @@ class Match:
         self.history.append((deal, settlement))
         for seat, amount in enumerate(settlement.results):
             self._totals[seat] += amount
+        if settlement.game_winner is not None:
+            self.winner = settlement.game_winner
+
+    def _why_over(self) -> str:
+        if self.winner is not None:
+            name = self.deal.seat_names[self.winner]
+            return f"{name} won the whole game in deal {len(self.history)}"
+        return f"a seat reached the target of {self.target}"
 
     def _new_deal(self, kwargs: dict[str, Any]) -> Any:
         kwargs = {"rules": self.rules, **kwargs}
@@ -111,9 +128,10 @@ class Match:
             for i, (_, s) in enumerate(self.history, 1)
         )
         total = "".join(f"<td><b>{t:+d}</b></td>" for t in self._totals)
+        over = f"<p><b>The match is over: {html.escape(self._why_over())}.</b></p>"
         return (
             f"<table class='gupai-match'><tr><th>deal</th>{head}</tr>{rows}"
-            f"<tr><td>total</td>{total}</tr></table>"
+            f"<tr><td>total</td>{total}</tr></table>" + (over if self.is_over else "")
         )
 
 

@@ -94,11 +94,13 @@ class Part:
 @dataclass(frozen=True)
 class Reference:
     """A game's reference card: ``title``, ``notes`` (how plays compare, one sentence each) and
-    ``parts``. Draws itself in a notebook; ``str`` is the plain-text version."""
+    ``parts``. Draws itself in a notebook, at most ``width`` pixels wide (None: the renderer's
+    default, a notebook column); ``str`` is the plain-text version."""
 
     title: str
     parts: tuple[Part, ...]
     notes: tuple[str, ...] = ()
+    width: float | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "parts", _as_tuple(self.parts))
@@ -132,4 +134,4 @@ class Reference:
     def _repr_svg_(self) -> str:
         from gupai_learn.render.reference import reference_svg
 
-        return reference_svg(self)
+        return reference_svg(self) if self.width is None else reference_svg(self, width=self.width)

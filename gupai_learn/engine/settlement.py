@@ -51,6 +51,8 @@ class Settlement:
 
     ``outcome`` is a one-line headline ("South wins the hand with the last trick");
     ``notes`` are explanations that move no chips (multipliers, exceptions that applied).
+    ``game_winner`` is the seat that won the whole game with this deal (Bagchen's big slam):
+    a :class:`~gupai_learn.engine.match.Match` ends there. None (every other deal): play goes on.
     """
 
     seat_names: tuple[str, ...]
@@ -59,6 +61,7 @@ class Settlement:
     notes: tuple[str, ...] = ()
     awards: tuple[Award, ...] = ()
     unit: str = "chip"
+    game_winner: int | None = None
 
     @classmethod
     def from_lines(
@@ -67,10 +70,12 @@ class Settlement:
         lines: Iterable[Payment],
         outcome: str = "",
         notes: Iterable[str] = (),
+        *,
+        game_winner: int | None = None,
     ) -> Settlement:
         """Build a settlement of chip payments, dropping zero-amount lines."""
         kept = tuple(p for p in lines if p.amount != 0)
-        return cls(tuple(seat_names), kept, outcome, tuple(notes))
+        return cls(tuple(seat_names), kept, outcome, tuple(notes), game_winner=game_winner)
 
     @classmethod
     def from_awards(

@@ -400,12 +400,14 @@ def trick_winner(e: Entry) -> Puzzle:
         deal = e.build()
         winner, chosen = deal.tricks[-1].winner, deal.seat_names.index(answer)
         if chosen == winner:
-            return correct(f"Right: {answer} takes the trick.", _won_because(e, deal, record))
+            said = f"Right: {answer} takes the {e.game.round_name}."
+            return correct(said, _won_because(e, deal, record))
         return incorrect(f"Not {answer}.", _lost_because(e, deal, record, chosen))
 
     winner = deal.tricks[-1].winner
     why = _won_because(e, deal, record)
-    solution = Solution(deal.name(winner), f"{deal.name(winner)} takes the trick.", tuple(why))
+    said = f"{deal.name(winner)} takes the {e.game.round_name}."
+    solution = Solution(deal.name(winner), said, tuple(why))
     picture = e.drawing(pictures.offered)
     return e.puzzle("choice", check, solution, picture, choices=deal.seat_names)
 
@@ -416,7 +418,8 @@ def _won_because(e: Entry, deal: Any, record: list[tuple[Any, Verdict]]) -> list
     verdict = next(v for play, v in record if play.seat == winner)
     if e.rule("winner") in verdict.rules:
         return list(verdict.reasons)
-    text = f"No later play beat {deal.name(winner)}'s, so {deal.name(winner)} takes the trick."
+    name, unit = deal.name(winner), e.game.round_name
+    text = f"No later play beat {name}'s, so {name} takes the {unit}."
     return [*verdict.reasons, Reason(e.rule("winner"), text)]
 
 
@@ -548,15 +551,15 @@ def endgame(e: Entry) -> Puzzle:
         lead = join(deal.apply(answer).pieces)
         if _forces(e, deal, seat):
             why = f"The solver tried every reply of the others: after {lead}, {name} still takes "
-            why += "the last trick."
+            why += f"the last {e.game.round_name}."
             reasons = [*verdict.reasons, Reason(e.rule("deal"), why)]
-            return correct(f"Yes: {lead} wins the last trick for {name}.", reasons)
+            return correct(f"Yes: {lead} wins the last {e.game.round_name} for {name}.", reasons)
         return incorrect(f"{lead} lets the others stop {name}.", _refutation(e, lead, seat))
 
     listed = ", ".join(join(w) for w in winning) or "none"
     answer = winning[0] if winning else Tiles(())
     why = check(answer).reasons
-    solution = Solution(answer, f"Leads that force the last trick: {listed}.", why)
+    solution = Solution(answer, f"Leads that force the last {e.game.round_name}: {listed}.", why)
     picture = e.drawing(pictures.hands, "Every hand, face up:", won=True)
     return e.puzzle("move", check, solution, picture, {"seat": name}, pool=start.hands[seat])
 
@@ -586,7 +589,7 @@ def _refutation(e: Entry, lead: str, seat: int) -> list[Reason]:
         deal.apply(move)
     lines = "; ".join(deal.transcript().splitlines()[played:])
     text = f"After {lead}, the others can always stop {deal.name(seat)}. One line of play: "
-    text += f"{lines}. {deal.name(deal.winner)} takes the last trick."
+    text += f"{lines}. {deal.name(deal.winner)} takes the last {e.game.round_name}."
     notes = [r for v in verdicts[-deal.n_seats :] for r in v.reasons]
     return [Reason(e.rule("deal"), text), *(r for r in notes if r.rule != e.rule("face-down"))]
 

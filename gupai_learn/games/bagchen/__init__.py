@@ -141,17 +141,12 @@ def beats(challenger: Any, high: Any, rules: Rules = _DEFAULT, point: Any = None
 
 
 def carry(finished: Deal, state: dict[str, Any]) -> dict[str, Any]:
-    """The next deal of a match (BG-DEAL, BG-SLAM): the winner of the last trick leads it.
+    """The next deal of a match (BG-DEAL): the winner of the last trick leads it.
 
-    A big slam wins the whole game: ``state["game_winner"]`` records the seat, and every later
-    deal of the match is over before it starts (``slam_winner``), its verdicts and settlement
-    saying who won the game. (The shared Match has no "game over" flag of its own; a Bagchen
-    match without a target ends there in effect.)"""
+    A big slam (BG-SLAM) never gets here: its settlement names the ``game_winner``, and the
+    Match ends with that seat its winner."""
     winner = finished.winner
     assert winner is not None, "carry() needs a finished deal"
-    if finished.slam_winner is not None or is_slam(finished):
-        state.setdefault("game_winner", winner)
-        return {"leader": winner, "rules": finished.rules, "slam_winner": winner}
     return {"leader": winner, "rules": finished.rules}
 
 

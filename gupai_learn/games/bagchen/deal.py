@@ -135,13 +135,12 @@ class Deal(TrickDeal[Tile]):
         point: Any = None,
         leader: int = 0,
         won: Sequence[int] | None = None,
-        slam_winner: int | None = None,
     ) -> None:
         if not isinstance(hands, (list, tuple)):
             raise ValueError(f"hands must be a list of {SEATS} hands, not {quote(hands)} (BG-DEAL)")
         parsed = [canonical(h if type(h) is Tiles else as_tiles(h)) for h in hands]
         _check_hands(parsed)
-        self._setup(parsed, rules, point=point, leader=leader, won=won, slam_winner=slam_winner)
+        self._setup(parsed, rules, point=point, leader=leader, won=won)
 
     def _setup(
         self,
@@ -151,11 +150,8 @@ class Deal(TrickDeal[Tile]):
         point: Any = None,
         leader: int = 0,
         won: Sequence[int] | None = None,
-        slam_winner: int | None = None,
     ) -> None:
         """Initialise from four valid hands in display order."""
-        if slam_winner is not None:
-            check_seat("slam_winner", slam_winner, SEATS, "BG-SLAM")
         if rules is not None and not isinstance(rules, Rules):
             raise ValueError(f"rules={quote(rules)}: give a bagchen.Rules(...) or None")
         check_seat("leader", leader, SEATS, "BG-DEAL")
@@ -179,12 +175,7 @@ class Deal(TrickDeal[Tile]):
             point=roll,
             leader=leader,
             won=tuple(counts),
-            slam_winner=slam_winner,
         )
-        #: BG-SLAM: the seat that won the whole game with a big slam in an earlier deal of the
-        #: match; this deal is then not played (it is over before it starts)
-        self.slam_winner = slam_winner
-        self._closed = slam_winner is not None
         #: (trick index, payments) of every point lead so far (BG-POINT-PAY)
         self.point_payments: list[tuple[int, tuple[Payment, ...]]] = []
         #: what happened before play: redeals, a mother looking for her son (texts)
@@ -248,8 +239,6 @@ class Deal(TrickDeal[Tile]):
     @property
     def winner(self) -> int | None:
         """The seat that took the last trick (it wins the deal); None while in play."""
-        if self.slam_winner is not None:
-            return self.slam_winner
         return self._tricks[-1].winner if self.is_over and self._tricks else None
 
     def passport(self, seat: int) -> bool:
@@ -317,14 +306,6 @@ class Deal(TrickDeal[Tile]):
     # ----- game hooks ----------------------------------------------------------------------
     def _read(self, raw: Any) -> Tiles:
         return _read_tiles(raw)
-
-    def _judge(self, raw: Any, face_down: bool, seat: Any) -> Outcome:
-        out = super()._judge(raw, face_down, seat)
-        if self.slam_winner is not None:
-            name = self.name(self.slam_winner)
-            text = f"The game is over: {name} won it with a big slam (all 16 tricks)."
-            out.errors = [Reason("BG-SLAM", text)]
-        return out
 
     def _set_reasons(self, pieces: tuple[Tile, ...]) -> list[Reason]:
         return [

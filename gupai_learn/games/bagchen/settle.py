@@ -4,7 +4,8 @@ Rule ids (rules/bagchen.md): BG-POINT-PAY (point leads, collected during play an
 BG-PAY-NORMAL (6 tricks is par: the winner of the last trick collects 6 − t from each player
 with t < 6 and pays t − 6 to each with t > 6), BG-PAY-JUMP (a deal ended by a run of point
 leads: those leads collect nothing, and the normal settlement is multiplied by 2 × their
-points), BG-SLAM (all 16 tricks: the whole game; the normal settlement is still paid).
+points), BG-SLAM (all 16 tricks: the whole game; the normal settlement is still paid, and the
+settlement's ``game_winner`` names the seat, which ends a Match).
 """
 
 from __future__ import annotations
@@ -43,11 +44,6 @@ def settle(deal: Deal) -> Settlement:
     winner = deal.winner
     assert winner is not None
     names = deal.seat_names
-    if deal.slam_winner is not None:
-        text = (
-            f"The game is over: {names[winner]} won it with a big slam in an earlier deal (BG-SLAM)"
-        )
-        return Settlement.from_lines(names, [], text)
     points, run = jump(deal)
     lines = [p for i, pays in deal.point_payments if i not in run for p in pays]
     times = 2 * points if points else 1
@@ -61,7 +57,8 @@ def settle(deal: Deal) -> Settlement:
     for seat in range(deal.n_seats):
         if seat != winner:
             lines.append(_normal(deal.won[seat], seat, winner, times))
-    return Settlement.from_lines(names, lines, _outcome(deal, winner), notes)
+    slam = winner if is_slam(deal) else None
+    return Settlement.from_lines(names, lines, _outcome(deal, winner), notes, game_winner=slam)
 
 
 def _normal(tricks: int, seat: int, winner: int, times: int) -> Payment:
@@ -87,4 +84,4 @@ def _outcome(deal: Deal, winner: int) -> str:
 def is_slam(deal: Deal) -> bool:
     """BG-SLAM: did the winner of a finished deal take all 16 tricks?"""
     winner = deal.winner
-    return winner is not None and deal.slam_winner is None and deal.won[winner] == ALL_TRICKS
+    return winner is not None and deal.won[winner] == ALL_TRICKS

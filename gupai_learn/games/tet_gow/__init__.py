@@ -155,6 +155,7 @@ GAME = GameInfo(
     carry=carry,
     pieces="cards",
     won_name="trick",
+    round_name="round",  # TT-FOLLOW: a round is worth one trick per card led
     reference=reference_card,
     classify=classify,
     beats=beats,

@@ -17,6 +17,9 @@ from gupai_learn.engine.reference import Ladder, Part, Reference, Rung
 from gupai_learn.games.tet_gow.combos import SET_NAMES, SET_OF, SETS, TIER, TIERS, canonical
 
 TITLE = "Tet-Gow · reference card"
+#: The card is drawn at most this wide (px): its widest ladder, the Cycle's, needs about 780, and
+#: a card narrower than the notebook column opens beside a deal without a scroll bar.
+WIDTH = 900.0
 RULES_IN_PLAY = (
     "Lead 1 to 4 cards of one tier, at most one of them from the Cycle (TT-LEAD).",
     "To go face up, a follower plays the lead's sets exactly, all of one tier, higher than "
@@ -35,7 +38,7 @@ def reference_card() -> Reference:
     """The card: the three sets, each a ladder of six tiers, strongest first."""
     ladders = tuple(_ladder(name) for name in SETS)
     note = "Suit order: Moons › Suns › Waves › Leaves › Wyrms › Knots (TT-DECK, TT-TIER)."
-    return Reference(TITLE, (Part("Sets and tiers", ladders, note),), RULES_IN_PLAY)
+    return Reference(TITLE, (Part("Sets and tiers", ladders, note),), RULES_IN_PLAY, WIDTH)
 
 
 def _ladder(name: str) -> Ladder:
