@@ -68,7 +68,11 @@ def test_the_overview_runs_and_a_tile_is_placed_at_an_end_by_clicking(
         timeout=15_000,
     )
     mirror.play(hand[both], "left")
-    assert view.locator(".gupai-hand-tile").count() == len(mirror.hands[0])
+    page.wait_for_function(  # type: ignore[attr-defined]  # the hand redraws after the line
+        "n => document.querySelectorAll('.gupai-line-view .gupai-hand-tile').length === n",
+        arg=len(mirror.hands[0]),
+        timeout=15_000,
+    )
     view.get_by_text(f"You played {mirror.history[-1]}").wait_for(timeout=15_000)
     verdict.get_by_text(f"{mirror.name(mirror.turn)} to play").wait_for(timeout=15_000)
     for path in lab.screenshot_path("bull-fight-line-view.png"):
