@@ -314,3 +314,19 @@ def test_puzzle_feedback_calls_a_round_a_round() -> None:  # TT-FOLLOW: a round'
     assert "wins the last round" in str(endgame.check(endgame.solution.answer))
     tien_gow = next(p for p in puzzles.bank("tien_gow") if p.kind == "trick-winner")
     assert tien_gow.solution.text.endswith("takes the trick.")
+
+
+@pytest.mark.parametrize("players", [4, 3])
+def test_questions_about_a_finished_game(players: int) -> None:  # TT-FOLLOW, TT-SCORE, TT-THREE
+    from gupai_learn.bots import play_out
+    from gupai_learn.puzzles import about_deal
+
+    bots = [tt.HeuristicPlayer(seat) for seat in range(players)]
+    game = play_out(tt.Deal.random(seed=5, players=players), bots)
+    tricks, scores = about_deal(game, prefix="g")
+    assert tricks.check(list(game.won)).correct and "round 1 (" in str(tricks.check(game.won))
+    assert "add up to 8" in str(tricks.check([0] * players))
+    assert scores.check(list(game.settle().scores)).correct
+    assert not scores.check([0] * players).correct
+    with pytest.raises(ValueError, match="over"):
+        about_deal(tt.Deal.random(seed=5))

@@ -515,10 +515,11 @@ def won(e: Entry) -> Puzzle:
     """Numbers: what each seat has won (columns or tricks), as ``deal.won`` records it."""
     deal = e.build()
     truth, names = list(deal.won), deal.seat_names
+    unit = e.game.round_name
     tricks = ", ".join(
-        f"trick {i} ({t.size}) to {deal.name(t.winner)}" for i, t in enumerate(deal.tricks, 1)
+        f"{unit} {i} ({t.size}) to {deal.name(t.winner)}" for i, t in enumerate(deal.tricks, 1)
     )
-    why = Reason(e.rule("won"), f"Tricks and their worth: {tricks}.")
+    why = Reason(e.rule("won"), f"{unit.capitalize()}s and their worth: {tricks}.")
 
     def check(answer: Any) -> Feedback:
         values = read_numbers(answer, len(truth))
