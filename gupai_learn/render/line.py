@@ -225,9 +225,9 @@ def table_line_svg(deal: Any, *, caption: str = "") -> str:
 def line_deal_svg(
     deal: Any, *, seat: int | None = None, line: bool = True, tell_fish: bool = True
 ) -> str:
-    """A line deal: the line on top (unless ``line=False``), then the boneyard if the game has
-    one, then every hand (face up, or only ``seat``'s with the others face down) with the tiles
-    each seat has put face down."""
+    """A line deal: the line on top, with the boneyard under it if the game has one (both left
+    out with ``line=False``, for a view that draws them itself), then every hand (face up, or
+    only ``seat``'s with the others face down) with the tiles each seat has put face down."""
     groups = []
     downs = getattr(deal, "down", None)
     for s, (name, hand) in enumerate(zip(deal.seat_names, deal.hands, strict=True)):
@@ -239,11 +239,8 @@ def line_deal_svg(
         groups.append(Group(name + " (to act)" * acting, hand, hidden, False, note))
     style = deal_style(deal)
     hands = group_svg(groups, layout="column", style=style)
-    pile = pile_of(deal)
     if not line:
-        if pile is None:
-            return hands
-        return _stack_svgs([boneyard_svg(*pile, style=style), hands], "the boneyard and the hands")
+        return hands
     drawn = table_line_svg(deal, caption=_caption(deal, tell_fish))
     return _stack_svgs([drawn, hands], f"a line deal: {deal.layout.describe_ends()}")
 
