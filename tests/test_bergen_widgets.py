@@ -9,7 +9,7 @@ import pytest
 
 from gupai_learn.games import bergen
 from gupai_learn.tiles import Tile
-from gupai_learn.widgets import LineView
+from gupai_learn.widgets import DealPlayer, LineView
 
 BONEYARD = ["[4:4]", "[6:1]", "[1:1]", "[2:1]", "[4:3]"]
 
@@ -115,3 +115,68 @@ def _after(deal: bergen.Deal, *draws: str) -> bergen.Deal:
         while tile not in map(str, deal.hands[deal.turn]):
             deal.draw()
     return deal
+
+
+# ----- a whole match in the deal player ------------------------------------------------------
+
+
+def finish_round(player: DealPlayer, rng: random.Random) -> None:
+    """Play the learner's seat at random (through the line view) until the round is over."""
+    while not player.deal.is_over:
+        legal = player.deal.legal_moves()
+        player.picker._make(legal[rng.randrange(len(legal))])  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize(("players", "target"), [(2, 15), (3, 10), (4, 10)])
+def test_the_deal_player_plays_a_whole_match_to_the_target(players: int, target: int) -> None:
+    rng = random.Random(players)
+    player = DealPlayer("bergen", seed=players, players=players)
+    assert player.match is not None and player.match.target == target
+    assert player.board in player.children
+    assert f"Game to {target} points (BE-GAME)" in player.board.value
+    rounds = 0
+    while True:
+        finish_round(player, rng)
+        rounds += 1
+        results = player.deal.settle().results
+        totals = [t + r for t, r in zip(player.match.totals, results, strict=True)]
+        assert player.board.value.count("<td><b>") == players
+        for total in totals:
+            assert f"<td><b>{total}</b></td>" in player.board.value
+        assert player.board.value.count("<tr>") == players + 1
+        if max(totals) >= target:
+            break
+        assert "click Next round" in player.result.value
+        player.next_round()
+        assert len(player.match.history) == rounds and not player.deal.is_over
+        assert player.match.deal is player.deal
+    assert "the match" in player.result.value and "BE-GAME" in player.result.value
+    before = len(player.match.history)
+    player.next_round()  # the match is over: refused
+    assert "The match is over" in player.coach.value and len(player.match.history) == before
+    player.new_deal()
+    assert player.match.history == [] and "<th>1</th>" not in player.board.value  # no round yet
+
+
+def test_next_round_waits_for_the_round_to_end_and_undo_and_hint_still_work() -> None:
+    player = DealPlayer("bergen", seed=3)
+    deal = player.deal
+    player.next_round()
+    assert "still in play" in player.coach.value and player.deal is deal
+    move = player.hint()
+    assert move is not None and move in deal.legal_moves()
+    before = deal.seated_history
+    player.picker._make(move)  # type: ignore[union-attr]
+    assert len(player.deal.seated_history) > len(before)
+    player.undo()
+    assert player.match is not None and player.match.deal is player.deal
+    assert player.deal.seated_history == before and "Took back" in player.coach.value
+
+
+def test_a_game_without_a_target_has_no_scoreboard() -> None:
+    player = DealPlayer("ding_niu", seed=2)
+    assert player.match is None and player.board not in player.children
+    row = player.children[2]
+    assert [b.description for b in row.children] == ["New deal", "Undo", "Hint"]  # type: ignore[attr-defined]
+    bergen_row = DealPlayer("bergen", seed=2).children[3]
+    assert "Next round" in [b.description for b in bergen_row.children]  # type: ignore[attr-defined]
