@@ -65,3 +65,11 @@ def test_ding_niu_playout_plays_a_whole_hand_and_is_seeded() -> None:
 def test_ding_niu_solver_times_run() -> None:
     two, three = bench.ding_niu_solver_times(count=3)
     assert two > 0 and three > 0
+
+
+def test_bergen_playout_plays_a_whole_round_and_is_seeded() -> None:
+    moves = bench.bergen_random_playout(7)
+    # at least the opening and a few plays; at most every tile drawn and played plus passes
+    assert 4 <= moves <= 28 + 28 + 40
+    assert bench.bergen_random_playout(7) == moves
+    assert len({bench.bergen_random_playout(s) for s in range(10)}) > 1
