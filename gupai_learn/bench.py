@@ -447,10 +447,6 @@ def tet_gow_rows(seconds: float, rounds: int) -> None:
         )
 
 
-if __name__ == "__main__":
-    main()
-
-
 def bergen_random_playout(seed: int) -> int:
     """Play one random Bergen round (the ruling's defaults: two players, two reserved tiles) to
     the end through the public API; return its moves, draws and passes included.
@@ -479,3 +475,7 @@ def bergen_rows(seconds: float, rounds: int) -> None:
     )
     print(f"  dominoes (PyPI) random playout      {theirs:>12,.0f} moves/s   (peer)")
     print(f"  Bergen random playout, public API   {ours:>12,.0f} moves/s   ratio {ratio:.2f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -73,3 +73,16 @@ def test_bergen_playout_plays_a_whole_round_and_is_seeded() -> None:
     assert 4 <= moves <= 28 + 28 + 40
     assert bench.bergen_random_playout(7) == moves
     assert len({bench.bergen_random_playout(s) for s in range(10)}) > 1
+
+
+def test_bergen_row_prints(capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("dominoes")
+    bench.bergen_rows(seconds=0.01, rounds=1)
+    assert "Bergen random playout" in capsys.readouterr().out
+
+
+def test_main_runs_after_every_row_is_defined() -> None:
+    """``python -m gupai_learn.bench`` calls main() where the guard stands: it must be last."""
+    import inspect
+
+    assert inspect.getsource(bench).rstrip().endswith('if __name__ == "__main__":\n    main()')
