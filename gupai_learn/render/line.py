@@ -28,7 +28,6 @@ from gupai_learn.render.pieces import (
     PieceOptions,
     Style,
     draw_piece,
-    marked,
 )
 from gupai_learn.render.tiles import resolve_style, tile_size
 from gupai_learn.render.views import Group, group_svg
@@ -161,43 +160,67 @@ def deal_style(deal: Any) -> Style | None:
     return info.piece_style if info is not None else None
 
 
-#: Horizontal step between two backs of the boneyard's pile.
-_PILE_STEP = 9.0
+#: Horizontal step between two backs of the boneyard's pile, and the pile's size.
+_PILE_STEP = 7.0
+_PILE_SCALE = 0.6
+_RESERVED = "#9a6a00"
 
 
 def boneyard_svg(
     count: int, reserved: int = 0, *, style: Style | None = "western", scale: float = 1.0
 ) -> str:
-    """The boneyard: ``count`` tiles face down, of which the last ``reserved`` are never drawn
-    (Bergen's BE-RESERVE). The tiles that may be drawn lie in an overlapping pile with their
-    number; the reserved ones lie apart, each marked "reserved"."""
+    """The boneyard, smaller than the tiles in play: ``count`` tiles face down, of which the
+    last ``reserved`` are never drawn (Bergen's BE-RESERVE). The tiles that may be drawn lie in
+    an overlapping pile; the reserved ones lie apart in a dashed frame marked "reserved"; a
+    caption gives the numbers."""
     if type(count) is not int or type(reserved) is not int or count < 0 or reserved < 0:
         raise ValueError(f"count and reserved must be whole numbers, not {count!r}, {reserved!r}")
     kept = min(reserved, count)
     free = count - kept
-    chosen: Style = style or "western"
-    back = draw_piece(_ANY_TILE, PieceOptions(style=chosen, face_down=True))
+    back = draw_piece(_ANY_TILE, PieceOptions(style=style or "western", face_down=True))
+    w, h = back.width * _PILE_SCALE, back.height * _PILE_SCALE
+    small = tag("g", back.body, transform=f"scale({_PILE_SCALE})")
     parts: list[str] = []
     top = 22.0 + (MARK_HEIGHT if kept else 0.0)
     x = 6.0
     for i in range(free):
-        parts.append(group(back.body, x=x + i * _PILE_STEP, y=top, class_="gupai-pile-tile"))
+        parts.append(group(small, x=x + i * _PILE_STEP, y=top, class_="gupai-pile-tile"))
     if free:
-        x += (free - 1) * _PILE_STEP + back.width + 24.0
-    reserve = marked(back, "reserved")
+        x += (free - 1) * _PILE_STEP + w + 20.0
+    if kept:
+        span = kept * w + (kept - 1) * _GAP
+        parts.append(_reserve_frame(x, top, span, h))
     for i in range(kept):
-        at = x + i * (back.width + _GAP)
-        parts.append(group(reserve.body, x=at, y=top - MARK_HEIGHT, class_="gupai-reserved"))
+        parts.append(group(small, x=x + i * (w + _GAP), y=top, class_="gupai-reserved"))
     words = [f"{free} to draw"] + ([f"{kept} reserved, never drawn"] if kept else [])
     said = f"Boneyard: {count} tile{'s' * (count != 1)} ({', '.join(words)})"
     if not count:
         said = "Boneyard: empty"
-    width = max(x + kept * (back.width + _GAP), text_width(said, 12) + 12.0) + 6.0
+    right = x + (kept * (w + _GAP) + 4.0 if kept else 0.0)
+    width = max(right, text_width(said, 12) + 12.0) + 6.0
     parts.insert(0, text(said, 6, 14, size=12, anchor="start", fill="#57606a"))
-    height = top + (back.height if count else 0.0) + 4.0
+    height = top + (h if count else 0.0) + 6.0
     return svg_root(
         "".join(parts), width, height, label=said, scale=scale, class_="gupai-svg gupai-boneyard"
     )
+
+
+def _reserve_frame(x: float, top: float, span: float, height: float) -> str:
+    """A dashed frame round the reserved tiles with the word "reserved" on top."""
+    frame = tag(
+        "rect",
+        x=x - 4,
+        y=top - MARK_HEIGHT,
+        width=span + 8,
+        height=height + MARK_HEIGHT + 4,
+        rx=5.0,
+        fill="none",
+        stroke=_RESERVED,
+        stroke_width=1.5,
+        stroke_dasharray="4 3",
+    )
+    word = text("reserved", x + span / 2, top - 4, size=11, weight="bold", fill=_RESERVED)
+    return group(frame + word, class_="gupai-reserve-frame")
 
 
 def pile_of(deal: Any) -> tuple[int, int] | None:
