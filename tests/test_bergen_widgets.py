@@ -155,7 +155,8 @@ def test_the_deal_player_plays_a_whole_match_to_the_target(players: int, target:
     player.next_round()  # the match is over: refused
     assert "The match is over" in player.coach.value and len(player.match.history) == before
     player.new_deal()
-    assert player.match.history == [] and "<th>1</th>" not in player.board.value  # no round yet
+    assert player.match.history == [] and "<th scope='col'>1</th>" not in player.board.value
+    assert "<th scope='col'>now</th>" in player.board.value  # the new round, in play
 
 
 def test_next_round_waits_for_the_round_to_end_and_undo_and_hint_still_work() -> None:
@@ -168,6 +169,10 @@ def test_next_round_waits_for_the_round_to_end_and_undo_and_hint_still_work() ->
     before = deal.seated_history
     player.picker._make(move)  # type: ignore[union-attr]
     assert len(player.deal.seated_history) > len(before)
+    points = player.deal.round_points  # the opening double scored already (a header)
+    assert any(points) and "<th scope='col'>now</th>" in player.board.value
+    for seat, p in enumerate(points):
+        assert f"<td>{p}</td><td><b>{p}</b></td>" in player.board.value.split("</tr>")[seat + 1]
     player.undo()
     assert player.match is not None and player.match.deal is player.deal
     assert player.deal.seated_history == before and "Took back" in player.coach.value

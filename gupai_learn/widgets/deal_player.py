@@ -145,13 +145,20 @@ def narrate(deal: TrickDeal[Any], number: int, trick: Trick) -> str:
 
 def scoreboard_html(match: Match, current: Settlement | None = None) -> str:
     """A match's scoreboard: one row per seat, one column per round (``current``: the finished
-    round not yet recorded, shown as the last column), the running totals and the target."""
+    round not yet recorded, shown as the last column; a round still in play whose deal keeps
+    ``round_points``, as Bergen's headers, shows them in a column "now"), the running totals
+    and the target."""
     names = match.deal.seat_names
     rounds = [s.results for _, s in match.history]
+    heads = [str(i) for i in range(1, len(rounds) + 1)]
     if current is not None:
         rounds.append(current.results)
+        heads.append(str(len(rounds)))
+    elif getattr(match.deal, "round_points", None) is not None and not match.deal.is_over:
+        rounds.append(tuple(match.deal.round_points))
+        heads.append("now")
     totals = [sum(r[seat] for r in rounds) for seat in range(len(names))]
-    head = "".join(f"<th>{i}</th>" for i in range(1, len(rounds) + 1))
+    head = "".join(f"<th scope='col'>{h}</th>" for h in heads)
     rows = "".join(
         f"<tr><th scope='row'>{_text(name)}</th>"
         + "".join(f"<td>{r[seat]}</td>" for r in rounds)

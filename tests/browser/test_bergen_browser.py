@@ -28,6 +28,14 @@ def _wait_text(page: object, text: str) -> None:
     )
 
 
+def _wait_count(page: object, selector: str, n: int) -> None:
+    """Wait until ``n`` elements match (the traits of one redraw reach the page one by one)."""
+    page.wait_for_function(  # type: ignore[attr-defined]
+        "([s, n]) => document.querySelector('.gupai-line-view').querySelectorAll(s).length === n",
+        arg=[selector, n],
+    )
+
+
 def test_place_a_tile_then_draw_when_stuck(page: object, lab: Lab) -> None:
     nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(SOURCE)])
     nb.metadata["kernelspec"] = {
@@ -43,18 +51,42 @@ def test_place_a_tile_then_draw_when_stuck(page: object, lab: Lab) -> None:
     _wait_text(page, "BE-OPEN")
     view.locator(".gupai-line-end-button").first.click()  # start the line
     _wait_text(page, "No tile of yours fits")  # West answered [6:5]; East holds no 5 or 6
-    assert view.locator(".gupai-hand-tile").count() == 2
+    _wait_count(page, ".gupai-hand-tile", 2)
+    _wait_count(page, "button.gupai-action", 1)
     assert "BE-DRAW" in view.inner_text()
-    draw = view.locator("button.gupai-action", has_text="Draw")
-    assert view.locator("button.gupai-action").count() == 1
-    draw.click()
+    view.locator("button.gupai-action", has_text="Draw").click()
     _wait_text(page, "You drew [4:4]")
-    assert view.locator(".gupai-hand-tile").count() == 3
+    _wait_count(page, ".gupai-hand-tile", 3)
+    _wait_count(page, "button.gupai-action", 1)  # [4:4] does not fit: draw again
     view.locator("button.gupai-action", has_text="Draw").click()
     _wait_text(page, "You drew [6:1]")
-    assert view.locator("button.gupai-action").count() == 0  # [6:1] fits: no more drawing
-    assert view.locator(".gupai-hand-tile").count() == 4
+    _wait_count(page, ".gupai-hand-tile", 4)
+    _wait_count(page, "button.gupai-action", 0)  # [6:1] fits: no more drawing
     pile = view.locator("svg.gupai-boneyard").first.get_attribute("aria-label")
     assert pile == "Boneyard: 3 tiles (1 to draw, 2 reserved, never drawn)"
     for path in lab.screenshot_path("bergen-line-view.png"):
         view.screenshot(path=str(path))
+
+
+PLAYER = "from gupai_learn.widgets import DealPlayer\nDealPlayer('bergen', seed=1)"
+
+
+def test_the_deal_player_shows_the_match_scoreboard(page: object, lab: Lab) -> None:
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(PLAYER)])
+    nb.metadata["kernelspec"] = {
+        "name": "python3",
+        "display_name": "Python 3",
+        "language": "python",
+    }
+    nbformat.write(nb, lab.root / "bergen-match.ipynb")
+    open_and_run(page, lab, "bergen-match.ipynb")
+    board = page.locator("table.gupai-scoreboard").first  # type: ignore[attr-defined]
+    board.wait_for(timeout=30_000)
+    assert "Game to 15 points (BE-GAME)" in board.inner_text()
+    assert page.locator("button", has_text="Next round").count() == 1  # type: ignore[attr-defined]
+    page.locator("button", has_text="Next round").click()  # type: ignore[attr-defined]
+    page.wait_for_function(  # type: ignore[attr-defined]
+        "() => document.body.innerText.includes('Finish this round first')"
+    )
+    for path in lab.screenshot_path("bergen-deal-player.png"):
+        page.screenshot(path=str(path), full_page=True)  # type: ignore[attr-defined]
