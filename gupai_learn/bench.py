@@ -372,6 +372,7 @@ def main(argv: list[str] | None = None) -> None:
     print(f"  Bull Fight random playout, public API {ours:>10,.0f} moves/s   ratio {ratio:.2f}")
     two, three = ding_niu_solver_times(10 if args.quick else 20)
     print(f"  Bull Fight solver, endgames of 2 / 3 tiles: {two * 1e3:.1f} / {three * 1e3:.1f} ms")
+    bergen_rows(seconds, rounds)
     sim_rows(args.quick)
 
 
@@ -444,6 +445,36 @@ def tet_gow_rows(seconds: float, rounds: int) -> None:
             f"  Tet-Gow solver, endgame {size} cards each  {median * 1e3:>9.1f} ms   "
             f"(median of 30, worst {worst * 1e3:.1f} ms)"
         )
+
+
+def bergen_random_playout(seed: int) -> int:
+    """Play one random Bergen round (the ruling's defaults: two players, two reserved tiles) to
+    the end through the public API; return its moves, draws and passes included.
+
+    Each move asks ``deal.legal_moves()`` and applies one of them, as a computer player or a
+    widget would; headers are scored after every placement, a blocked round is decided, and the
+    round is settled at the end."""
+    from gupai_learn.games import bergen
+
+    rng = random.Random(seed)
+    draw = rng.random
+    deal = bergen.Deal.random(seed=rng)
+    moves = 0
+    while not deal.is_over:
+        options = deal.legal_moves()
+        deal.apply(options[int(draw() * len(options))])
+        moves += 1
+    deal.settle()
+    return moves
+
+
+def bergen_rows(seconds: float, rounds: int) -> None:
+    """Print Bergen's row: random playouts against the peer, paired round by round."""
+    ours, theirs, ratio = paired_rates(
+        bergen_random_playout, dominoes_random_playout, seconds, rounds
+    )
+    print(f"  dominoes (PyPI) random playout      {theirs:>12,.0f} moves/s   (peer)")
+    print(f"  Bergen random playout, public API   {ours:>12,.0f} moves/s   ratio {ratio:.2f}")
 
 
 if __name__ == "__main__":

@@ -65,3 +65,24 @@ def test_ding_niu_playout_plays_a_whole_hand_and_is_seeded() -> None:
 def test_ding_niu_solver_times_run() -> None:
     two, three = bench.ding_niu_solver_times(count=3)
     assert two > 0 and three > 0
+
+
+def test_bergen_playout_plays_a_whole_round_and_is_seeded() -> None:
+    moves = bench.bergen_random_playout(7)
+    # at least the opening and a few plays; at most every tile drawn and played plus passes
+    assert 4 <= moves <= 28 + 28 + 40
+    assert bench.bergen_random_playout(7) == moves
+    assert len({bench.bergen_random_playout(s) for s in range(10)}) > 1
+
+
+def test_bergen_row_prints(capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("dominoes")
+    bench.bergen_rows(seconds=0.01, rounds=1)
+    assert "Bergen random playout" in capsys.readouterr().out
+
+
+def test_main_runs_after_every_row_is_defined() -> None:
+    """``python -m gupai_learn.bench`` calls main() where the guard stands: it must be last."""
+    import inspect
+
+    assert inspect.getsource(bench).rstrip().endswith('if __name__ == "__main__":\n    main()')

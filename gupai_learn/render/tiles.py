@@ -37,6 +37,10 @@ _SHADOW = (1.5, 2.5)
 _IVORY = "#fbf6e6"
 _IVORY_EDGE = "#a89a78"
 _IVORY_SIDE = "#d9caa0"
+#: Western tiles have a white face and black pips.
+_WHITE = "#ffffff"
+_WHITE_EDGE = "#8c8c8c"
+_WHITE_SIDE = "#d0d0d0"
 _BLACK = "#1c1a17"
 _RED = "#c8202a"
 _BACK = "#2b6a5e"
@@ -162,7 +166,7 @@ def draw_tile(tile: Tile, options: PieceOptions) -> Drawing:
         label, kind = "a face-down tile", "back"
     else:
         parts = [
-            _frame(face_w, face_h, shape.corner, _IVORY, _IVORY_SIDE, _IVORY_EDGE),
+            _frame(face_w, face_h, shape.corner, *_FACES[style]),
             _turned(_face(tile, shape, style), shape, options.orientation),
         ]
         label, kind = describe_tile(tile, style), style
@@ -177,6 +181,13 @@ def draw_tile(tile: Tile, options: PieceOptions) -> Drawing:
         opacity="0.4" if options.dim else None,
     )
     return Drawing(body, w, h, label)
+
+
+#: Face, side and edge colours of a face-up tile, by style.
+_FACES: dict[str, tuple[str, str, str]] = {
+    "chinese": (_IVORY, _IVORY_SIDE, _IVORY_EDGE),
+    "western": (_WHITE, _WHITE_SIDE, _WHITE_EDGE),
+}
 
 
 def _classes(kind: str, options: PieceOptions) -> str:

@@ -5,6 +5,11 @@
 end, with New deal, Undo and Hint. The other seats are played by the game's computer players.
 :class:`ReplayStepper` steps through a finished or recorded deal, move by move.
 
+A game played to a target (``GameInfo.target``: Bergen's 15 or 10 points, BE-GAME) is played
+as a whole :class:`~gupai_learn.engine.match.Match`: a scoreboard (seats × rounds, running
+totals, the target) sits on top, **Next round** deals the next round once one is over, and the
+match ends when a seat reaches the target; **New deal** then starts a new match.
+
 Both are ipywidgets boxes of HTML views around the hand picker: every picture and sentence is
 computed in Python from the engine's state, through the deal's own API and the game's
 ``GameInfo`` (no game is named here). ipywidgets shows an ``HTML`` value as markup, so every
@@ -22,6 +27,7 @@ from gupai_learn.bots import Player
 from gupai_learn.engine.deal import BaseDeal, check_seat, check_seed
 from gupai_learn.engine.game import GameInfo
 from gupai_learn.engine.line import LineDeal
+from gupai_learn.engine.match import Match
 from gupai_learn.engine.moves import Move, join
 from gupai_learn.engine.settlement import Settlement
 from gupai_learn.engine.trick import Trick, TrickDeal, TrickPlay
@@ -137,6 +143,48 @@ def narrate(deal: TrickDeal[Any], number: int, trick: Trick) -> str:
     return "; ".join(parts) + f". {deal.name(trick.winner)} takes {size} {won}."
 
 
+def scoreboard_html(match: Match, current: Settlement | None = None) -> str:
+    """A match's scoreboard: one row per seat, one column per round (``current``: the finished
+    round not yet recorded, shown as the last column; a round still in play whose deal keeps
+    ``round_points``, as Bergen's headers, shows them in a column "now"), the running totals
+    and the target."""
+    names = match.deal.seat_names
+    rounds = [s.results for _, s in match.history]
+    heads = [str(i) for i in range(1, len(rounds) + 1)]
+    if current is not None:
+        rounds.append(current.results)
+        heads.append(str(len(rounds)))
+    elif getattr(match.deal, "round_points", None) is not None and not match.deal.is_over:
+        rounds.append(tuple(match.deal.round_points))
+        heads.append("now")
+    totals = [sum(r[seat] for r in rounds) for seat in range(len(names))]
+    head = "".join(f"<th scope='col'>{h}</th>" for h in heads)
+    rows = "".join(
+        f"<tr><th scope='row'>{_text(name)}</th>"
+        + "".join(f"<td>{r[seat]}</td>" for r in rounds)
+        + f"<td><b>{totals[seat]}</b></td></tr>"
+        for seat, name in enumerate(names)
+    )
+    rule = f"{match.info.rule_prefix}-GAME"
+    goal = f"Game to {match.target} points ({rule})" if match.target else "No target"
+    return (
+        f"<table class='gupai-scoreboard'><caption>{_text(goal)}</caption>"
+        f"<tr><th scope='col'>seat</th>{head}<th scope='col'>total</th></tr>{rows}</table>"
+    )
+
+
+def match_winner(match: Match, current: Settlement | None = None) -> int | None:
+    """The seat that has reached the match's target (counting ``current``, the finished round
+    not yet recorded), the highest total first; None while nobody has."""
+    if match.target is None:
+        return None
+    totals = list(match.totals)
+    if current is not None:
+        totals = [t + r for t, r in zip(totals, current.results, strict=True)]
+    best = max(totals)
+    return totals.index(best) if best >= match.target else None
+
+
 def _shown(play: TrickPlay) -> str:
     """Pieces and their combination's name: "[6:6] Heaven (天)", "[3:1][4:1] Goose-five"."""
     pieces = join(play.pieces)
@@ -165,6 +213,7 @@ class DealPlayer(ipywidgets.VBox):
         if bots not in self.info.bots:
             raise ValueError(f"bots={bots!r}: choose {' or '.join(map(repr, self.info.bots))}")
         self.kind, self.deal_args = bots, deal_args
+        self.match: Match | None = None
         self.deal = self._new_deal()
         self.table = ipywidgets.HTML()
         self.picker: HandPicker | LineView = (
@@ -177,9 +226,11 @@ class DealPlayer(ipywidgets.VBox):
         self.card = ipywidgets.HTML()
         self.story = ipywidgets.HTML()
         self.result = ipywidgets.HTML()
+        self.board = ipywidgets.HTML()
         row = ipywidgets.HBox([self._button(label, act) for label, act in self._controls()])
+        top: list[ipywidgets.Widget] = [self.board] if self.match is not None else []
         super().__init__(
-            [self.table, self.picker, row, self.coach, self.card, self.story, self.result]
+            [*top, self.table, self.picker, row, self.coach, self.card, self.story, self.result]
         )
         self._after_move()
 
@@ -188,10 +239,17 @@ class DealPlayer(ipywidgets.VBox):
         self.bots: list[Player] = [
             self.info.bot(self.kind, self.seed * 4 + s) for s in range(max(self.info.seats))
         ]
+        if self.info.target is not None:  # a game to a target: a whole match (BE-GAME)
+            first = dict(self.deal_args)
+            rules, players = first.pop("rules", None), first.pop("players", None)
+            self.match = Match(self.info, self.seed, rules, players, **first)
+            return self.match.deal
         return self.info.Deal.random(seed=self.seed, **self.deal_args)
 
     def _controls(self) -> list[tuple[str, Any]]:
         buttons = [("New deal", self.new_deal), ("Undo", self.undo), ("Hint", self.hint)]
+        if self.match is not None:
+            buttons.insert(1, ("Next round", self.next_round))
         if self.info.reference is not None:
             buttons.append(("Reference card", self.toggle_reference))
         return buttons
@@ -211,9 +269,27 @@ class DealPlayer(ipywidgets.VBox):
         return button
 
     def new_deal(self) -> None:
-        """Deal again with the next seed."""
+        """Deal again with the next seed (in a game to a target: a new match)."""
         self.seed += 1
-        self._use(self._new_deal(), "A new deal.")
+        self._use(self._new_deal(), "A new match." if self.match is not None else "A new deal.")
+
+    def next_round(self) -> None:
+        """In a match: record the finished round and deal the next (BE-GAME); refused, with the
+        reason, while the round is in play or once a seat has reached the target."""
+        match = self.match
+        if match is None:
+            return
+        rule = f"{self.info.rule_prefix}-GAME"
+        if not self.deal.is_over:
+            self.coach.value = "<p>Finish this round first: it is still in play.</p>"
+            return
+        if match_winner(match, self.deal.settle()) is not None:
+            said = f"The match is over ({rule}): New deal starts a new match."
+            self.coach.value = f"<p>{_text(said)}</p>"
+            return
+        match.deal = self.deal  # the round as played here (after an Undo, a new object)
+        match.next_deal()
+        self._use(match.deal, f"Round {len(match.history) + 1}.")
 
     def undo(self) -> None:
         """Take back your last decision (and the computer players' moves after it)."""
@@ -241,6 +317,8 @@ class DealPlayer(ipywidgets.VBox):
 
     def _use(self, deal: Any, note: str) -> None:
         self.deal = self.picker.deal = deal
+        if self.match is not None:
+            self.match.deal = deal
         self.coach.value = f"<p>{_text(note)}</p>"
         self.result.value = ""
         self._after_move()
@@ -255,12 +333,29 @@ class DealPlayer(ipywidgets.VBox):
             self.story.value = "<br>".join(_text(line) for line in lines)
         else:  # a line game: every move so far, in Move notation
             self.story.value = "<br>".join(_text(line) for line in _moves_told(self.deal))
-        if self.deal.is_over:
-            settlement = self.deal.settle()
+        finished = self.deal.settle() if self.deal.is_over else None
+        if self.match is not None:
+            self.board.value = scoreboard_html(self.match, finished)
+        if finished is not None:
             # a settlement draws itself (Tet-Gow's scores as points, chips as payments)
-            self.result.value = f"<p><b>{_text(self.outcome(settlement))}</b></p>" + (
-                settlement._repr_html_()
+            self.result.value = (
+                f"<p><b>{_text(self.outcome(finished))}</b></p>"
+                + self._match_news(finished)
+                + finished._repr_html_()
             )
+
+    def _match_news(self, finished: Settlement) -> str:
+        """In a match, after a round: who has won the match, or that the next round awaits."""
+        if self.match is None:
+            return ""
+        rule = f"{self.info.rule_prefix}-GAME"
+        winner = match_winner(self.match, finished)
+        if winner is None:
+            said = f"Nobody has reached {self.match.target} points yet ({rule}): click Next round."
+        else:
+            who = "You win" if winner == self.seat else f"{self.deal.name(winner)} wins"
+            said = f"{who} the match: {self.match.target} points reached ({rule})."
+        return f"<p class='gupai-match-news'>{_text(said)}</p>"
 
     def outcome(self, settlement: Settlement) -> str:
         """Your result in plain words: "You (East): +3 chips" (or "+3 points" in a game played

@@ -5,10 +5,14 @@ Python decides, the browser only draws. The view shows the line (drawn by
 hand of ``seat``. Select a tile, then click the end it goes to; a tile that fits exactly one
 end goes there with a single click. When no tile fits, the buttons the deal's own
 ``legal_moves()`` offer appear instead ("Put face down" in Bull Fight; "Draw" and "Pass" in
-Bergen). Every selection gets the engine's live verdict, naming the ends and their numbers.
+Bergen, only when the rules call for them). Every selection gets the engine's live verdict,
+naming the ends and their numbers; a seat that may only draw or pass is told so with the rule;
+a draw or pass says what happened and why; a button clicked when the rules do not allow its
+move (a stale page) gets the engine's verdict naming the rule, and nothing changes.
 
 The view knows no game: it reads the deal's verbs (``legal_moves``, ``judge``, ``apply``),
-``layout`` and ``GameInfo.piece_style``.
+``layout``, ``boneyard``/``drawable`` if the game has them (drawn under the line), and
+``GameInfo.piece_style``.
 """
 
 from __future__ import annotations
@@ -20,11 +24,11 @@ from typing import Any, ClassVar
 import traitlets
 
 from gupai_learn.engine.line import LineDeal, placement
-from gupai_learn.engine.moves import Move
+from gupai_learn.engine.moves import DRAW, PASS, Move
 from gupai_learn.games import game
 from gupai_learn.render import piece_view, verdict_html
-from gupai_learn.render.line import layout_svg
-from gupai_learn.verdict import IllegalPlayError, describe_input
+from gupai_learn.render.line import table_line_svg
+from gupai_learn.verdict import IllegalPlayError, Verdict, describe_input
 from gupai_learn.widgets._assets import bundle
 from gupai_learn.widgets._guard import GuardedWidget
 
@@ -92,7 +96,7 @@ class LineView(GuardedWidget):
     def _draw(self) -> None:
         deal, tile = self.deal, self.tile
         moves = self._mine()
-        self.line_svg = layout_svg(deal.layout)
+        self.line_svg = table_line_svg(deal)
         chosen = set(self.selected)
         self.pieces = [
             dict(zip(("svg", "label"), self._view(t, i in chosen), strict=True))
@@ -114,6 +118,11 @@ class LineView(GuardedWidget):
             self.verdict_html = "<p class='gupai-prompt'>The hand is over.</p>"
         elif deal.turn != self.seat:
             self.verdict_html = f"<p class='gupai-prompt'>{deal.name(deal.turn)} to play.</p>"
+        elif tile is None and _bare(moves) and not any(m.kind == "play" for m in moves):
+            # no tile may go on the line: the engine says why the draw (or pass) is due
+            stuck = f"No tile of yours fits: {deal.layout.describe_ends()}."
+            judged = verdict_html(deal.judge(_bare(moves)[0], seat=self.seat))
+            self.verdict_html = f"<p class='gupai-prompt'>{html.escape(stuck)}</p>{judged}"
         elif tile is None:
             text = "Select a tile, then click the end it goes to."
             self.verdict_html = f"<p class='gupai-prompt'>{text}</p>"
@@ -168,23 +177,48 @@ class LineView(GuardedWidget):
                 return move
         if name == OTHER_BUTTONS["discard"] and tile is None and name in self.buttons:
             return "Select the tile to put face down first."
+        bare = {OTHER_BUTTONS["draw"]: DRAW, OTHER_BUTTONS["pass"]: PASS}
+        if name in bare and not self.deal.is_over and self.deal.turn == self.seat:
+            # a Draw or Pass the rules do not allow now: the engine names the rule
+            return self._refused(bare[name])
         return f"{describe_input(name, 40)} is not available now."
 
+    def _refused(self, move: Move) -> str:
+        """Why ``move`` may not be made now, in the engine's words (shown as the verdict)."""
+        verdict = self.deal.judge(move, seat=self.seat)
+        self.verdict_html = verdict_html(verdict)
+        return f"Not played: {_said(verdict)}"
+
     def _make(self, move: Move) -> None:
+        bare = not move.pieces  # a draw or a pass: say what the rules made of it
+        before = self.deal.judge(move, seat=self.seat) if bare else None
         try:
-            self.deal.apply(move, seat=self.seat)
+            result = self.deal.apply(move, seat=self.seat)
         except (IllegalPlayError, ValueError) as error:
             verdict = getattr(error, "verdict", None)
             self.message = f"Not played: {verdict.summary if verdict else error}."
             self._draw()
             return
         self.message = f"You played {move}."
+        if before is not None:
+            got = f" You drew {result}." if move.kind == "draw" and result is not None else ""
+            self.message = f"You chose {move}: {_said(before)}{got}"
         if self.on_move is not None:
             self.on_move()
         self.refresh()
 
     def __repr__(self) -> str:
         return f"LineView(seat={self.seat}, line={self.deal.layout})"
+
+
+def _bare(moves: list[Move]) -> list[Move]:
+    """The moves that name no piece (Bergen's draw and pass)."""
+    return [m for m in moves if not m.pieces]
+
+
+def _said(verdict: Verdict) -> str:
+    """A verdict in one line: its reasons, each with its rule id."""
+    return " ".join(f"{r.text} ({r.rule})" for r in verdict.reasons) or verdict.summary
 
 
 def _end_buttons(deal: LineDeal, fitting: set[Any]) -> list[dict[str, Any]]:

@@ -27,7 +27,7 @@ from typing import Any
 
 from gupai_learn import decks
 from gupai_learn.engine.deal import Outcome, check_seat, check_seed
-from gupai_learn.engine.line import LineDeal, Placed, placement
+from gupai_learn.engine.line import LineDeal, placement
 from gupai_learn.engine.moves import DRAW, PASS, End, Move, quote
 from gupai_learn.engine.settlement import Award, Settlement
 from gupai_learn.games.bergen.headers import Header, header
@@ -36,7 +36,16 @@ from gupai_learn.games.bergen.settle import DOMINO_POINTS, Blocked, decide_block
 from gupai_learn.tiles import Tile, Tiles, as_tiles
 from gupai_learn.verdict import Reason
 
-DECK: frozenset[Tile] = frozenset(decks.double_six())
+#: The 28 tiles in the order a shuffle starts from, and as a set.
+_SET_ORDER: tuple[Tile, ...] = tuple(decks.double_six())
+DECK: frozenset[Tile] = frozenset(_SET_ORDER)
+#: Every placement of a double-six tile, made once (legal_moves hands them out again).
+_AT: dict[tuple[Tile, End | None], Move] = {
+    (t, e): placement(t, e) for t in DECK for e in ("left", "right", None)
+}
+#: Each tile's placements at the (left, right) end, found with one look-up.
+_ENDS: dict[Tile, tuple[Move, Move]] = {t: (_AT[t, "left"], _AT[t, "right"]) for t in DECK}
+_new = tuple.__new__
 _NAMES = {2: ("East", "West"), 3: ("East", "South", "West"), 4: ("East", "South", "West", "North")}
 
 
@@ -90,6 +99,7 @@ class Deal(LineDeal):
         self.scores = scores
         self.opening = double
         self._init_line(hands, opener)
+        self._reserved = rules.reserved
         self._pile = list(pile)
         self._round = [0] * rules.players
         self._awards: list[Award] = []
@@ -114,13 +124,13 @@ class Deal(LineDeal):
         rng = seed if isinstance(seed, random.Random) else random.Random(check_seed(seed))
         size = rules.hand_size
         while True:
-            deck = list(decks.double_six())
+            deck = list(_SET_ORDER)
             rng.shuffle(deck)
             hands = [
-                Tiles(sorted(deck[i * size : (i + 1) * size], reverse=True))
+                _new(Tiles, sorted(deck[i * size : (i + 1) * size], reverse=True))
                 for i in range(rules.players)
             ]
-            if any(t.is_double for h in hands for t in h):
+            if any(t[0] == t[1] for h in hands for t in h):  # someone holds a double
                 break
         deal = cls.__new__(cls)
         deal._setup(
@@ -138,6 +148,11 @@ class Deal(LineDeal):
     def boneyard(self) -> Tiles:
         """The tiles left to draw from, the reserved ones (never drawn) at the end."""
         return Tiles(self._pile)
+
+    @property
+    def is_over(self) -> bool:
+        """True once the round has ended (a domino, a block, or the target reached)."""
+        return self._ending != ""
 
     @property
     def drawable(self) -> int:
@@ -276,28 +291,75 @@ class Deal(LineDeal):
         """The distinct tiles ``seat`` could place now."""
         return sorted({m.pieces[0] for m in self._placements(seat)}, reverse=True)
 
-    def _stuck_moves(self, seat: int, placements: list[Move]) -> list[Move]:
-        if self.drawable and (not placements or self.rules.may_draw_when_able):
-            return [DRAW]
-        return [] if placements else [PASS]
+    # ----- moves and changes (the line engine's hooks written inline: they run after every
+    # move of every simulation; the property tests show legal_moves() == what judge accepts) --
+    def legal_moves(self) -> list[Move]:
+        """Every move the seat to act may make (see :meth:`LineDeal.legal_moves`): placements
+        (each tile at each end it fits; the opening double first), then a draw when the seat
+        cannot place (or may draw when able) and tiles are left to draw (BE-DRAW, BE-RESERVE),
+        else a pass when it cannot place."""
+        if self._ending:
+            return []
+        hand = self._hands[self._turn]
+        ends = self._layout.ends
+        moves: list[Move]
+        if ends is None:  # only the opening double may start the line (BE-OPEN)
+            moves = [_AT[self.opening, None]] if self.opening in hand else []
+        else:
+            left, right = ends
+            moves = []
+            for tile in hand:
+                if left in tile:
+                    moves.append(_ENDS[tile][0])
+                if right in tile:
+                    moves.append(_ENDS[tile][1])
+        if len(self._pile) > self._reserved and (not moves or self.rules.may_draw_when_able):
+            moves.append(DRAW)
+        elif not moves:
+            moves.append(PASS)
+        self._offered = tuple(moves)
+        return moves
 
-    # ----- changes ---------------------------------------------------------------------------
-    def _apply_other(self, seat: int, move: Move) -> Any:
-        if move.kind == "draw":
-            tile = self._pile.pop(0)
-            self._hands[seat] = Tiles(sorted((*self._hands[seat], tile), reverse=True))
-            return tile
-        return None
+    def _legal_moves(self) -> list[Move]:
+        return self.legal_moves()
 
-    def _placed(self, seat: int, placed: Placed) -> Placed:
-        made = self._header(seat)
-        if made.points:
-            self._award(seat, made.points, f"a {made.kind} header", made.reasons)
-        if not self._hands[seat] and not self._ending:
-            self._ending = "domino"  # going out ends the round; its 2 points are never capped
-            text = f"{self.name(seat)} played the last tile: domino"
-            self._award(seat, DOMINO_POINTS, text, [Reason("BE-END-DOMINO", text)])
-        return placed
+    def _make_move(self, move: Move) -> Any:
+        """The state change of a legal move (judged, or listed by legal_moves): a placement
+        scores its header and may end the round (BE-END-DOMINO), a draw keeps the turn, and
+        the round is blocked once nobody can place and nothing is left to draw."""
+        seat = self._turn
+        kind = move.kind
+        result: Any = None
+        if kind == "play":
+            tile = move.pieces[0]
+            hand = self._hands[seat]
+            i = hand.index(tile)
+            hand = self._hands[seat] = _new(Tiles, hand[:i] + hand[i + 1 :])
+            end = move.end
+            layout = self._layout = self._layout.add(tile, end, seat)
+            self._log.append((seat, move))
+            result = layout.placed[0 if end == "left" else -1]
+            ends = layout.ends
+            if ends is not None and ends[0] == ends[1]:  # only equal ends make a header
+                made = self._header(seat)
+                if made.points:
+                    self._award(seat, made.points, f"a {made.kind} header", made.reasons)
+            if not hand and not self._ending:
+                self._ending = "domino"  # going out ends the round; its 2 points are never capped
+                text = f"{self.name(seat)} played the last tile: domino"
+                self._award(seat, DOMINO_POINTS, text, [Reason("BE-END-DOMINO", text)])
+        elif kind == "draw":
+            result = self._pile.pop(0)
+            self._hands[seat] = _new(Tiles, sorted((*self._hands[seat], result), reverse=True))
+            self._log.append((seat, move))
+        else:
+            self._log.append((seat, move))
+        if not self._ending:
+            if kind != "draw":
+                self._turn = (seat + 1) % len(self._hands)
+            if len(self._pile) <= self._reserved and self._is_blocked():
+                self._finish_blocked()
+        return result
 
     def _header(self, seat: int) -> Header:
         layout = self._layout
@@ -322,19 +384,15 @@ class Deal(LineDeal):
         if self.scores[seat] + self._round[seat] >= self.rules.target and not self._ending:
             self._ending = "target"
 
-    def _after_move(self) -> None:
-        if self._ending:
-            return
-        last = self._log[-1][1]
-        if last.kind != "draw":
-            self._turn = (self._turn + 1) % self.n_seats
-        if self._is_blocked():
-            self._finish_blocked()
-
     def _is_blocked(self) -> bool:
-        if self.drawable or self._layout.ends is None:
+        """Nothing left to draw and no seat can place (the seat to act is asked first)."""
+        ends = self._layout.ends
+        if len(self._pile) > self._reserved or ends is None:
             return False
-        return not any(self._layout.fits(t) for hand in self._hands for t in hand)
+        left, right = ends
+        hands, turn = self._hands, self._turn
+        n = len(hands)
+        return not any(left in t or right in t for k in range(n) for t in hands[(turn + k) % n])
 
     def _finish_blocked(self) -> None:
         self._ending = "blocked"
@@ -382,9 +440,13 @@ def _tiles(items: Sequence[Any]) -> list[Tile]:
     return [t if isinstance(t, Tile) else as_tiles(t)[0] for t in items]
 
 
+#: The ruling's defaults (Rules are frozen, so every default deal may share one).
+_DEFAULT_RULES = Rules()
+
+
 def _checked_rules(rules: Any) -> Rules:
     if rules is None:
-        return Rules()
+        return _DEFAULT_RULES
     if not isinstance(rules, Rules):
         raise ValueError(f"rules={quote(rules)}: give a bergen.Rules(...) or None")
     return rules
@@ -423,7 +485,7 @@ def _check_tiles(hands: list[Tiles], pile: Tiles, rules: Rules) -> None:
 
 def _opening(hands: list[Tiles], rules: Rules) -> tuple[int, Tile]:
     """The seat holding the opening double and that double (BE-OPEN)."""
-    held = [(t, s) for s, h in enumerate(hands) for t in h if t.is_double]
+    held = [(t, s) for s, h in enumerate(hands) for t in h if t[0] == t[1]]  # the doubles
     if not held:
         raise ValueError("nobody holds a double, so the round cannot open: redeal (BE-OPEN)")
     tile, seat = (min if rules.opening == "lowest" else max)(held)
