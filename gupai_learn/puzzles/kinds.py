@@ -19,7 +19,7 @@ kind              answer   judged by
 ``won``           numbers  ``deal.won`` (columns or tricks per seat)
 ``endgame``       move     ``GameInfo.solve``: every lead that still forces the last trick
 ``deal-fact``     choice   a named fact of the deal: ``turn``, ``trick-size``, ``winner``;
-                           line games: ``blocker``, ``first-place``
+                           line games: ``blocker``, ``first-place``, ``blocked-winner``
 ``line-fit``      choice   ``deal.judge`` at each end: where a tile may go on the line
 ``line-move``     move     ``deal.judge``, then the ``goal``: any legal move, one that makes
                            no fish, one that makes a fish, or (``GameInfo.solve``) one that
@@ -27,6 +27,8 @@ kind              answer   judged by
 ``fish``          choice   ``deal.fish``: whether the line is blocked, and its kind
 ``points``        numbers  ``deal.points`` (a line game's points per seat)
 ``line-settle``   numbers  ``deal.settle()`` of a finished line deal, drawn with its line
+``line-score``    numbers  the points a play scores: the awards ``deal.settle()`` adds
+``round-end``     choice   ``deal.ending``: in play, blocked or dominoed, and why
 ================  =======  =================================================================
 """
 
@@ -606,6 +608,8 @@ def deal_fact(e: Entry) -> Puzzle:
             return correct(f"Right: {right}.", reasons)
         if e["fact"] == "winner":  # the winner's reasons would give the answer away
             reasons = [*_tally(e, deal), *_not_winner(e, deal, answer)] or reasons
+        if e["fact"] == "blocked-winner":  # so would the clauses: the hands and the rule instead
+            reasons = [*_hand_tally(e, deal), Reason(e.rule("blocked"), e["how"])]
         said = "That is not so" if answer in _none(e) else f"Not {answer}"
         return incorrect(f"{said}.", reasons)
 
@@ -710,12 +714,35 @@ def _first_place(e: Entry, deal: Any) -> tuple[str, list[Reason]]:
     return deal.name(deal.winner), reasons
 
 
+def _blocked_winner(e: Entry, deal: Any) -> tuple[str, list[Reason]]:
+    """Line games with a blocked round (Bergen): the seat that wins it under the deal's rules
+    (the bank's ``none`` if nobody scores), with the clauses the engine applied."""
+    decided = deal.blocked
+    if decided is None:
+        raise ValueError("the round is not blocked")
+    name = e["none"] if decided.winner is None else deal.name(decided.winner)
+    return name, list(decided.clauses)
+
+
+def _hand_tally(e: Entry, deal: Any) -> list[Reason]:
+    """What the blocked-round rules compare, seat by seat: tiles, doubles and pips in hand."""
+    parts = []
+    for seat, hand in enumerate(deal.hands):
+        doubles = sum(t.is_double for t in hand)
+        parts.append(
+            f"{deal.name(seat)} {hand}: {len(hand)} tile{'s' * (len(hand) != 1)}, "
+            f"{doubles} double{'s' * (doubles != 1)}, {sum(t.pips for t in hand)} pips"
+        )
+    return [Reason(e.rule("blocked"), "Left in hand: " + "; ".join(parts) + ".")]
+
+
 FACTS: dict[str, Callable[[Entry, Any], tuple[str, list[Reason]]]] = {
     "turn": _turn,
     "trick-size": _trick_size,
     "winner": _winner,
     "blocker": _blocker,
     "first-place": _first_place,
+    "blocked-winner": _blocked_winner,
 }
 
 
@@ -751,18 +778,23 @@ def _line_and_hand(deal: Any) -> str:
 def line_move(e: Entry) -> Puzzle:
     """Move: a placement (``[6:4]>left``) or face-down tile for the seat to act, judged by the
     engine, then by the ``goal``: ``legal`` (any legal move), ``no-fish`` (makes no fish),
-    ``fish`` (makes one), ``win`` (the solver: the seat still forces first place)."""
+    ``fish`` (makes one), ``score`` (scores as many points as any move can), ``win`` (the
+    solver: the seat still forces first place, or whatever the game's solver aims at)."""
     start = e.build()
     seat, name, goal = start.turn, start.name(start.turn), e.data.get("goal", "legal")
-    good = [m for m in start.legal_moves() if _meets(e, start, m, seat, goal)]
+    best = max((_gain(start, m, seat) for m in start.legal_moves()), default=0)
+    good = [m for m in start.legal_moves() if _meets(e, start, m, seat, goal, best)]
 
     def check(answer: Any) -> Feedback:
         deal = e.build()
         verdict = deal.judge(answer)
         if not verdict.ok:
             return incorrect(f"No: {verdict.summary}.", verdict.reasons)
+        before = _awards(deal)
         deal.apply(answer)
         reasons = list(verdict.reasons)
+        gained = [a for a in _awards(deal)[len(before) :] if a.seat == seat]
+        reasons += [_award_reason(deal, a) for a in gained]
         fish = getattr(deal, "fish", None)
         made = fish is not None and getattr(start, "fish", None) is None
         if made and fish is not None:
@@ -775,8 +807,13 @@ def line_move(e: Entry) -> Puzzle:
                 "Legal, but the line is not blocked afterwards.",
                 [*reasons, Reason(e.rule("fish"), e["not-blocked"])],
             )
+        scored = sum(a.points for a in gained)
+        if goal == "score" and scored < best:
+            text = f"Legal, but it scores {scored}; another move scores more."
+            return incorrect(text, [*reasons, Reason(e["rules"][0], e["not-best"])])
         if goal == "win" and not _forces_first(e, deal, seat):
-            why = f"After that the others can keep {name} out of first place."
+            why = e.data.get("not-won", "After that the others can keep {seat} out of first place.")
+            why = why.format(seat=name)
             return incorrect(why, [*reasons, Reason(e.rule("places"), why)])
         return correct(f"Yes: {verdict.summary}.", reasons)
 
@@ -792,7 +829,9 @@ def line_move(e: Entry) -> Puzzle:
     )
 
 
-def _meets(e: Entry, start: Any, move: Move, seat: int, goal: str) -> bool:
+def _meets(e: Entry, start: Any, move: Move, seat: int, goal: str, best: int) -> bool:
+    if goal == "score":
+        return _gain(start, move, seat) == best
     deal = start.copy()
     deal.apply(move)
     made = getattr(deal, "fish", None) is not None and getattr(start, "fish", None) is None
@@ -806,7 +845,34 @@ def _meets(e: Entry, start: Any, move: Move, seat: int, goal: str) -> bool:
 
 
 def _forces_first(e: Entry, deal: Any, seat: int) -> bool:
-    return deal.winner == seat if deal.is_over else bool(_solve(e, deal, seat).wins)
+    """Whether ``seat`` reaches the solver's goal (first place...), or surely can from here;
+    the solver also judges a finished deal."""
+    return bool(_solve(e, deal, seat).wins)
+
+
+def _awards(deal: Any) -> tuple[Any, ...]:
+    """The points scored so far in a deal played for points during play (Bergen); a game
+    settled only once the deal is over (Bull Fight) has none to show mid-way."""
+    try:
+        return tuple(deal.settle().awards)
+    except ValueError:
+        return ()
+
+
+def _gain(start: Any, move: Move, seat: int) -> int:
+    """The points ``seat`` scores by ``move`` (headers, going out, a blocked round won)."""
+    deal = start.copy()
+    before = len(_awards(deal))
+    deal.apply(move)
+    return sum(a.points for a in _awards(deal)[before:] if a.seat == seat)
+
+
+def _award_reason(deal: Any, award: Any) -> Reason:
+    """One award as a reason citing its first rule (the others named in the text)."""
+    more = f" (with {', '.join(award.rules[1:])})" if len(award.rules) > 1 else ""
+    return Reason(
+        award.rules[0], f"{deal.name(award.seat)} scores {award.points}: {award.text}{more}"
+    )
 
 
 def fish(e: Entry) -> Puzzle:
@@ -892,6 +958,81 @@ def line_settle(e: Entry) -> Puzzle:
     return e.puzzle("numbers", check, solution, e.drawing(_line_picture), labels=names)
 
 
+def line_score(e: Entry) -> Puzzle:
+    """Numbers: the points the seat to act scores by ``play`` (a header, going out, a blocked
+    round won), read off the awards ``deal.settle()`` lists after it. A wrong answer is told
+    the ends after the play and the scoring rules that apply, in the bank's ``rule_words``."""
+    start = e.build()
+    seat, name, play = start.turn, start.name(start.turn), e["play"]
+    verdict = start.judge(play)
+    if not verdict.ok:
+        raise ValueError(f"{play} is refused: {verdict.summary}")
+    after = start.copy()
+    after.apply(play)
+    gained = [a for a in _awards(after)[len(_awards(start)) :] if a.seat == seat]
+    truth = sum(a.points for a in gained)
+    ends = Reason(e.rule("header"), f"After {play} {after.layout.describe_ends()}.")
+    right = [*verdict.reasons, ends, *(_award_reason(after, a) for a in gained)]
+    words = e.bank.get("rule_words", {})
+    rules = [r for a in gained for r in a.rules] or [e.rule("header")]
+    hints = [Reason(r, words[r]) for r in dict.fromkeys(rules) if r in words]
+
+    def check(answer: Any) -> Feedback:
+        values = read_numbers(answer, 1)
+        if values is None:
+            return incorrect(f"{answer!r} is not a whole number.")
+        if values[0] == truth:
+            return correct(f"Right: {play} scores {truth} for {name}.", right)
+        return incorrect(f"Not {values[0]}.", [ends, *hints])
+
+    solution = Solution(truth, f"{play} scores {truth}.", tuple(right))
+    values = {"seat": name, "play": play}
+    return e.puzzle("numbers", check, solution, e.drawing(_line_and_hand), values, labels=(name,))
+
+
+def round_end(e: Entry) -> Puzzle:
+    """Choice: is the round still in play, blocked, or over by a domino? ``deal.ending``
+    decides (``""``, ``"blocked"``, ``"domino"``: the bank's words ``play``, ``blocked``,
+    ``domino``); the reasons say who can still play or draw, or why nobody can."""
+    deal = e.build()
+    words = {"": e["play"], "blocked": e["blocked"], "domino": e["domino"]}
+    truth = words.get(deal.ending, e["play"])
+    reasons = _why_ended(e, deal)
+
+    def check(answer: Any) -> Feedback:
+        if answer == truth:
+            return correct(f"Right: {truth}.", reasons)
+        return incorrect(f"Not {answer}.", reasons)
+
+    solution = Solution(truth, f"It is {truth}.", tuple(reasons))
+    choices = (e["play"], e["blocked"], e["domino"])
+    return e.puzzle("choice", check, solution, e.drawing(_line_picture), choices=choices)
+
+
+def _why_ended(e: Entry, deal: Any) -> list[Reason]:
+    """Why a line round is over, or what the seat to act can still do (the engine's words)."""
+    ends = deal.layout.describe_ends()
+    if deal.ending == "domino":
+        who = next(deal.name(s) for s, hand in enumerate(deal.hands) if not hand)
+        return [Reason(e.rule("domino"), f"{who} has played the last tile: {ends}.")]
+    left = len(getattr(deal, "boneyard", ()))
+    if deal.ending == "blocked":
+        text = f"{ends}; no tile in any hand carries either number, and the {left} tiles left "
+        text += "in the boneyard are the reserved ones, never drawn: nobody can play or draw."
+        return [Reason(e.rule("blocked"), text)]
+    move = deal.legal_moves()[0]
+    reasons = list(deal.judge(move).reasons)
+    players = [
+        deal.name(s)
+        for s, hand in enumerate(deal.hands)
+        if any(deal.layout.fits(t) for t in hand) and s != deal.turn
+    ]
+    if players:
+        text = f"{ends}; {', '.join(players)} could also place a tile."
+        reasons.append(Reason(e.rule("play"), text))
+    return reasons
+
+
 #: Every kind, by the name a bank entry gives.
 KINDS: dict[str, Callable[[Entry], Puzzle]] = {
     "piece-fact": piece_fact,
@@ -909,4 +1050,6 @@ KINDS: dict[str, Callable[[Entry], Puzzle]] = {
     "fish": fish,
     "points": points,
     "line-settle": line_settle,
+    "line-score": line_score,
+    "round-end": round_end,
 }
