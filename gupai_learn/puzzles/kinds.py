@@ -615,7 +615,11 @@ def deal_fact(e: Entry) -> Puzzle:
 
     right, reasons = fact(e, deal)
     solution = Solution(right, f"The answer is {right}.", tuple(reasons))
-    picture = e.drawing(pictures.deal_state if e.game.family == "trick" else _line_picture)
+    picture = (
+        e.drawing(pictures.deal_state)
+        if e.game.family == "trick"
+        else e.drawing(_line_picture, e.game.piece_style)
+    )
     return e.puzzle("choice", check, solution, picture, choices=choices)
 
 
@@ -684,11 +688,39 @@ def _not_winner(e: Entry, deal: Any, answer: Any) -> list[Reason]:
 
 
 # ----- kinds of the line games (Bull Fight, Bergen) --------------------------------------------
-def _line_picture(deal: Any) -> str:
-    """The line, and every hand with what each seat put face down."""
+def _line_picture(deal: Any, style: Any = None) -> str:
+    """The line, and every hand with what each seat put face down; Western tiles (``style``
+    "western", the game's ``piece_style``) are drawn with black pips only, hand by hand."""
     from gupai_learn.render.line import line_deal_svg
 
-    return pictures.figure("", line_deal_svg(deal, tell_fish=False))  # never the answer
+    if style != "western":
+        return pictures.figure("", line_deal_svg(deal, tell_fish=False))  # never the answer
+    line = pictures.figure(f"The line ({deal.layout.describe_ends()}):", _line_svg(deal, style))
+    return line + "".join(
+        pictures.figure(_seat_title(deal, s), _hand_svg(hand, style))
+        for s, hand in enumerate(deal.hands)
+    )
+
+
+def _line_svg(deal: Any, style: Any) -> str:
+    from gupai_learn.render.line import layout_svg
+
+    return layout_svg(deal.layout, style=style)
+
+
+def _seat_title(deal: Any, seat: int) -> str:
+    """A hand's caption: the seat, whether it acts, and its points this round if it scores."""
+    title = deal.name(seat) + (" (to act)" if not deal.is_over and seat == deal.turn else "")
+    points = getattr(deal, "round_points", None)
+    if points is not None:
+        title += f", {points[seat]} point{'s' * (points[seat] != 1)} this round"
+    return title + ":"
+
+
+def _hand_svg(hand: Any, style: Any) -> str:
+    if not hand:
+        return '<div style="font:13px sans-serif;color:#57606a">(no tile left)</div>'
+    return row_svg(hand, style=style)
 
 
 def _blocker(e: Entry, deal: Any) -> tuple[str, list[Reason]]:
@@ -762,17 +794,18 @@ def line_fit(e: Entry) -> Puzzle:
         return incorrect(f"Not {answer}: look at the numbers at the ends.", reasons)
 
     solution = Solution(truth, f"{tile}: {truth}.", tuple(reasons))
-    picture = e.drawing(_line_and_hand)
+    picture = e.drawing(_line_and_hand, e.game.piece_style)
     choices = (e["left"], e["right"], e["both"], e["none"])
     return e.puzzle("choice", check, solution, picture, {"tile": tile}, choices=choices)
 
 
-def _line_and_hand(deal: Any) -> str:
-    """The line, and the hand of the seat to act."""
+def _line_and_hand(deal: Any, style: Any = None) -> str:
+    """The line, and the hand of the seat to act (``style``: the game's piece style)."""
     from gupai_learn.render.line import layout_svg
 
-    hand = pictures.figure(f"Your hand ({deal.name(deal.turn)}):", row_svg(deal.hands[deal.turn]))
-    return pictures.figure("The line:", layout_svg(deal.layout)) + hand
+    shown = row_svg(deal.hands[deal.turn], style=style)
+    hand = pictures.figure(f"Your hand ({deal.name(deal.turn)}):", shown)
+    return pictures.figure("The line:", layout_svg(deal.layout, style=style)) + hand
 
 
 def line_move(e: Entry) -> Puzzle:
@@ -820,7 +853,7 @@ def line_move(e: Entry) -> Puzzle:
     listed = ", ".join(map(str, good)) or "none"
     answer = str(good[0]) if good else ""
     solution = Solution(answer, f"Moves that do it: {listed}.", check(answer).reasons)
-    picture = e.drawing(_line_and_hand if goal != "win" else _line_picture)
+    picture = e.drawing(_line_and_hand if goal != "win" else _line_picture, e.game.piece_style)
     # how the picked tile is played (the card's form); the words a move puzzle understands
     words = [m.kind for m in start.legal_moves() if m.kind in ("pass", "draw")]
     choices = ("left", "right", "face down", *dict.fromkeys(words))
@@ -895,7 +928,9 @@ def fish(e: Entry) -> Puzzle:
 
     solution = Solution(truth, f"It is {truth}.", tuple(reasons))
     choices = tuple(names[c] for c in e["choices"])
-    return e.puzzle("choice", check, solution, e.drawing(_line_picture), choices=choices)
+    return e.puzzle(
+        "choice", check, solution, e.drawing(_line_picture, e.game.piece_style), choices=choices
+    )
 
 
 def _not_blocked(e: Entry, deal: Any) -> list[Reason]:
@@ -932,7 +967,9 @@ def points(e: Entry) -> Puzzle:
         return incorrect(mistakes(values, truth, names), [Reason(e.rule("points"), e["explain"])])
 
     solution = Solution(tuple(truth), "Each seat's points.", (why,))
-    return e.puzzle("numbers", check, solution, e.drawing(_line_picture), labels=names)
+    return e.puzzle(
+        "numbers", check, solution, e.drawing(_line_picture, e.game.piece_style), labels=names
+    )
 
 
 def line_settle(e: Entry) -> Puzzle:
@@ -955,7 +992,9 @@ def line_settle(e: Entry) -> Puzzle:
 
     settlement = deal.settle()
     solution = Solution(settlement.results, str(settlement), settlement_reasons(settlement))
-    return e.puzzle("numbers", check, solution, e.drawing(_line_picture), labels=names)
+    return e.puzzle(
+        "numbers", check, solution, e.drawing(_line_picture, e.game.piece_style), labels=names
+    )
 
 
 def line_score(e: Entry) -> Puzzle:
@@ -987,7 +1026,14 @@ def line_score(e: Entry) -> Puzzle:
 
     solution = Solution(truth, f"{play} scores {truth}.", tuple(right))
     values = {"seat": name, "play": play}
-    return e.puzzle("numbers", check, solution, e.drawing(_line_and_hand), values, labels=(name,))
+    return e.puzzle(
+        "numbers",
+        check,
+        solution,
+        e.drawing(_line_and_hand, e.game.piece_style),
+        values,
+        labels=(name,),
+    )
 
 
 def round_end(e: Entry) -> Puzzle:
@@ -1006,7 +1052,9 @@ def round_end(e: Entry) -> Puzzle:
 
     solution = Solution(truth, f"It is {truth}.", tuple(reasons))
     choices = (e["play"], e["blocked"], e["domino"])
-    return e.puzzle("choice", check, solution, e.drawing(_line_picture), choices=choices)
+    return e.puzzle(
+        "choice", check, solution, e.drawing(_line_picture, e.game.piece_style), choices=choices
+    )
 
 
 def _why_ended(e: Entry, deal: Any) -> list[Reason]:
