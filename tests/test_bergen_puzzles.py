@@ -68,3 +68,24 @@ def test_a_score_move_puzzle_refuses_a_legal_play_that_scores_less() -> None:
     feedback = BANK["be-where-02"].check("[4:2]>left")
     assert feedback.outcome == "incorrect" and "scores 2" in feedback.text
     assert BANK["be-where-02"].check("[4:2]>right").outcome == "correct"
+
+
+def test_a_chapter_05_puzzle_needs_only_rules_taught_by_its_lesson_or_before() -> None:
+    """The lessons of chapter 05 in order: each card cites only rule ids that its lesson or an
+    earlier one of the chapter teaches (lessons/syllabus.toml)."""
+    import tomllib
+    from pathlib import Path
+
+    syllabus = Path(__file__).resolve().parent.parent / "lessons" / "syllabus.toml"
+    chapter = next(
+        c
+        for c in tomllib.loads(syllabus.read_text(encoding="utf-8"))["chapters"]
+        if c["game"] == "bergen"
+    )
+    taught: set[str] = set()
+    early = []
+    for lesson in chapter.get("lessons", ()):
+        taught |= set(lesson["rules"])
+        for pid in lesson["puzzles"]:
+            early += [(lesson["file"], pid, r) for r in BANK[pid].rules if r not in taught]
+    assert chapter["status"] == "ready" and not early, early
