@@ -89,3 +89,14 @@ def test_a_chapter_05_puzzle_needs_only_rules_taught_by_its_lesson_or_before() -
         for pid in lesson["puzzles"]:
             early += [(lesson["file"], pid, r) for r in BANK[pid].rules if r not in taught]
     assert chapter["status"] == "ready" and not early, early
+
+
+@pytest.mark.parametrize("pid", sorted(BANK))
+def test_a_picture_shows_points_only_while_the_round_is_in_play(pid: str) -> None:
+    """Once a round is over, its points would tell who won it (a blocked round's award)."""
+    puzzle = BANK[pid]
+    if puzzle.position is None:
+        return
+    shown = "points this round" in puzzle.drawing()
+    assert not (shown and puzzle.position().is_over)
+    assert shown or not pid.startswith("be-endgame-"), "an endgame states the points so far"

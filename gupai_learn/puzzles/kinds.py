@@ -709,10 +709,11 @@ def _line_svg(deal: Any, style: Any) -> str:
 
 
 def _seat_title(deal: Any, seat: int) -> str:
-    """A hand's caption: the seat, whether it acts, and its points this round if it scores."""
+    """A hand's caption: the seat, whether it acts, and, while the round is in play, its points
+    this round (once it is over they would tell who won it)."""
     title = deal.name(seat) + (" (to act)" if not deal.is_over and seat == deal.turn else "")
     points = getattr(deal, "round_points", None)
-    if points is not None:
+    if points is not None and not deal.is_over:
         title += f", {points[seat]} point{'s' * (points[seat] != 1)} this round"
     return title + ":"
 
