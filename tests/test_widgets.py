@@ -405,3 +405,11 @@ def test_a_card_draws_the_hand_once(pid: str) -> None:
     assert "Your hand" not in card.picture_html
     assert len(card.pool) == len(puzzle.pool)
     assert puzzle.pool_caption in puzzle._repr_html_()
+
+
+def test_a_bergen_card_draws_western_tiles() -> None:
+    """A card's pool follows the game's piece style: Bergen's tiles are Western."""
+    move = next(p for p in puzzles.bank("bergen") if p.pool)
+    card = PuzzleCard(move)
+    assert move.style == "western" and "gupai-tile-western" in card.pool[0]["svg"]
+    assert puzzles.get("tg-beat-01").style == "chinese"

@@ -19,7 +19,7 @@ kind              answer   judged by
 ``won``           numbers  ``deal.won`` (columns or tricks per seat)
 ``endgame``       move     ``GameInfo.solve``: every lead that still forces the last trick
 ``deal-fact``     choice   a named fact of the deal: ``turn``, ``trick-size``, ``winner``;
-                           line games: ``blocker``, ``first-place``
+                           line games: ``blocker``, ``first-place``, ``blocked-winner``
 ``line-fit``      choice   ``deal.judge`` at each end: where a tile may go on the line
 ``line-move``     move     ``deal.judge``, then the ``goal``: any legal move, one that makes
                            no fish, one that makes a fish, or (``GameInfo.solve``) one that
@@ -27,6 +27,8 @@ kind              answer   judged by
 ``fish``          choice   ``deal.fish``: whether the line is blocked, and its kind
 ``points``        numbers  ``deal.points`` (a line game's points per seat)
 ``line-settle``   numbers  ``deal.settle()`` of a finished line deal, drawn with its line
+``line-score``    numbers  the points a play scores: the awards ``deal.settle()`` adds
+``round-end``     choice   ``deal.ending``: in play, blocked or dominoed, and why
 ================  =======  =================================================================
 """
 
@@ -136,6 +138,7 @@ class Entry:
             kind=d["kind"],
             position=self.build if situated else None,
             wrong=tuple((_frozen(w["answer"]), w["rule"]) for w in d.get("wrong", ())),
+            style=getattr(self.game, "piece_style", None),
             **extra,
         )
 
@@ -618,12 +621,18 @@ def deal_fact(e: Entry) -> Puzzle:
             return correct(f"Right: {right}.", reasons)
         if e["fact"] == "winner":  # the winner's reasons would give the answer away
             reasons = [*_tally(e, deal), *_not_winner(e, deal, answer)] or reasons
+        if e["fact"] == "blocked-winner":  # so would the clauses: the hands and the rule instead
+            reasons = [*_hand_tally(e, deal), Reason(e.rule("blocked"), e["how"])]
         said = "That is not so" if answer in _none(e) else f"Not {answer}"
         return incorrect(f"{said}.", reasons)
 
     right, reasons = fact(e, deal)
     solution = Solution(right, f"The answer is {right}.", tuple(reasons))
-    picture = e.drawing(pictures.deal_state if e.game.family == "trick" else _line_picture)
+    picture = (
+        e.drawing(pictures.deal_state)
+        if e.game.family == "trick"
+        else e.drawing(_line_picture, e.game.piece_style)
+    )
     return e.puzzle("choice", check, solution, picture, choices=choices)
 
 
@@ -692,11 +701,40 @@ def _not_winner(e: Entry, deal: Any, answer: Any) -> list[Reason]:
 
 
 # ----- kinds of the line games (Bull Fight, Bergen) --------------------------------------------
-def _line_picture(deal: Any) -> str:
-    """The line, and every hand with what each seat put face down."""
+def _line_picture(deal: Any, style: Any = None) -> str:
+    """The line, and every hand with what each seat put face down; Western tiles (``style``
+    "western", the game's ``piece_style``) are drawn with black pips only, hand by hand."""
     from gupai_learn.render.line import line_deal_svg
 
-    return pictures.figure("", line_deal_svg(deal, tell_fish=False))  # never the answer
+    if style != "western":
+        return pictures.figure("", line_deal_svg(deal, tell_fish=False))  # never the answer
+    line = pictures.figure(f"The line ({deal.layout.describe_ends()}):", _line_svg(deal, style))
+    return line + "".join(
+        pictures.figure(_seat_title(deal, s), _hand_svg(hand, style))
+        for s, hand in enumerate(deal.hands)
+    )
+
+
+def _line_svg(deal: Any, style: Any) -> str:
+    from gupai_learn.render.line import layout_svg
+
+    return layout_svg(deal.layout, style=style)
+
+
+def _seat_title(deal: Any, seat: int) -> str:
+    """A hand's caption: the seat, whether it acts, and, while the round is in play, its points
+    this round (once it is over they would tell who won it)."""
+    title = deal.name(seat) + (" (to act)" if not deal.is_over and seat == deal.turn else "")
+    points = getattr(deal, "round_points", None)
+    if points is not None and not deal.is_over:
+        title += f", {points[seat]} point{'s' * (points[seat] != 1)} this round"
+    return title + ":"
+
+
+def _hand_svg(hand: Any, style: Any) -> str:
+    if not hand:
+        return '<div style="font:13px sans-serif;color:#57606a">(no tile left)</div>'
+    return row_svg(hand, style=style)
 
 
 def _blocker(e: Entry, deal: Any) -> tuple[str, list[Reason]]:
@@ -722,12 +760,35 @@ def _first_place(e: Entry, deal: Any) -> tuple[str, list[Reason]]:
     return deal.name(deal.winner), reasons
 
 
+def _blocked_winner(e: Entry, deal: Any) -> tuple[str, list[Reason]]:
+    """Line games with a blocked round (Bergen): the seat that wins it under the deal's rules
+    (the bank's ``none`` if nobody scores), with the clauses the engine applied."""
+    decided = deal.blocked
+    if decided is None:
+        raise ValueError("the round is not blocked")
+    name = e["none"] if decided.winner is None else deal.name(decided.winner)
+    return name, list(decided.clauses)
+
+
+def _hand_tally(e: Entry, deal: Any) -> list[Reason]:
+    """What the blocked-round rules compare, seat by seat: tiles, doubles and pips in hand."""
+    parts = []
+    for seat, hand in enumerate(deal.hands):
+        doubles = sum(t.is_double for t in hand)
+        parts.append(
+            f"{deal.name(seat)} {hand}: {len(hand)} tile{'s' * (len(hand) != 1)}, "
+            f"{doubles} double{'s' * (doubles != 1)}, {sum(t.pips for t in hand)} pips"
+        )
+    return [Reason(e.rule("blocked"), "Left in hand: " + "; ".join(parts) + ".")]
+
+
 FACTS: dict[str, Callable[[Entry, Any], tuple[str, list[Reason]]]] = {
     "turn": _turn,
     "trick-size": _trick_size,
     "winner": _winner,
     "blocker": _blocker,
     "first-place": _first_place,
+    "blocked-winner": _blocked_winner,
 }
 
 
@@ -747,41 +808,48 @@ def line_fit(e: Entry) -> Puzzle:
         return incorrect(f"Not {answer}: look at the numbers at the ends.", reasons)
 
     solution = Solution(truth, f"{tile}: {truth}.", tuple(reasons))
-    picture = e.drawing(_line_and_hand)
+    picture = e.drawing(_line_and_hand, e.game.piece_style)
     choices = (e["left"], e["right"], e["both"], e["none"])
     return e.puzzle("choice", check, solution, picture, {"tile": tile}, choices=choices)
 
 
-def _line_and_hand(deal: Any) -> str:
-    """The line, and the hand of the seat to act."""
+def _line_and_hand(deal: Any, style: Any = None) -> str:
+    """The line, and the hand of the seat to act (``style``: the game's piece style)."""
     from gupai_learn.render.line import layout_svg
 
-    hand = pictures.figure(f"Your hand ({deal.name(deal.turn)}):", row_svg(deal.hands[deal.turn]))
-    return pictures.figure("The line:", layout_svg(deal.layout)) + hand
+    shown = row_svg(deal.hands[deal.turn], style=style)
+    hand = pictures.figure(f"Your hand ({deal.name(deal.turn)}):", shown)
+    return pictures.figure("The line:", layout_svg(deal.layout, style=style)) + hand
 
 
-def _line_only(deal: Any) -> str:
-    """The line alone (the hand to play from is the puzzle's pool, drawn by the card)."""
+def _line_only(deal: Any, style: Any = None) -> str:
+    """The line alone (the hand to play from is the puzzle's pool, drawn by the card);
+    ``style``: the game's piece style."""
     from gupai_learn.render.line import layout_svg
 
-    return pictures.figure("The line:", layout_svg(deal.layout))
+    return pictures.figure("The line:", layout_svg(deal.layout, style=style))
 
 
 def line_move(e: Entry) -> Puzzle:
     """Move: a placement (``[6:4]>left``) or face-down tile for the seat to act, judged by the
     engine, then by the ``goal``: ``legal`` (any legal move), ``no-fish`` (makes no fish),
-    ``fish`` (makes one), ``win`` (the solver: the seat still forces first place)."""
+    ``fish`` (makes one), ``score`` (scores as many points as any move can), ``win`` (the
+    solver: the seat still forces first place, or whatever the game's solver aims at)."""
     start = e.build()
     seat, name, goal = start.turn, start.name(start.turn), e.data.get("goal", "legal")
-    good = [m for m in start.legal_moves() if _meets(e, start, m, seat, goal)]
+    best = max((_gain(start, m, seat) for m in start.legal_moves()), default=0)
+    good = [m for m in start.legal_moves() if _meets(e, start, m, seat, goal, best)]
 
     def check(answer: Any) -> Feedback:
         deal = e.build()
         verdict = deal.judge(answer)
         if not verdict.ok:
             return incorrect(f"No: {verdict.summary}.", verdict.reasons)
+        before = _awards(deal)
         deal.apply(answer)
         reasons = list(verdict.reasons)
+        gained = [a for a in _awards(deal)[len(before) :] if a.seat == seat]
+        reasons += [_award_reason(deal, a) for a in gained]
         fish = getattr(deal, "fish", None)
         made = fish is not None and getattr(start, "fish", None) is None
         if made and fish is not None:
@@ -794,15 +862,20 @@ def line_move(e: Entry) -> Puzzle:
                 "Legal, but the line is not blocked afterwards.",
                 [*reasons, Reason(e.rule("fish"), e["not-blocked"])],
             )
+        scored = sum(a.points for a in gained)
+        if goal == "score" and scored < best:
+            text = f"Legal, but it scores {scored}; another move scores more."
+            return incorrect(text, [*reasons, Reason(e["rules"][0], e["not-best"])])
         if goal == "win" and not _forces_first(e, deal, seat):
-            why = f"After that the others can keep {name} out of first place."
+            why = e.data.get("not-won", "After that the others can keep {seat} out of first place.")
+            why = why.format(seat=name)
             return incorrect(why, [*reasons, Reason(e.rule("places"), why)])
         return correct(f"Yes: {verdict.summary}.", reasons)
 
     listed = ", ".join(map(str, good)) or "none"
     answer = str(good[0]) if good else ""
     solution = Solution(answer, f"Moves that do it: {listed}.", check(answer).reasons)
-    picture = e.drawing(_line_only if goal != "win" else _line_picture)
+    picture = e.drawing(_line_only if goal != "win" else _line_picture, e.game.piece_style)
     # how the picked tile is played (the card's form); the words a move puzzle understands
     words = [m.kind for m in start.legal_moves() if m.kind in ("pass", "draw")]
     choices = ("left", "right", "face down", *dict.fromkeys(words))
@@ -819,7 +892,9 @@ def line_move(e: Entry) -> Puzzle:
     )
 
 
-def _meets(e: Entry, start: Any, move: Move, seat: int, goal: str) -> bool:
+def _meets(e: Entry, start: Any, move: Move, seat: int, goal: str, best: int) -> bool:
+    if goal == "score":
+        return _gain(start, move, seat) == best
     deal = start.copy()
     deal.apply(move)
     made = getattr(deal, "fish", None) is not None and getattr(start, "fish", None) is None
@@ -833,7 +908,34 @@ def _meets(e: Entry, start: Any, move: Move, seat: int, goal: str) -> bool:
 
 
 def _forces_first(e: Entry, deal: Any, seat: int) -> bool:
-    return deal.winner == seat if deal.is_over else bool(_solve(e, deal, seat).wins)
+    """Whether ``seat`` reaches the solver's goal (first place...), or surely can from here;
+    the solver also judges a finished deal."""
+    return bool(_solve(e, deal, seat).wins)
+
+
+def _awards(deal: Any) -> tuple[Any, ...]:
+    """The points scored so far in a deal played for points during play (Bergen); a game
+    settled only once the deal is over (Bull Fight) has none to show mid-way."""
+    try:
+        return tuple(deal.settle().awards)
+    except ValueError:
+        return ()
+
+
+def _gain(start: Any, move: Move, seat: int) -> int:
+    """The points ``seat`` scores by ``move`` (headers, going out, a blocked round won)."""
+    deal = start.copy()
+    before = len(_awards(deal))
+    deal.apply(move)
+    return sum(a.points for a in _awards(deal)[before:] if a.seat == seat)
+
+
+def _award_reason(deal: Any, award: Any) -> Reason:
+    """One award as a reason citing its first rule (the others named in the text)."""
+    more = f" (with {', '.join(award.rules[1:])})" if len(award.rules) > 1 else ""
+    return Reason(
+        award.rules[0], f"{deal.name(award.seat)} scores {award.points}: {award.text}{more}"
+    )
 
 
 def fish(e: Entry) -> Puzzle:
@@ -856,7 +958,9 @@ def fish(e: Entry) -> Puzzle:
 
     solution = Solution(truth, f"It is {truth}.", tuple(reasons))
     choices = tuple(names[c] for c in e["choices"])
-    return e.puzzle("choice", check, solution, e.drawing(_line_picture), choices=choices)
+    return e.puzzle(
+        "choice", check, solution, e.drawing(_line_picture, e.game.piece_style), choices=choices
+    )
 
 
 def _not_blocked(e: Entry, deal: Any) -> list[Reason]:
@@ -893,7 +997,9 @@ def points(e: Entry) -> Puzzle:
         return incorrect(mistakes(values, truth, names), [Reason(e.rule("points"), e["explain"])])
 
     solution = Solution(tuple(truth), "Each seat's points.", (why,))
-    return e.puzzle("numbers", check, solution, e.drawing(_line_picture), labels=names)
+    return e.puzzle(
+        "numbers", check, solution, e.drawing(_line_picture, e.game.piece_style), labels=names
+    )
 
 
 def line_settle(e: Entry) -> Puzzle:
@@ -916,7 +1022,93 @@ def line_settle(e: Entry) -> Puzzle:
 
     settlement = deal.settle()
     solution = Solution(settlement.results, str(settlement), settlement_reasons(settlement))
-    return e.puzzle("numbers", check, solution, e.drawing(_line_picture), labels=names)
+    return e.puzzle(
+        "numbers", check, solution, e.drawing(_line_picture, e.game.piece_style), labels=names
+    )
+
+
+def line_score(e: Entry) -> Puzzle:
+    """Numbers: the points the seat to act scores by ``play`` (a header, going out, a blocked
+    round won), read off the awards ``deal.settle()`` lists after it. A wrong answer is told
+    the ends after the play and the scoring rules that apply, in the bank's ``rule_words``."""
+    start = e.build()
+    seat, name, play = start.turn, start.name(start.turn), e["play"]
+    verdict = start.judge(play)
+    if not verdict.ok:
+        raise ValueError(f"{play} is refused: {verdict.summary}")
+    after = start.copy()
+    after.apply(play)
+    gained = [a for a in _awards(after)[len(_awards(start)) :] if a.seat == seat]
+    truth = sum(a.points for a in gained)
+    ends = Reason(e.rule("header"), f"After {play} {after.layout.describe_ends()}.")
+    right = [*verdict.reasons, ends, *(_award_reason(after, a) for a in gained)]
+    words = e.bank.get("rule_words", {})
+    rules = [r for a in gained for r in a.rules] or [e.rule("header")]
+    hints = [Reason(r, words[r]) for r in dict.fromkeys(rules) if r in words]
+
+    def check(answer: Any) -> Feedback:
+        values = read_numbers(answer, 1)
+        if values is None:
+            return incorrect(f"{answer!r} is not a whole number.")
+        if values[0] == truth:
+            return correct(f"Right: {play} scores {truth} for {name}.", right)
+        return incorrect(f"Not {values[0]}.", [ends, *hints])
+
+    solution = Solution(truth, f"{play} scores {truth}.", tuple(right))
+    values = {"seat": name, "play": play}
+    return e.puzzle(
+        "numbers",
+        check,
+        solution,
+        e.drawing(_line_and_hand, e.game.piece_style),
+        values,
+        labels=(name,),
+    )
+
+
+def round_end(e: Entry) -> Puzzle:
+    """Choice: is the round still in play, blocked, or over by a domino? ``deal.ending``
+    decides (``""``, ``"blocked"``, ``"domino"``: the bank's words ``play``, ``blocked``,
+    ``domino``); the reasons say who can still play or draw, or why nobody can."""
+    deal = e.build()
+    words = {"": e["play"], "blocked": e["blocked"], "domino": e["domino"]}
+    truth = words.get(deal.ending, e["play"])
+    reasons = _why_ended(e, deal)
+
+    def check(answer: Any) -> Feedback:
+        if answer == truth:
+            return correct(f"Right: {truth}.", reasons)
+        return incorrect(f"Not {answer}.", reasons)
+
+    solution = Solution(truth, f"It is {truth}.", tuple(reasons))
+    choices = (e["play"], e["blocked"], e["domino"])
+    return e.puzzle(
+        "choice", check, solution, e.drawing(_line_picture, e.game.piece_style), choices=choices
+    )
+
+
+def _why_ended(e: Entry, deal: Any) -> list[Reason]:
+    """Why a line round is over, or what the seat to act can still do (the engine's words)."""
+    ends = deal.layout.describe_ends()
+    if deal.ending == "domino":
+        who = next(deal.name(s) for s, hand in enumerate(deal.hands) if not hand)
+        return [Reason(e.rule("domino"), f"{who} has played the last tile: {ends}.")]
+    left = len(getattr(deal, "boneyard", ()))
+    if deal.ending == "blocked":
+        text = f"{ends}; no tile in any hand carries either number, and the {left} tiles left "
+        text += "in the boneyard are the reserved ones, never drawn: nobody can play or draw."
+        return [Reason(e.rule("blocked"), text)]
+    move = deal.legal_moves()[0]
+    reasons = list(deal.judge(move).reasons)
+    players = [
+        deal.name(s)
+        for s, hand in enumerate(deal.hands)
+        if any(deal.layout.fits(t) for t in hand) and s != deal.turn
+    ]
+    if players:
+        text = f"{ends}; {', '.join(players)} could also place a tile."
+        reasons.append(Reason(e.rule("play"), text))
+    return reasons
 
 
 #: Every kind, by the name a bank entry gives.
@@ -936,4 +1128,6 @@ KINDS: dict[str, Callable[[Entry], Puzzle]] = {
     "fish": fish,
     "points": points,
     "line-settle": line_settle,
+    "line-score": line_score,
+    "round-end": round_end,
 }

@@ -91,6 +91,9 @@ class Puzzle:
     labels: tuple[str, ...] = ()
     pool: Tiles | None = None
     pool_caption: str = ""
+    #: How the pieces are drawn: the game's ``piece_style`` ("western" for Bergen), else the
+    #: tiles' own default.
+    style: Literal["chinese", "western"] | None = None
     hints: tuple[str, ...] = ()
     rules: tuple[str, ...] = field(default=())
     kind: str = ""
@@ -154,7 +157,7 @@ class Puzzle:
             return ""
         from gupai_learn.puzzles import pictures
 
-        return pictures.figure(self.pool_caption, pictures.row_svg(self.pool))
+        return pictures.figure(self.pool_caption, pictures.row_svg(self.pool, style=self.style))
 
 
 def _key(text: str) -> str:

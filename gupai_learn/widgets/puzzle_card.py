@@ -141,7 +141,13 @@ class PuzzleCard(GuardedWidget):
     def _draw_pool(self) -> None:
         chosen = set(self.selected)
         self.pool = [
-            dict(zip(("svg", "label"), piece_view(t, selected=i in chosen), strict=True))
+            dict(
+                zip(
+                    ("svg", "label"),
+                    piece_view(t, selected=i in chosen, style=self.puzzle.style),
+                    strict=True,
+                )
+            )
             for i, t in enumerate(self.pieces)
         ]
 

@@ -37,20 +37,27 @@ class Blocked:
     clauses: tuple[Reason, ...]
 
 
-def blocked_winner(hands: Hands, rule: str = "simple") -> tuple[int | None, int]:
+def blocked_winner(
+    hands: Hands, rule: str = "simple", names: Sequence[str] | None = None
+) -> tuple[int | None, int]:
     """``(seat, points)`` for a blocked round under ``rule`` ("simple", "american", "german",
     "hoyle"); ``(None, 0)`` when nobody scores. Seats are the hands' positions."""
-    decided = decide_blocked(hands, rule)
+    decided = decide_blocked(hands, rule, names)
     return decided.winner, decided.points
 
 
-def blocked_reasons(hands: Hands, rule: str = "simple") -> tuple[Reason, ...]:
+def blocked_reasons(
+    hands: Hands, rule: str = "simple", names: Sequence[str] | None = None
+) -> tuple[Reason, ...]:
     """The clauses that decided a blocked round, in the order they were applied."""
-    return decide_blocked(hands, rule).clauses
+    return decide_blocked(hands, rule, names).clauses
 
 
-def decide_blocked(hands: Hands, rule: str = "simple") -> Blocked:
-    """The full decision of a blocked round under ``rule``, with its clauses."""
+def decide_blocked(
+    hands: Hands, rule: str = "simple", names: Sequence[str] | None = None
+) -> Blocked:
+    """The full decision of a blocked round under ``rule``, with its clauses; ``names`` (one
+    per hand) name the seats in the clauses, "seat 0", "seat 1"... by default."""
     read = [as_tiles(h) if isinstance(h, str) else tuple(h) for h in hands]
     if rule not in BLOCKED_POINTS:
         raise ValueError(
@@ -58,12 +65,26 @@ def decide_blocked(hands: Hands, rule: str = "simple") -> Blocked:
         )
     if len(read) < 2:
         raise ValueError(f"a blocked round needs 2 to 4 hands, not {len(read)} (BE-DEAL)")
-    clauses: list[str] = []
+    if names is not None and len(names) != len(read):
+        raise ValueError(f"give one name per hand: {len(names)} names for {len(read)} hands")
+    clauses = _Clauses(names or [f"seat {s}" for s in range(len(read))])
     seat = _DECIDERS[rule](read, clauses)
     points = 0 if seat is None else BLOCKED_POINTS[rule]
-    tail = "nobody scores" if seat is None else f"seat {seat} scores {points}"
+    tail = "nobody scores" if seat is None else f"{clauses.names[seat]} scores {points}"
     clauses.append(f"{rule} rule: {tail}")
     return Blocked(seat, points, tuple(Reason("BE-END-BLOCKED", c) for c in clauses))
+
+
+class _Clauses(list[str]):
+    """The clauses applied so far, and the seats' names to write them with."""
+
+    def __init__(self, names: Sequence[str]) -> None:
+        super().__init__()
+        self.names = list(names)
+
+    def seats(self, seats: Sequence[int]) -> str:
+        """The seats' names, joined with commas."""
+        return ", ".join(self.names[s] for s in seats)
 
 
 def pips(hand: Sequence[Tile]) -> int:
@@ -76,37 +97,36 @@ def doubles(hand: Sequence[Tile]) -> list[Tile]:
     return [t for t in hand if t.is_double]
 
 
-def _lowest(seats: Sequence[int], key: dict[int, int], what: str, clauses: list[str]) -> int | None:
+def _lowest(seats: Sequence[int], key: dict[int, int], what: str, clauses: _Clauses) -> int | None:
     """The seat with the lowest ``key`` among ``seats``, or None on a tie for lowest."""
     best = min(key[s] for s in seats)
     low = [s for s in seats if key[s] == best]
-    listing = ", ".join(f"seat {s} {key[s]}" for s in seats)
+    listing = ", ".join(f"{clauses.names[s]} {key[s]}" for s in seats)
     if len(low) > 1:
         clauses.append(f"{what}: {listing} — a tie for the lowest")
         return None
-    clauses.append(f"{what}: {listing} — seat {low[0]} is lowest")
+    clauses.append(f"{what}: {listing} — {clauses.names[low[0]]} is lowest")
     return low[0]
 
 
-def _simple(hands: Read, clauses: list[str]) -> int | None:
+def _simple(hands: Read, clauses: _Clauses) -> int | None:
     totals = {s: pips(h) for s, h in enumerate(hands)}
     return _lowest(list(totals), totals, "pips in hand", clauses)
 
 
-def _american(hands: Read, clauses: list[str]) -> int | None:
+def _american(hands: Read, clauses: _Clauses) -> int | None:
     seats = list(range(len(hands)))
     free = [s for s in seats if not doubles(hands[s])]
     totals = {s: pips(hands[s]) for s in seats}
     if len(free) == 1:
-        clauses.append(f"(a) only seat {free[0]} holds no double: it wins")
+        clauses.append(f"(a) only {clauses.names[free[0]]} holds no double: it wins")
         return free[0]
     if len(free) == len(seats):
         clauses.append("(b) nobody holds a double: the lowest pip total wins")
         return _lowest(seats, totals, "pips in hand", clauses)
     if free:
         clauses.append(
-            f"(gap) seats {', '.join(map(str, free))} hold no double: the lowest pip total "
-            "among them wins"
+            f"(gap) {clauses.seats(free)} hold no double: the lowest pip total among them wins"
         )
         return _lowest(free, totals, "pips in hand", clauses)
     counts = {s: len(hands[s]) for s in seats}
@@ -119,28 +139,28 @@ def _american(hands: Read, clauses: list[str]) -> int | None:
     return _lowest(seats, low, "lowest double held", clauses)
 
 
-def _german(hands: Read, clauses: list[str]) -> int | None:
+def _german(hands: Read, clauses: _Clauses) -> int | None:
     seats = list(range(len(hands)))
     totals = {s: pips(hands[s]) for s in seats}
     free = [s for s in seats if not doubles(hands[s])]
     if len(free) == 1:
-        clauses.append(f"only seat {free[0]} holds no double: it wins")
+        clauses.append(f"only {clauses.names[free[0]]} holds no double: it wins")
         return free[0]
     if free:
-        clauses.append(f"seats {', '.join(map(str, free))} hold no double: fewest pips among them")
+        clauses.append(f"{clauses.seats(free)} hold no double: fewest pips among them")
         return _lowest(free, totals, "pips in hand", clauses)
     counts = {s: len(doubles(hands[s])) for s in seats}
     best = min(counts.values())
     fewest = [s for s in seats if counts[s] == best]
-    listing = ", ".join(f"seat {s} {counts[s]}" for s in seats)
+    listing = ", ".join(f"{clauses.names[s]} {counts[s]}" for s in seats)
     if len(fewest) == 1:
-        clauses.append(f"doubles held: {listing} — seat {fewest[0]} holds the fewest")
+        clauses.append(f"doubles held: {listing} — {clauses.names[fewest[0]]} holds the fewest")
         return fewest[0]
     clauses.append(f"doubles held: {listing} — a tie: fewest pips among the tied seats")
     return _lowest(fewest, totals, "pips in hand", clauses)
 
 
-def _hoyle(hands: Read, clauses: list[str]) -> int | None:
+def _hoyle(hands: Read, clauses: _Clauses) -> int | None:
     seats = list(range(len(hands)))
     free = [s for s in seats if not doubles(hands[s])]
     if free:
