@@ -27,10 +27,17 @@ def lesson_deal() -> ding_niu.Deal:
     return deal
 
 
-def line_tiles(page: object) -> int:
-    """How many tiles the LineView's line shows."""
-    return int(
-        page.locator(".gupai-line-view .gupai-line g.gupai-tile").count()  # type: ignore[attr-defined]
+#: the tiles drawn on the LineView's line
+LINE_TILES = ".gupai-line-view .gupai-line g.gupai-tile"
+
+
+def _wait_for_count(page: object, selector: str, count: int) -> None:
+    """Wait until ``selector`` matches ``count`` elements (the widget redraws its parts one
+    synced trait at a time)."""
+    page.wait_for_function(  # type: ignore[attr-defined]
+        "([s, n]) => document.querySelectorAll(s).length === n",
+        arg=[selector, count],
+        timeout=15_000,
     )
 
 
@@ -46,8 +53,8 @@ def test_the_overview_runs_and_a_tile_is_placed_at_an_end_by_clicking(
     view.wait_for(timeout=30_000)
     view.scroll_into_view_if_needed()
     tiles, verdict = view.locator(".gupai-hand-tile"), view.locator("div.gupai-verdict[aria-live]")
-    before = line_tiles(page)
-    assert before == len(mirror.layout.tiles)
+    before = len(mirror.layout.tiles)
+    _wait_for_count(page, LINE_TILES, before)
     # a tile that fits no end: the live verdict refuses it, naming the rule
     stuck = next(i for i, t in enumerate(hand) if not any(t in m.pieces for m in moves))
     tiles.nth(stuck).click()
@@ -62,17 +69,9 @@ def test_the_overview_runs_and_a_tile_is_placed_at_an_end_by_clicking(
     tiles.nth(both).click()
     verdict.get_by_text("fits both ends").wait_for(timeout=15_000)
     view.locator("button.gupai-end-left").click()
-    page.wait_for_function(  # type: ignore[attr-defined]
-        "n => document.querySelectorAll('.gupai-line-view .gupai-line g.gupai-tile').length === n",
-        arg=before + 1,
-        timeout=15_000,
-    )
+    _wait_for_count(page, LINE_TILES, before + 1)  # the line grew by the tile clicked
     mirror.play(hand[both], "left")
-    page.wait_for_function(  # type: ignore[attr-defined]  # the hand redraws after the line
-        "n => document.querySelectorAll('.gupai-line-view .gupai-hand-tile').length === n",
-        arg=len(mirror.hands[0]),
-        timeout=15_000,
-    )
+    _wait_for_count(page, ".gupai-line-view .gupai-hand-tile", len(mirror.hands[0]))
     view.get_by_text(f"You played {mirror.history[-1]}").wait_for(timeout=15_000)
     verdict.get_by_text(f"{mirror.name(mirror.turn)} to play").wait_for(timeout=15_000)
     for path in lab.screenshot_path("bull-fight-line-view.png"):

@@ -10,6 +10,13 @@ unless ``must_play`` is off — put face down (DN-DISCARD). After every non-doub
 checked for a fish. What happens then follows ``after_fish``; under the default, only doubles
 matching an open end may still go down and a seat with none passes (``pass``).
 
+Speed (random playouts run through the public API): ``legal_moves`` lists the common case (a
+two-armed line under way, no fish, ``must_play`` on) inline from per-tile tables of interned
+moves; ``apply`` recognises a move it just listed by identity and makes it without judging it
+again; ``_make_move`` grows the line, checks the fish (memoised by the tiles off the line) and
+decides the end of the hand (a per-number count of held tiles) inline. The property tests
+show each shortcut equals the general path (``judge``, ``Layout.add``, ``_finished``).
+
 Interpretations where the ruling leaves a case open (said here and in the report):
 
 - The hand also ends as soon as no seat can ever place a tile again: no held tile carries a
