@@ -69,7 +69,7 @@ def test_every_tile_is_drawn_doubles_across_and_nothing_beyond_the_width(seed: i
     assert upright == sum(p.tile.is_double for p in deal.layout)
 
 
-def test_the_snake_turns_under_the_tile_it_follows() -> None:
+def test_a_wrapped_line_reads_left_to_right_and_its_ends_sit_at_its_end_tiles() -> None:
     deal = played(4, 60)
     svg = layout_svg(deal.layout, style="western")
     boxes = placed_boxes(svg)
@@ -77,10 +77,26 @@ def test_the_snake_turns_under_the_tile_it_follows() -> None:
     for x, w, _, middle in boxes:
         rows.setdefault(middle, []).append((x, x + w))
     assert len(rows) >= 3
+    # every row runs left to right in the order the tiles lie on the line (like text)
+    for row in rows.values():
+        assert all(a[1] < b[0] for a, b in zip(row, row[1:], strict=False))
+    # every full row spans the same width, and a turn arrow leads to each next row
     full = list(rows.values())[:-1]
-    # every full row spans the same width, so a row turns right under the tile before it
     assert len({round(min(r[0] for r in row), 1) for row in full}) == 1
     assert len({round(max(r[1] for r in row), 1) for row in full}) == 1
+    assert svg.count("gupai-line-turn") == len(rows) - 1
+    # the left end is left of the first tile, the right end right of the last one
+    root = ET.fromstring(svg)
+    circles = {
+        ("left" if "left end" in "".join(g.itertext()) else "right"): float(
+            next(g.iter(f"{NS}circle")).get("cx", 0)
+        )
+        for g in root.iter(f"{NS}g")
+        if "gupai-line-end" in (g.get("class") or "")
+    }
+    first, last = list(rows.values())[0][0], list(rows.values())[-1][-1]
+    assert circles["left"] < first[0] and circles["right"] > last[1]
+    assert "left end" in svg and "right end" in svg
 
 
 def test_bergen_tiles_are_western_even_without_a_blank() -> None:

@@ -1,13 +1,14 @@
 """Drawing a line game's layout (design.md §5): the line as it grows, and a line deal.
 
-The line is drawn as a *snake*: the first row runs left to right, the next one right to left
-under it, and so on, so neighbours on the table stay neighbours on the page and the drawing is
-never wider than a notebook column (``viewBox`` + ``max-width:100%``). A row holds as many
-tiles as fit in the width of ``per_row`` tiles lying along it (a double lying across takes
-less room), and every full row is spread to the same width, so each turn of the snake sits
-right under the tile it follows. Each tile lies along the line with its touching numbers facing
-each other; doubles lie inline (Ding Niu) or across (Bergen), as the layout says. Each open end
-gets a marker with its number; a closed end of a one-armed line is marked closed.
+The line is drawn in rows read like text, so the drawing is never wider than a notebook
+column (``viewBox`` + ``max-width:100%``): the left end is always the first tile of the top row,
+the right end always the last tile of the bottom row. A row holds as many tiles as fit in the
+width of ``per_row`` tiles lying along it (a double lying across takes less room); every full
+row is spread to the same width, and a dashed path with an arrow leads from the end of each row
+to the start of the next, so the turn is never in doubt. Each tile lies with its ``left``
+number on the left, so touching numbers face each other; doubles lie inline (Ding Niu) or
+across (Bergen), as the layout says. Each end gets a marker with its number and the words
+"left end" / "right end" (× when a one-armed line's end is closed).
 
 A game with a boneyard (Bergen) also gets the pile: backs with a count, the reserved tiles —
 which are never drawn — apart and marked (:func:`boneyard_svg`). Tiles are drawn in the game's
@@ -36,23 +37,23 @@ from gupai_learn.tiles import Tile
 #: Tiles per row of the snake before it turns.
 PER_ROW = 6
 _GAP = 2.0
-_MARK = 30.0
-_ROW_GAP = 14.0
+_MARK = 46.0
+_ROW_GAP = 22.0
 _OPEN = "#1f6feb"
 _CLOSED = "#8c959f"
+_TURN = "#8c959f"
 #: Any tile: a back looks the same for all.
 _ANY_TILE = Tile(6, 6)
 
 
-def _tile(placed: Placed, style: Style, flip: bool) -> tuple[str, float, float, str]:
-    """One placed tile drawn along the row: (body, width, height, spoken). ``flip`` turns it
-    end for end (a tile lying right to left on the page, or with its low end on the left)."""
+def _tile(placed: Placed, style: Style) -> tuple[str, float, float, str]:
+    """One placed tile drawn along its row: (body, width, height, spoken). Its ``left``
+    number is drawn on the left, so touching numbers face each other."""
     orientation: Orientation = "vertical" if placed.across else "horizontal"
     drawing = draw_piece(placed.tile, PieceOptions(style=style, orientation=orientation))
     w, h = drawing.width, drawing.height
-    high_left = placed.left == placed.tile.high
     body = drawing.body
-    if high_left == flip and not placed.tile.is_double:
+    if placed.left != placed.tile.high and not placed.tile.is_double:
         body = tag("g", body, transform=f"rotate(180 {num(w / 2)} {num(h / 2)})")
     spoken = f"{placed.left}-{placed.right}"
     return body, w, h, spoken
@@ -76,7 +77,8 @@ def _rows(drawn: list[Drawn], room: float) -> list[list[Drawn]]:
 
 def _gaps(rows: list[list[Drawn]], inner: float) -> list[float]:
     """The gap between the tiles of each row: every row but the last is spread to ``inner``
-    (so the snake turns right under the tile before), the last keeps the plain gap."""
+    (like justified text, so the line visibly runs on to the next row), the last keeps the
+    plain gap, so the right end sits right after its last tile."""
     gaps = []
     for r, row in enumerate(rows):
         spare = inner - sum(d[1] for d in row)
@@ -85,12 +87,37 @@ def _gaps(rows: list[list[Drawn]], inner: float) -> list[float]:
     return gaps
 
 
-def _marker(number: int | None, is_open: bool, x: float, y: float) -> str:
+def _marker(end: str, number: int | None, is_open: bool, x: float, y: float) -> str:
+    """An end of the line: a circle with its number (× when closed) over the words
+    "left end" / "right end", centred at ``x`` on the row's middle ``y``."""
     colour = _OPEN if is_open else _CLOSED
     shown = str(number) if is_open else "×"
-    circle = tag("circle", cx=x, cy=y, r=11.0, fill="#ffffff", stroke=colour, stroke_width=2.0)
-    label = text(shown, x, y + 4.5, size=13, weight="bold", fill=colour)
-    return group(circle + label, class_="gupai-line-end" + (" gupai-open" if is_open else ""))
+    cy = y - 7.0
+    circle = tag("circle", cx=x, cy=cy, r=11.0, fill="#ffffff", stroke=colour, stroke_width=2.0)
+    label = text(shown, x, cy + 4.5, size=13, weight="bold", fill=colour)
+    word = text(f"{end} end", x, y + 17.0, size=10, weight="bold", fill=colour)
+    return group(
+        circle + label + word, class_="gupai-line-end" + (" gupai-open" if is_open else "")
+    )
+
+
+def _turn(x_right: float, y_from: float, y_gap: float, y_to: float) -> str:
+    """The line running on from the end of one row to the start of the next: a thin path from
+    the row's right edge down into the gap, back to the left margin, and down into the next
+    row, with an arrow head pointing at the next row's first tile."""
+    left = _MARK / 2
+    path = (
+        f"M{num(x_right)},{num(y_from)} h{num(_MARK / 2 - 4)} V{num(y_gap)} "
+        f"H{num(left)} V{num(y_to)} H{num(_MARK - 4)}"
+    )
+    line = tag("path", d=path, fill="none", stroke=_TURN, stroke_width=1.5, stroke_dasharray="5 3")
+    tip = _MARK - 3
+    head = tag(
+        "path",
+        d=f"M{num(tip)},{num(y_to)} l-7,-4.5 v9 z",
+        fill=_TURN,
+    )
+    return group(line + head, class_="gupai-line-turn")
 
 
 def layout_svg(
@@ -101,47 +128,45 @@ def layout_svg(
     scale: float = 1.0,
     caption: str = "",
 ) -> str:
-    """The line as a snake of rows, open ends marked with their numbers."""
+    """The line in rows read like text, left end first, open ends marked with their numbers
+    and named; a dashed path with an arrow shows where each row runs on to the next."""
     if not layout.placed:
         body = text("(no tile on the line yet)", 110, 24, size=13, fill="#57606a")
         return svg_root(body, 220, 40, label="an empty line", scale=scale, class_="gupai-svg")
     chosen = resolve_style(layout.tiles, style)
-    # one flat run first (the flips depend on the row, so the rows are drawn again below)
-    flat = [_tile(p, chosen, False) for p in layout.placed]
+    flat = [_tile(p, chosen) for p in layout.placed]
     room = max(1, per_row) * tile_size(chosen, "horizontal")[0] + _GAP * (max(1, per_row) - 1)
-    sizes = _rows(flat, room)
-    placed, rows = list(layout.placed), []
-    for row in sizes:
-        rows.append(placed[: len(row)])
-        placed = placed[len(row) :]
-    drawn = [[_tile(p, chosen, flip=bool(r % 2)) for p in row] for r, row in enumerate(rows)]
+    drawn = _rows(flat, room)
     inner = max(sum(d[1] for d in row) + _GAP * (len(row) - 1) for row in drawn)
     gaps = _gaps(drawn, inner)
-    widths = [sum(d[1] for d in row) + gaps[r] * (len(row) - 1) for r, row in enumerate(drawn)]
     width = inner + 2 * _MARK
     parts: list[str] = []
     y = 22.0 if caption else 4.0
     if caption:
         parts.append(text(caption, 6, 15, size=12, anchor="start", fill="#57606a"))
+    mids: list[float] = []
     ends: dict[str, tuple[float, float]] = {}
     for r, row in enumerate(drawn):
         height = max(d[2] for d in row)
-        reverse = r % 2 == 1
-        x = _MARK + (inner - widths[r] if reverse else 0.0)
-        order = list(reversed(row)) if reverse else row
-        for i, (body, w, h, _) in enumerate(order):
+        mid = y + height / 2
+        mids.append(mid)
+        x = _MARK
+        for body, w, h, _ in row:
             parts.append(group(body, x=x, y=y + (height - h) / 2, class_="gupai-placed"))
-            mid = y + height / 2
-            if r == 0 and i == 0:
-                ends["left"] = (x - _MARK / 2, mid)
-            if r == len(drawn) - 1 and i == (0 if reverse else len(order) - 1):
-                ends["right"] = ((x - _MARK / 2) if reverse else (x + w + _MARK / 2), mid)
             x += w + gaps[r]
+        if r == 0:
+            ends["left"] = (_MARK / 2, mid)
+        if r == len(drawn) - 1:
+            ends["right"] = (x - gaps[r] + _MARK / 2, mid)
         y += height + _ROW_GAP
+        if r < len(drawn) - 1:
+            parts.append(_turn(_MARK + inner, mid, y - _ROW_GAP / 2, y + _next_mid(drawn[r + 1])))
     for end, (ex, ey) in ends.items():
-        parts.append(_marker(layout.number(end), end in layout.open, ex, ey))  # type: ignore[arg-type]
+        is_open = end in layout.open
+        parts.append(_marker(end, layout.number(end), is_open, ex, ey))  # type: ignore[arg-type]
     spoken = " ".join(d[3] for row in drawn for d in row)
-    label = f"the line, {len(layout)} tiles: {spoken}; {layout.describe_ends()}"
+    rows = f" in {len(drawn)} rows read left to right" if len(drawn) > 1 else ""
+    label = f"the line, {len(layout)} tiles{rows}: {spoken}; {layout.describe_ends()}"
     return svg_root(
         "".join(parts),
         width,
@@ -150,6 +175,11 @@ def layout_svg(
         scale=scale,
         class_="gupai-svg gupai-line",
     )
+
+
+def _next_mid(row: list[Drawn]) -> float:
+    """How far below a row's top its middle lies."""
+    return max(d[2] for d in row) / 2
 
 
 def deal_style(deal: Any) -> Style | None:
