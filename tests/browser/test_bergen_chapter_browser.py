@@ -1,12 +1,17 @@
 """Chapter 05 (Bergen) in a real browser: lessons run in JupyterLab with no error output and
-draw their tiles, and a blocked-round card is answered by clicking (rules/bergen.md,
-BE-END-BLOCKED)."""
+draw their tiles, a blocked-round card is answered by clicking (rules/bergen.md,
+BE-END-BLOCKED), and a round of 05.10's match is played with the mouse and scored (BE-GAME)."""
 
 from __future__ import annotations
+
+import html
 
 import pytest
 
 from gupai_learn import puzzles
+from gupai_learn.render.line import deal_style, layout_svg
+from gupai_learn.widgets import DealPlayer
+from gupai_learn.widgets.line_view import OTHER_BUTTONS
 from tests.browser.conftest import Lab, drawn_tiles, open_and_run
 from tests.browser.test_chapter_browser import error_texts
 
@@ -45,3 +50,92 @@ def test_a_blocked_round_is_answered_on_its_card(page: object, lab: Lab) -> None
     )
     for path in lab.screenshot_path("bergen-blocked-card.png"):
         card.screenshot(path=str(path))
+
+
+def _east_click(mirror: DealPlayer) -> tuple[int | None, str | None]:
+    """East's next decision by clicks: (hand index of the tile to click or None, then the
+    button to press or None): the first tile that fits, at its first fitting end; else Draw,
+    else Pass."""
+    deal, view = mirror.deal, mirror.picker
+    moves = deal.legal_moves()
+    plays = [m for m in moves if m.kind == "play"]
+    if not plays:
+        return None, OTHER_BUTTONS[moves[0].kind]
+    tile = plays[0].pieces[0]
+    ends = [m.end for m in plays if m.pieces[0] == tile]
+    index = list(deal.hands[view.seat]).index(tile)
+    if deal.layout.ends is None:
+        return index, "left"  # the one "start the line" button
+    return index, (ends[0] if len(ends) == 2 else None)  # one end fits: the click places it
+
+
+def _settled(view: object, mirror: DealPlayer) -> None:
+    """Wait until the page's line view shows the mirror's position (hand size, line, pile)."""
+    view.page.wait_for_function(  # type: ignore[attr-defined]
+        "([v, n, line]) => v.querySelectorAll('.gupai-hand-tile').length === n"
+        " && (v.querySelector('svg.gupai-line')?.getAttribute('aria-label') ?? '') === line",
+        arg=[
+            view.element_handle(),  # type: ignore[attr-defined]
+            len(mirror.deal.hands[0]),
+            _line_label(mirror),
+        ],
+        timeout=15_000,
+    )
+
+
+def _line_label(mirror: DealPlayer) -> str:
+    """The aria-label of the line as the page draws it for the mirror's position ('' while
+    the line is empty: no line is drawn then)."""
+    if not mirror.deal.layout.placed:
+        return ""
+    svg = layout_svg(mirror.deal.layout, style=deal_style(mirror.deal))
+    return html.unescape(svg.split('aria-label="', 1)[1].split('"', 1)[0])
+
+
+def _play_a_round_by_clicking(page: object, cell: object, mirror: DealPlayer) -> None:
+    """Play East's side of the round in ``cell`` with the mouse, each decision taken from the
+    mirror (the same seed, so the same deal and the same computer moves)."""
+    view = cell.locator(".gupai-line-view").first  # type: ignore[attr-defined]
+    view.wait_for(timeout=30_000)
+    _settled(view, mirror)
+    while not mirror.deal.is_over:
+        index, button = _east_click(mirror)
+        if index is not None:
+            view.locator(".gupai-hand-tile").nth(index).click()
+            mirror.picker.selected = [index]
+        if button in ("left", "right"):
+            view.locator(f".gupai-line-end-button.gupai-end-{button}").click()
+            mirror.picker.command = button
+        elif button is not None:
+            view.locator("button.gupai-action", has_text=button).click()
+            mirror.picker.command = button
+        _settled(view, mirror)
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_a_round_of_a_match_is_played_by_clicking_then_scored(
+    page: object, lab: Lab, players: int
+) -> None:
+    """05.10's acceptance path: in the table for ``players``, play a whole round with the
+    mouse only, press Next round, and read round 1's scores on the scoreboard (BE-GAME)."""
+    open_and_run(page, lab, "05.10-Play-a-Match.ipynb")
+    mirror = DealPlayer(game="bergen", seed=1, seat=0, players=players)  # the lesson's table
+    cells = page.locator(".jp-CodeCell", has=page.locator(".gupai-line-view"))  # type: ignore[attr-defined]
+    cells.nth(2).wait_for(timeout=30_000)
+    cell = cells.nth(players - 2)
+    cell.scroll_into_view_if_needed()
+    _play_a_round_by_clicking(page, cell, mirror)
+    scores = mirror.deal.settle().results
+    cell.get_by_text(mirror.outcome(mirror.deal.settle())).first.wait_for(timeout=15_000)
+    cell.locator("button", has_text="Next round").click()
+    mirror.next_round()
+    cell.get_by_text("Round 2.").first.wait_for(timeout=15_000)
+    board = cell.locator("table.gupai-scoreboard")
+    rows = board.locator("tr")
+    assert rows.count() == players + 1
+    for seat in range(players):
+        cells_text = rows.nth(seat + 1).locator("td").all_inner_texts()
+        assert cells_text[0] == str(scores[seat]), (seat, cells_text, scores)
+    assert error_texts(page) == []
+    for path in lab.screenshot_path(f"bergen-match-{players}-round-1.png"):
+        cell.screenshot(path=str(path))
