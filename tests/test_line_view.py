@@ -113,3 +113,16 @@ def test_a_line_move_card_says_which_end() -> None:
     assert not feedback.correct and "DN-FISH-CLASSIC" in feedback._repr_html_()
     card.choice = "right"
     assert card.check().correct
+
+
+def test_a_new_deal_clears_the_message_about_the_old_one() -> None:
+    deal = ding_niu.Deal(HANDS)
+    view = LineView(deal, 0)
+    view.selected = [0]
+    view.command = "left"
+    assert view.message.startswith("You played")
+    view.refresh()  # the same deal redrawn: the message stays
+    assert view.message.startswith("You played")
+    view.deal = ding_niu.Deal(HANDS)  # as the deal player does for a new round or an Undo
+    view.refresh()
+    assert view.message == ""

@@ -88,9 +88,13 @@ class LineView(GuardedWidget):
 
     # ----- drawing -------------------------------------------------------------------------
     def refresh(self) -> None:
-        """Redraw from the deal (after moves made elsewhere)."""
+        """Redraw from the deal (after moves made elsewhere). A new deal (a new round, New
+        deal, Undo) also clears the last message, which spoke of the old one."""
         with self.hold_trait_notifications():
             self.selected = []
+            if self.deal is not getattr(self, "_told_of", self.deal):
+                self.message = ""
+            self._told_of = self.deal
         self._draw()
 
     def _draw(self) -> None:
