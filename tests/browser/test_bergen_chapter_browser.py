@@ -112,7 +112,7 @@ def _play_a_round_by_clicking(page: object, cell: object, mirror: DealPlayer) ->
         _settled(view, mirror)
 
 
-@pytest.mark.parametrize("players", [2, 3])
+@pytest.mark.parametrize("players", [2, 3, 4])
 def test_a_round_of_a_match_is_played_by_clicking_then_scored(
     page: object, lab: Lab, players: int
 ) -> None:
