@@ -34,7 +34,8 @@ class GameInfo:
       (``"chinese"``, ``"western"``, or None: by the tile); ``won_name``: what a trick game's
       seats win (``"column"`` in Tien Gow, ``"trick"`` elsewhere); ``round_name``: what one lead
       and its answers are called in captions (``"trick"``; ``"round"`` in Tet-Gow, whose ruling
-      calls a round's worth its tricks);
+      calls a round's worth its tricks); ``deal_name``: what one deal is called in captions and
+      match tables (``"deal"``; ``"game"`` in Tet-Gow, whose ruling plays several games a match);
     - ``reference``: the game's reference card (its rankings, drawn by ``gl.reference``), or
       ``None`` for a game that has none yet.
     - trick games, for puzzles and widgets: ``classify(pieces, rules=...) -> Combination``
@@ -65,6 +66,7 @@ class GameInfo:
     piece_style: Literal["chinese", "western"] | None = None
     won_name: str = "trick"
     round_name: str = "trick"
+    deal_name: str = "deal"
     reference: Callable[[], Reference] | None = None
     classify: Callable[..., Any] | None = None
     beats: Callable[..., Any] | None = None

@@ -106,7 +106,7 @@ class Match:
     def _why_over(self) -> str:
         if self.winner is not None:
             name = self.deal.seat_names[self.winner]
-            return f"{name} won the whole game in deal {len(self.history)}"
+            return f"{name} won the whole game in {self.info.deal_name} {len(self.history)}"
         return f"a seat reached the target of {self.target}"
 
     def _new_deal(self, kwargs: dict[str, Any]) -> Any:
@@ -118,7 +118,9 @@ class Match:
     # ----- text ------------------------------------------------------------------------------
     def __repr__(self) -> str:
         totals = ", ".join(f"{t:+d}" for t in self._totals)
-        return f"<Match {self.info.name}: {len(self.history)} deals settled, totals {totals}>"
+        count = len(self.history)
+        deals = f"{count} {self.info.deal_name}" + ("" if count == 1 else "s")
+        return f"<Match {self.info.name}: {deals} settled, totals {totals}>"
 
     def _repr_html_(self) -> str:
         names = self.deal.seat_names
@@ -130,7 +132,7 @@ class Match:
         total = "".join(f"<td><b>{t:+d}</b></td>" for t in self._totals)
         over = f"<p><b>The match is over: {html.escape(self._why_over())}.</b></p>"
         return (
-            f"<table class='gupai-match'><tr><th>deal</th>{head}</tr>{rows}"
+            f"<table class='gupai-match'><tr><th>{self.info.deal_name}</th>{head}</tr>{rows}"
             f"<tr><td>total</td>{total}</tr></table>" + (over if self.is_over else "")
         )
 

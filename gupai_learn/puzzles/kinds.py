@@ -250,13 +250,19 @@ def piece_fact(e: Entry) -> Puzzle:
     return e.puzzle("choice", check, solution, row_svg([piece]), choices=tuple(e["choices"]))
 
 
+def counted(n: int, plural: str) -> str:
+    """A number with its noun, singular for one: ``"1 tile"``, ``"0 tiles"``, ``"3 cards"``."""
+    return f"{n} {plural[:-1] if n == 1 and plural.endswith('s') else plural}"
+
+
 def count(e: Entry) -> Puzzle:
     """Numbers: how many pieces of the set have ``fact`` equal to ``equals``."""
     deck = e.game.deck()
     found = [p for p in deck if getattr(p, e["fact"]) == e["equals"]]
     truth, rule, unit = len(found), e["rules"][0], e.game.pieces  # "tiles" or "cards"
     shown = ", ".join(map(str, found)) if unit == "cards" else str(Tiles(found))
-    why = Reason(rule, f"{truth} of the {len(deck)} {unit} have {e['what']}: {shown}.")
+    have = "has" if truth == 1 else "have"
+    why = Reason(rule, f"{truth} of the {len(deck)} {unit} {have} {e['what']}: {shown}.")
 
     def check(answer: Any) -> Feedback:
         values = read_numbers(answer, 1)
@@ -267,7 +273,7 @@ def count(e: Entry) -> Puzzle:
         side = "more" if values[0] < truth else "fewer"
         return incorrect(f"Not {values[0]}: there are {side}.", [Reason(rule, e["explain"])])
 
-    solution = Solution(truth, f"{truth} {unit}.", (why,))
+    solution = Solution(truth, f"{counted(truth, unit)}.", (why,))
     labels = tuple(e["labels"])
     return e.puzzle("numbers", check, solution, row_svg(deck), {"size": len(deck)}, labels=labels)
 

@@ -13,7 +13,10 @@ match ends when a seat reaches the target; **New deal** then starts a new match.
 Both are ipywidgets boxes of HTML views around the hand picker: every picture and sentence is
 computed in Python from the engine's state, through the deal's own API and the game's
 ``GameInfo`` (no game is named here). ipywidgets shows an ``HTML`` value as markup, so every
-sentence (seat names included) is escaped on its way in (:func:`_text`).
+sentence (seat names included) is escaped on its way in (:func:`_text`). Captions use the game's
+own words: ``GameInfo.round_name`` for a lead and its answers ("Round 3 is over" in Tet-Gow),
+``won_name`` for what seats win (Tien Gow's columns), ``deal_name`` for a whole deal (Tet-Gow's
+"game").
 """
 
 from __future__ import annotations
@@ -49,7 +52,9 @@ def table_html(deal: BaseDeal[Any], seat: int | None = None) -> str:
     the fish if there is one; when ``seat`` is given (its player's own view, whose line view
     draws the line and its hand), the hands only, the others as backs; a game of another
     family is drawn whole."""
-    state = "Deal over." if deal.is_over else f"{deal.name(deal.turn)} to play."
+    info = _info(deal)
+    over = f"{info.deal_name.capitalize()} over."
+    state = over if deal.is_over else f"{deal.name(deal.turn)} to play."
     if isinstance(deal, LineDeal):
         fish = getattr(deal, "fish", None)
         said = f" {fish.explain(seat).splitlines()[0]}" if fish is not None else ""
@@ -60,16 +65,18 @@ def table_html(deal: BaseDeal[Any], seat: int | None = None) -> str:
     plays = list(deal.trick) or (list(deal.tricks[-1].plays) if deal.tricks else [])
     high = deal.current_high if deal.trick else (deal.tricks[-1].high if deal.tricks else None)
     won = ", ".join(f"{deal.name(s)} {c}" for s, c in enumerate(deal.won))
-    picture = trick_svg(plays, deal.seat_names, high) if plays else "<p>No trick yet.</p>"
-    if plays and not deal.trick:  # the finished trick, shown as such
+    none = f"<p>No {info.round_name} yet.</p>"
+    picture = trick_svg(plays, deal.seat_names, high) if plays else none
+    if plays and not deal.trick:  # the finished trick (round), shown as such
         done = deal.tricks[-1]
-        caption = f"Trick {len(deal.tricks)} is over: {deal.name(done.winner)} took it."
+        number = f"{info.round_name.capitalize()} {len(deal.tricks)}"
+        caption = f"{number} is over: {deal.name(done.winner)} took it."
         picture = f"<p><i>{_text(caption)}</i></p>{picture}"
     leftover = getattr(deal, "leftover", ())  # pieces dealt to nobody, face up (Tet-Gow)
     if leftover:
         side = row_svg(leftover, scale=0.6)
         picture += f"<p><i>Left over, face up for all to see:</i></p>{side}"
-    label = _info(deal).won_name.capitalize() + "s"
+    label = info.won_name.capitalize() + "s"
     return f"<div class='gupai-table'>{picture}<p>{_text(f'{label} won: {won}. {state}')}</p></div>"
 
 
@@ -271,7 +278,8 @@ class DealPlayer(ipywidgets.VBox):
     def new_deal(self) -> None:
         """Deal again with the next seed (in a game to a target: a new match)."""
         self.seed += 1
-        self._use(self._new_deal(), "A new match." if self.match is not None else "A new deal.")
+        fresh = f"A new {self.info.deal_name}."
+        self._use(self._new_deal(), "A new match." if self.match is not None else fresh)
 
     def next_round(self) -> None:
         """In a match: record the finished round and deal the next (BE-GAME); refused, with the
@@ -449,7 +457,7 @@ class ReplayStepper(ipywidgets.VBox):
         face up, and what the last move was and — for a face-down play — why it went down."""
         self.step = max(0, min(step, len(self.moves)))
         deal = self.position(self.step)
-        said = "the deal before the first lead"
+        said = f"the {_info(deal).deal_name} before the first lead"
         if self.step:
             seat, move = self.moves[self.step - 1]
             said = f"{deal.name(seat)}: {move}. {why_played(self.position(self.step - 1), move)}"

@@ -10,7 +10,7 @@ Same skeleton as every game: :class:`Rules`, combinations (:func:`classify`, :fu
 
     >>> from gupai_learn.games import bagchen
     >>> bagchen.classify("[3:2][4:1]").name
-    'pair of owls (雜五)'
+    'pair of owls 雜五'
     >>> bagchen.classify("[2:2]", point="2-2").kind
     'point'
     >>> bool(bagchen.beats("[3:1][3:1][3:1]", "[5:1][5:1][5:1]"))

@@ -132,8 +132,9 @@ def english(tile: Tile) -> str:
 
 
 def tile_name(tile: Tile) -> str:
-    """Bagchen name with the Chinese tile name beside it: ``"lama (人 Man)"``."""
-    return f"{english(tile)} ({tile.chinese_name} {tile.name})"
+    """Bagchen name with the Chinese tile name beside it: ``"lama 人 Man"`` (no parentheses:
+    verdicts put a combination's name in parentheses themselves)."""
+    return f"{english(tile)} {tile.chinese_name} {tile.name}"
 
 
 def canonical(pieces: Iterable[Tile]) -> Tiles:
@@ -236,7 +237,7 @@ def _points(tiles: Tiles, pointed: list[Tile]) -> tuple[Combination | None, list
     combo = _combo("point", 0, tiles, "point" if n == 1 else f"{n} points", True)
     value = point_value(combo)
     if value > n:
-        combo = _combo("point", 0, tiles, f"mother-and-son on the point ({value} points)", True)
+        combo = _combo("point", 0, tiles, f"mother-and-son on the point, {value} points", True)
     return combo, []
 
 
@@ -254,7 +255,7 @@ def _sky(tiles: Tiles) -> tuple[Combination | None, list[Reason]]:
         )
         return None, [Reason("BG-COMBO-SKY", text)]
     n, r = len(tiles), SKY_RANK[first]
-    name = f"{COUNT_WORDS[n]} {SKY_PLURAL[r]} ({first.chinese_name})"
+    name = f"{COUNT_WORDS[n]} {SKY_PLURAL[r]} {first.chinese_name}"
     return _combo("sky-combo", r, tiles, name), []
 
 
@@ -268,11 +269,11 @@ def _earth(tiles: Tiles, any_mix: bool) -> tuple[Combination | None, list[Reason
     ranks = {x.pips for x in t}
     if len(ranks) == 1:
         r = t[0].pips
-        name = f"{COUNT_WORDS[len(t)]} {EARTH_PLURAL[r]} ({t[0].chinese_name})"
+        name = f"{COUNT_WORDS[len(t)]} {EARTH_PLURAL[r]} {t[0].chinese_name}"
         return _combo("earth-combo", r, tiles, name), []
     if any_mix:
         low = min(ranks)
-        name = f"earth mix of {len(t)} (lowest {EARTH_NAMES[low]})"
+        name = f"earth mix of {len(t)}, lowest {EARTH_NAMES[low]}"
         return _combo("earth-combo", low, tiles, name), []
     text = (
         f"{shown(tiles)} mixes earth tiles of different ranks: an earth combination is two to "

@@ -413,9 +413,8 @@ class Deal(TrickDeal[Tile]):
             return combo, [Reason("BG-POINT-PLAY", text)]
         suit = "sky" if tile.is_civil else "earth"
         if call not in ("any", suit):
-            text = (
-                f"The charity lead called {call}; {tile} is an {suit} tile, so it does not beat it."
-            )
+            a_suit = "a sky" if suit == "sky" else "an earth"
+            text = f"The charity lead called {call}; {tile} is {a_suit} tile: it does not beat it."
             return combo, [Reason("BG-CHARITY", text)]
         return combo, []
 

@@ -156,6 +156,7 @@ GAME = GameInfo(
     pieces="cards",
     won_name="trick",
     round_name="round",  # TT-FOLLOW: a round is worth one trick per card led
+    deal_name="game",  # TT-DEAL: a match is several games
     reference=reference_card,
     classify=classify,
     beats=beats,
