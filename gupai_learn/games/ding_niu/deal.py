@@ -104,6 +104,7 @@ class Deal(LineDeal):
         self.rules = rules or _DEFAULT_RULES
         self.leader = leader
         self._init_line(parsed, leader, self.rules.arms)
+        self._across = self.DOUBLES_ACROSS
         self._down: list[Tiles] = [Tiles()] * SEATS
         self._fish: Fish | None = None
         self._passes = 0
@@ -147,6 +148,29 @@ class Deal(LineDeal):
         return deal
 
     # ----- state -----------------------------------------------------------------------
+    @property
+    def _layout(self) -> Layout:  # type: ignore[override]
+        """The line, built on demand: moves of the fast path only note their placements
+        (``_grow_left``, ``_grow_right``) and the ends; reading the line folds them in."""
+        lay = self._lay
+        if self._grow_left or self._grow_right:
+            lay = self._lay = _folded(lay, self._grow_left, self._grow_right, self._ends)
+            self._grow_left = []
+            self._grow_right = []
+        return lay
+
+    @_layout.setter
+    def _layout(self, value: Layout) -> None:
+        self._lay = value
+        self._grow_left: list[Placed] = []
+        self._grow_right: list[Placed] = []
+        self._ends: tuple[int, int] | None = value.ends
+
+    @property
+    def ends(self) -> tuple[int, int] | None:
+        """The numbers at the (left, right) ends; None before the first tile."""
+        return self._ends
+
     @property
     def fish(self) -> Fish | None:
         """The fish of this hand (its ``.kind`` and ``.blocker``), or None."""
@@ -213,6 +237,8 @@ class Deal(LineDeal):
         new: Deal = super().copy()
         new._down = self._down[:]
         new._held = self._held[:]
+        new._grow_left = self._grow_left[:]
+        new._grow_right = self._grow_right[:]
         return new
 
     def state_key(self) -> Hashable:
@@ -340,7 +366,7 @@ class Deal(LineDeal):
     # ----- changes -----------------------------------------------------------------------
     def _legal_moves(self) -> list[Move]:
         # the common case: a two-armed line under way, no fish, must_play on
-        ends = self._layout.ends
+        ends = self._ends
         if ends is None or not self._simple:
             return super()._legal_moves()
         return _fast_moves(self._hands[self._turn], ends)
@@ -370,43 +396,41 @@ class Deal(LineDeal):
                 if self._track:
                     self._before = (self._layout, hand)
                 end = move.end
-                old = self._layout
-                ends = old.ends
+                ends = self._ends
                 high, low = tile
                 if ends is None or end is None or self._arms != 2:
-                    layout = self._layout = old.add(tile, end, seat, self._arms)
+                    layout = self._layout = self._layout.add(tile, end, seat, self._arms)
                     result = layout.placed[0 if end == "left" else -1]
-                else:  # a legal placement on a two-armed line: Layout.add without its checks
+                    numbers = layout.numbers
+                else:  # a legal placement on a two-armed line: noted, the Layout made lazily
                     left, right = ends
-                    layout = self._layout = object.__new__(Layout)
-                    layout.open = old.open
-                    across = layout.doubles_across = old.doubles_across and high == low
+                    across = self._across and high == low
                     if end == "left":
                         result = _new(
                             Placed, (tile, low if left == high else high, left, seat, across)
                         )
-                        layout.placed = (result, *old.placed)
-                        layout.ends = layout.numbers = (result[1], right)
+                        self._grow_left.append(result)
+                        numbers = self._ends = (result[1], right)
                     else:
                         result = _new(
                             Placed, (tile, right, low if right == high else high, seat, across)
                         )
-                        layout.placed = (*old.placed, result)
-                        layout.ends = layout.numbers = (left, result[2])
+                        self._grow_right.append(result)
+                        numbers = self._ends = (left, result[2])
                 if high != low:
                     rest = self._rest = self._rest - WEIGHT[tile]
                     if self._fish is None:
-                        found = FISH_MEMO.get((rest, layout.numbers, self._fish_types), MISSING)
+                        found = FISH_MEMO.get((rest, numbers, self._fish_types), MISSING)
                         if found is MISSING:
-                            found = fish_by_key(rest, layout.numbers, self._fish_types)
+                            found = fish_by_key(rest, numbers, self._fish_types)
                         if found is not None:
                             self._fish = self._make_fish(seat, tile, found)
                             self._simple = False
             else:
                 self._down[seat] = _new(Tiles, (*self._down[seat], tile))
                 result = tile
-        numbers = self._layout.numbers
-        if self._fish is None and len(numbers) == 2:  # _finished() of a line without a fish
+        numbers = self._ends if self._arms == 2 else None
+        if self._fish is None and numbers is not None:  # _finished() of a line without a fish
             held = self._held
             done = not held[numbers[0]] and not held[numbers[1]] and not _placeable(hands, numbers)
         else:
@@ -421,7 +445,7 @@ class Deal(LineDeal):
         """Every move the seat to act may make (see :meth:`LineDeal.legal_moves`)."""
         if self._done:
             return []
-        ends = self._layout.ends
+        ends = self._ends
         if self._simple and ends is not None:  # _legal_moves() of the common case, inline
             left, right = ends
             moves: list[Move] = []
@@ -561,6 +585,19 @@ _DOWN: dict[Tile, Move] = {}
 #: The placements of each tile at the left and at the right end (made once).
 _AT_LEFT: dict[Tile, Move] = {t: placement(t, "left") for t in DECK_COUNTS}
 _AT_RIGHT: dict[Tile, Move] = {t: placement(t, "right") for t in DECK_COUNTS}
+
+
+def _folded(
+    layout: Layout, left: list[Placed], right: list[Placed], ends: tuple[int, int] | None
+) -> Layout:
+    """``layout`` with the tiles noted at its left end (in the order placed) and at its right
+    end: what :meth:`Layout.add` would have made one tile at a time on a two-armed line."""
+    new = object.__new__(Layout)
+    new.placed = (*reversed(left), *layout.placed, *right)
+    new.ends = new.numbers = ends  # type: ignore[assignment]
+    new.open = layout.open
+    new.doubles_across = layout.doubles_across
+    return new
 
 
 def _held_counts(hands: Sequence[tuple[Tile, ...]]) -> list[int]:
