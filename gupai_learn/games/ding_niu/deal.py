@@ -88,6 +88,13 @@ class Deal(LineDeal):
     SEAT_NAMES: ClassVar[tuple[str, ...]] = ("East", "South", "West", "North")
     GAME = "ding_niu"
 
+    #: the line as last built, the tiles noted at each end since, and the numbers at the ends
+    _lay: Layout
+    _grow_left: list[Placed]
+    _grow_right: list[Placed]
+    _ends: tuple[int, int] | None
+    _across: bool
+
     def __init__(
         self, hands: Sequence[Any], rules: Rules | None = None, *, leader: int = 0
     ) -> None:
@@ -162,9 +169,9 @@ class Deal(LineDeal):
     @_layout.setter
     def _layout(self, value: Layout) -> None:
         self._lay = value
-        self._grow_left: list[Placed] = []
-        self._grow_right: list[Placed] = []
-        self._ends: tuple[int, int] | None = value.ends
+        self._grow_left = []
+        self._grow_right = []
+        self._ends = value.ends
 
     @property
     def ends(self) -> tuple[int, int] | None:
@@ -429,10 +436,11 @@ class Deal(LineDeal):
             else:
                 self._down[seat] = _new(Tiles, (*self._down[seat], tile))
                 result = tile
-        numbers = self._ends if self._arms == 2 else None
-        if self._fish is None and numbers is not None:  # _finished() of a line without a fish
+        line_ends = self._ends if self._arms == 2 else None
+        if self._fish is None and line_ends is not None:  # _finished() of a line without a fish
             held = self._held
-            done = not held[numbers[0]] and not held[numbers[1]] and not _placeable(hands, numbers)
+            left, right = line_ends
+            done = not held[left] and not held[right] and not _placeable(hands, line_ends)
         else:
             done = self._finished()
         self._done = done
@@ -453,10 +461,7 @@ class Deal(LineDeal):
             for tile in self._hands[self._turn]:  # sorted: copies of a tile side by side
                 if tile is not previous and tile != previous:
                     previous = tile
-                    if left in tile:
-                        moves.append(_AT_LEFT[tile])
-                    if right in tile:
-                        moves.append(_AT_RIGHT[tile])
+                    moves += _FITS[tile][left][right]
             if not moves:
                 moves = [_DOWN[t] for t in dict.fromkeys(self._hands[self._turn])]
         else:
@@ -585,6 +590,17 @@ _DOWN: dict[Tile, Move] = {}
 #: The placements of each tile at the left and at the right end (made once).
 _AT_LEFT: dict[Tile, Move] = {t: placement(t, "left") for t in DECK_COUNTS}
 _AT_RIGHT: dict[Tile, Move] = {t: placement(t, "right") for t in DECK_COUNTS}
+#: Per tile, per left number, per right number: its placements at the ends it fits.
+_FITS: dict[Tile, list[list[tuple[Move, ...]]]] = {
+    t: [
+        [
+            ((_AT_LEFT[t],) if left in t else ()) + ((_AT_RIGHT[t],) if right in t else ())
+            for right in range(7)
+        ]
+        for left in range(7)
+    ]
+    for t in DECK_COUNTS
+}
 
 
 def _folded(

@@ -41,11 +41,11 @@ def places(points: Sequence[int], order: Sequence[int], tie_break: str = "seed")
     >>> places([10, 15, 15, 10], [0, 1, 2, 3])
     (0, 3, 2, 1)
     """
-    index = {seat: i for i, seat in enumerate(order)}
-    first = min(order, key=lambda s: (points[s], index[s]))
+    ranked = [(points[seat], i, seat) for i, seat in enumerate(order)]
+    first = min(ranked)
     sign = -1 if tie_break == "seed" else 1
-    rest = sorted((s for s in order if s != first), key=lambda s: (points[s], sign * index[s]))
-    return (first, *rest)
+    rest = sorted([(p, sign * i, seat) for p, i, seat in ranked if i != first[1]])
+    return (first[2], *[r[2] for r in rest])
 
 
 #: Payments are immutable and few (a ranking of four seats, doubled or not): each is made once.
