@@ -27,7 +27,7 @@ from typing import Any
 
 from gupai_learn import decks
 from gupai_learn.engine.deal import Outcome, check_seat, check_seed
-from gupai_learn.engine.line import LineDeal, placement
+from gupai_learn.engine.line import Layout, LineDeal, Placed, placement
 from gupai_learn.engine.moves import DRAW, PASS, End, Move, quote
 from gupai_learn.engine.settlement import Award, Settlement
 from gupai_learn.games.bergen.headers import Header, header
@@ -336,10 +336,30 @@ class Deal(LineDeal):
             i = hand.index(tile)
             hand = self._hands[seat] = _new(Tiles, hand[:i] + hand[i + 1 :])
             end = move.end
-            layout = self._layout = self._layout.add(tile, end, seat)
+            old = self._layout
+            ends = old.ends
+            if ends is None or end is None:
+                layout = self._layout = old.add(tile, end, seat)
+                result = layout.placed[0 if end == "left" else -1]
+                ends = layout.ends
+            else:  # a legal placement on the two-armed line: Layout.add without its checks
+                high, low = tile
+                left, right = ends
+                layout = self._layout = object.__new__(Layout)
+                layout.open = old.open
+                layout.doubles_across = old.doubles_across
+                across = old.doubles_across and high == low
+                if end == "left":
+                    result = _new(Placed, (tile, low if left == high else high, left, seat, across))
+                    layout.placed = (result, *old.placed)
+                    ends = layout.ends = layout.numbers = (result[1], right)
+                else:
+                    result = _new(
+                        Placed, (tile, right, low if right == high else high, seat, across)
+                    )
+                    layout.placed = (*old.placed, result)
+                    ends = layout.ends = layout.numbers = (left, result[2])
             self._log.append((seat, move))
-            result = layout.placed[0 if end == "left" else -1]
-            ends = layout.ends
             if ends is not None and ends[0] == ends[1]:  # only equal ends make a header
                 made = self._header(seat)
                 if made.points:
