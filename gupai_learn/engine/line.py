@@ -218,7 +218,7 @@ class LineDeal(BaseDeal[Tile]):
         self._hands = list(hands)  # type: ignore[arg-type]
         self._turn = leader
         self._arms = arms
-        self._layout = Layout(doubles_across=self.DOUBLES_ACROSS)
+        self._layout = _EMPTY_LINES[self.DOUBLES_ACROSS]  # immutable: shared
         self._log = []
         self._offered: tuple[Move, ...] | None = None
 
@@ -496,3 +496,7 @@ def _one_tile(value: Any) -> Tile:
 def other_end(end: End) -> End:
     """The other end's name."""
     return _OTHER[end]
+
+
+#: The empty two-armed line, doubles inline (False) and across (True).
+_EMPTY_LINES = {across: Layout(doubles_across=across) for across in (False, True)}

@@ -197,10 +197,14 @@ class Deal(LineDeal):
     def points(self) -> tuple[int, ...]:
         """Pips counted against each seat so far: its face-down tiles, and once the hand is
         over the tiles left in its hand (DN-SCORE-POINTS)."""
-        down = [sum(map(sum, d)) for d in self._down]
         if not self._done:
-            return tuple(down)
-        return tuple(p + sum(map(sum, h)) for p, h in zip(down, self._hands, strict=True))
+            return tuple([sum(map(sum, d)) for d in self._down])
+        return tuple(
+            [
+                sum(map(sum, d)) + sum(map(sum, h))
+                for d, h in zip(self._down, self._hands, strict=True)
+            ]
+        )
 
     @property
     def places(self) -> tuple[int, ...] | None:

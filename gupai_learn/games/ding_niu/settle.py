@@ -27,6 +27,7 @@ PLACE_PAYMENTS = (1, 2, 3)
 #: What a losing blocker pays the winner alone (DN-FISH-PAY).
 FISH_PENALTY = 12
 _PLACE_NAMES = ("1st", "2nd", "3rd", "4th")
+_POINTS_NOTE = "points = pips face down + pips still held (DN-SCORE-POINTS)"
 
 
 def places(points: Sequence[int], order: Sequence[int], tie_break: str = "seed") -> tuple[int, ...]:
@@ -97,9 +98,9 @@ def settle(deal: Deal) -> Settlement:
     ranking = places(points, deal.order, deal.rules.tie_break)
     winner = ranking[0]
     fish = deal.fish
-    shown = ", ".join(f"{names[s]} {points[s]}" for s in ranking)
+    shown = ", ".join([f"{names[s]} {points[s]}" for s in ranking])
     outcome = f"{names[winner]} wins the hand with the fewest points (DN-SCORE-PLACES): {shown}."
-    notes = ["points = pips face down + pips still held (DN-SCORE-POINTS)"]
+    notes = [_POINTS_NOTE]
     if fish is None:
         lines = place_payments(ranking, names, double=False)
     elif fish.blocker == winner:
@@ -110,4 +111,5 @@ def settle(deal: Deal) -> Settlement:
         notes.append(f"{names[fish.blocker]} made the fish with no other move: no penalty.")
     else:
         lines = [fish_penalty(fish.blocker, winner, names)]
-    return Settlement.from_lines(names, lines, outcome, notes)
+    # every amount here is above zero: what from_lines would keep, without its filter
+    return Settlement(names, tuple(lines), outcome, tuple(notes))
