@@ -209,8 +209,13 @@ class LineDeal(BaseDeal[Tile]):
     #: doubles lie across the line (Bergen) or inline (Ding Niu)
     DOUBLES_ACROSS: ClassVar[bool] = False
 
-    _layout: Layout
     _arms: int
+    #: the line as last built, the placements noted at each end since (by a game's fast
+    #: path, in the order placed) and the numbers at the ends now
+    _lay: Layout
+    _grow_left: list[Placed]
+    _grow_right: list[Placed]
+    _ends: tuple[int, int] | None
     _log: list[tuple[int, Move]]
 
     def _init_line(self, hands: list[Tiles], leader: int, arms: int = 2) -> None:
@@ -224,6 +229,25 @@ class LineDeal(BaseDeal[Tile]):
 
     # ----- state ---------------------------------------------------------------------
     @property
+    def _layout(self) -> Layout:
+        """The line, built on demand: a game's fast path may only note its placements on a
+        two-armed line (``_grow_left``, ``_grow_right``) and set ``_ends``; reading the line
+        folds them in (what :meth:`Layout.add` makes one tile at a time)."""
+        lay = self._lay
+        if self._grow_left or self._grow_right:
+            lay = self._lay = _folded(lay, self._grow_left, self._grow_right, self._ends)
+            self._grow_left = []
+            self._grow_right = []
+        return lay
+
+    @_layout.setter
+    def _layout(self, value: Layout) -> None:
+        self._lay = value
+        self._grow_left = []
+        self._grow_right = []
+        self._ends = value.ends
+
+    @property
     def hands(self) -> tuple[Tiles, ...]:
         """The tiles each seat holds now."""
         return tuple(self._hands)  # type: ignore[arg-type]
@@ -236,7 +260,7 @@ class LineDeal(BaseDeal[Tile]):
     @property
     def ends(self) -> tuple[int, int] | None:
         """The numbers at the (left, right) ends; None before the first tile."""
-        return self._layout.ends
+        return self._ends
 
     @property
     def seated_history(self) -> tuple[tuple[int, Move], ...]:
@@ -445,6 +469,8 @@ class LineDeal(BaseDeal[Tile]):
         """A copy to play on (the layout is immutable; the log is copied)."""
         new = super().copy()
         new._log = self._log[:]
+        new._grow_left = self._grow_left[:]
+        new._grow_right = self._grow_right[:]
         return new
 
 
@@ -462,6 +488,19 @@ def fitting_placements(
         if at_right and right in tile:
             moves.append(get((tile, "right")) or placement(tile, "right"))
     return moves
+
+
+def _folded(
+    layout: Layout, left: list[Placed], right: list[Placed], ends: tuple[int, int] | None
+) -> Layout:
+    """``layout`` of a two-armed line with the tiles noted at its left end (in the order
+    placed) and at its right end, and the numbers now at its ``ends``."""
+    new = object.__new__(Layout)
+    new.placed = (*reversed(left), *layout.placed, *right)
+    new.ends = new.numbers = ends  # type: ignore[assignment]
+    new.open = layout.open
+    new.doubles_across = layout.doubles_across
+    return new
 
 
 def _grown(old: Layout, placed: tuple[Placed, ...], ends: tuple[int, int]) -> Layout:

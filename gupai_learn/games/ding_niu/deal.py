@@ -88,11 +88,6 @@ class Deal(LineDeal):
     SEAT_NAMES: ClassVar[tuple[str, ...]] = ("East", "South", "West", "North")
     GAME = "ding_niu"
 
-    #: the line as last built, the tiles noted at each end since, and the numbers at the ends
-    _lay: Layout
-    _grow_left: list[Placed]
-    _grow_right: list[Placed]
-    _ends: tuple[int, int] | None
     _across: bool
 
     def __init__(
@@ -155,29 +150,6 @@ class Deal(LineDeal):
         return deal
 
     # ----- state -----------------------------------------------------------------------
-    @property
-    def _layout(self) -> Layout:  # type: ignore[override]
-        """The line, built on demand: moves of the fast path only note their placements
-        (``_grow_left``, ``_grow_right``) and the ends; reading the line folds them in."""
-        lay = self._lay
-        if self._grow_left or self._grow_right:
-            lay = self._lay = _folded(lay, self._grow_left, self._grow_right, self._ends)
-            self._grow_left = []
-            self._grow_right = []
-        return lay
-
-    @_layout.setter
-    def _layout(self, value: Layout) -> None:
-        self._lay = value
-        self._grow_left = []
-        self._grow_right = []
-        self._ends = value.ends
-
-    @property
-    def ends(self) -> tuple[int, int] | None:
-        """The numbers at the (left, right) ends; None before the first tile."""
-        return self._ends
-
     @property
     def fish(self) -> Fish | None:
         """The fish of this hand (its ``.kind`` and ``.blocker``), or None."""
@@ -248,8 +220,6 @@ class Deal(LineDeal):
         new: Deal = super().copy()
         new._down = self._down[:]
         new._held = self._held[:]
-        new._grow_left = self._grow_left[:]
-        new._grow_right = self._grow_right[:]
         return new
 
     def state_key(self) -> Hashable:
@@ -605,19 +575,6 @@ _FITS: dict[Tile, list[list[tuple[Move, ...]]]] = {
     ]
     for t in DECK_COUNTS
 }
-
-
-def _folded(
-    layout: Layout, left: list[Placed], right: list[Placed], ends: tuple[int, int] | None
-) -> Layout:
-    """``layout`` with the tiles noted at its left end (in the order placed) and at its right
-    end: what :meth:`Layout.add` would have made one tile at a time on a two-armed line."""
-    new = object.__new__(Layout)
-    new.placed = (*reversed(left), *layout.placed, *right)
-    new.ends = new.numbers = ends  # type: ignore[assignment]
-    new.open = layout.open
-    new.doubles_across = layout.doubles_across
-    return new
 
 
 def _held_counts(hands: Sequence[tuple[Tile, ...]]) -> list[int]:
