@@ -213,8 +213,8 @@ class LineDeal(BaseDeal[Tile]):
     #: the line as last built, the placements noted at each end since (by a game's fast
     #: path, in the order placed) and the numbers at the ends now
     _lay: Layout
-    _grow_left: list[Placed]
-    _grow_right: list[Placed]
+    _grow_left: tuple[Placed, ...]
+    _grow_right: tuple[Placed, ...]
     _ends: tuple[int, int] | None
     _log: list[tuple[int, Move]]
 
@@ -236,15 +236,15 @@ class LineDeal(BaseDeal[Tile]):
         lay = self._lay
         if self._grow_left or self._grow_right:
             lay = self._lay = _folded(lay, self._grow_left, self._grow_right, self._ends)
-            self._grow_left = []
-            self._grow_right = []
+            self._grow_left = ()
+            self._grow_right = ()
         return lay
 
     @_layout.setter
     def _layout(self, value: Layout) -> None:
         self._lay = value
-        self._grow_left = []
-        self._grow_right = []
+        self._grow_left = ()
+        self._grow_right = ()
         self._ends = value.ends
 
     @property
@@ -466,11 +466,10 @@ class LineDeal(BaseDeal[Tile]):
 
     # ----- search support ------------------------------------------------------------
     def copy(self) -> Any:
-        """A copy to play on (the layout is immutable; the log is copied)."""
+        """A copy to play on (the layout and the noted placements are immutable; the log is
+        copied)."""
         new = super().copy()
         new._log = self._log[:]
-        new._grow_left = self._grow_left[:]
-        new._grow_right = self._grow_right[:]
         return new
 
 
@@ -491,7 +490,10 @@ def fitting_placements(
 
 
 def _folded(
-    layout: Layout, left: list[Placed], right: list[Placed], ends: tuple[int, int] | None
+    layout: Layout,
+    left: tuple[Placed, ...],
+    right: tuple[Placed, ...],
+    ends: tuple[int, int] | None,
 ) -> Layout:
     """``layout`` of a two-armed line with the tiles noted at its left end (in the order
     placed) and at its right end, and the numbers now at its ``ends``."""

@@ -348,13 +348,13 @@ class Deal(LineDeal):
                     result = _new(
                         Placed, (tile, low if left == high else high, left, seat, high == low)
                     )
-                    self._grow_left.append(result)
+                    self._grow_left += (result,)
                     ends = self._ends = (result[1], right)
                 else:
                     result = _new(
                         Placed, (tile, right, low if right == high else high, seat, high == low)
                     )
-                    self._grow_right.append(result)
+                    self._grow_right += (result,)
                     ends = self._ends = (left, result[2])
             self._log.append((seat, move))
             if ends is not None and ends[0] == ends[1]:  # only equal ends make a header

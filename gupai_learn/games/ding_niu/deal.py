@@ -225,13 +225,14 @@ class Deal(LineDeal):
     def state_key(self) -> Hashable:
         """What the future depends on: hands, turn, open numbers, the non-doubles on the line,
         the points face down, the fish and the passes in a row."""
-        layout = self._layout
-        table = tuple(sorted(p.tile for p in layout.placed if p.tile[0] != p.tile[1]))
+        lay = self._lay  # the noted placements are read as they are, without folding them
+        placed = (*lay.placed, *self._grow_left, *self._grow_right)
+        table = tuple(sorted([p[0] for p in placed if p[0][0] != p[0][1]]))
         fish = self._fish
         fish_key = (fish.kind, fish.blocker, fish.forced) if fish else None
         downs = tuple(d.pips for d in self._down)  # type: ignore[attr-defined]
         hands = tuple(tuple(h) for h in self._hands)
-        return (hands, self._turn, layout.ends, layout.open, table, downs, fish_key, self._passes)
+        return (hands, self._turn, self._ends, lay.open, table, downs, fish_key, self._passes)
 
     # ----- checks ------------------------------------------------------------------------
     def _set_reasons(self, pieces: tuple[Tile, ...]) -> list[Reason]:
@@ -390,13 +391,13 @@ class Deal(LineDeal):
                         result = _new(
                             Placed, (tile, low if left == high else high, left, seat, across)
                         )
-                        self._grow_left.append(result)
+                        self._grow_left += (result,)
                         numbers = self._ends = (result[1], right)
                     else:
                         result = _new(
                             Placed, (tile, right, low if right == high else high, seat, across)
                         )
-                        self._grow_right.append(result)
+                        self._grow_right += (result,)
                         numbers = self._ends = (left, result[2])
                 if high != low:
                     rest = self._rest = self._rest - WEIGHT[tile]
