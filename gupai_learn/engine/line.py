@@ -26,6 +26,11 @@ A game whose moves must be fast may instead override ``_make_move(move)`` whole,
 state change every move goes through, judged or listed (Ding Niu does, with its hooks written
 inline).
 
+Lazy line: a game's fast path may note a placement on a two-armed line (``_grow_left`` /
+``_grow_right`` and ``_ends``) instead of building a new :class:`Layout`; ``_layout`` folds
+the notes in when something reads it (Ding Niu and Bergen do; the property tests compare it
+with :meth:`Layout.add`).
+
 Fast path: :meth:`LineDeal.legal_moves` remembers what it listed; applying one of those
 moves (the same :class:`Move`, unchanged state) skips judging it again. The property tests
 show that ``legal_moves()`` is exactly what ``judge`` accepts.

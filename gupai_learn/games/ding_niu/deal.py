@@ -13,7 +13,8 @@ matching an open end may still go down and a seat with none passes (``pass``).
 Speed (random playouts run through the public API): ``legal_moves`` lists the common case (a
 two-armed line under way, no fish, ``must_play`` on) inline from per-tile tables of interned
 moves; ``apply`` recognises a move it just listed by identity and makes it without judging it
-again; ``_make_move`` grows the line, checks the fish (memoised by the tiles off the line) and
+again; ``_make_move`` notes the placement and the new ends (the :class:`Layout` is built only
+when read, see :class:`LineDeal`), checks the fish (memoised by the tiles off the line) and
 decides the end of the hand (a per-number count of held tiles) inline. The property tests
 show each shortcut equals the general path (``judge``, ``Layout.add``, ``_finished``).
 
