@@ -375,3 +375,25 @@ def test_the_solver_finds_a_forced_win_in_a_small_endgame() -> None:
     deal = two("[1:1] [2:1]", "[2:2] [6:6]", pile="[6:5] [5:4]")
     result = bergen.solve(deal, 0)
     assert result.wins is True
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 10**6))
+def test_the_inline_placement_grows_the_line_as_layout_add_does(seed: int) -> None:
+    """Deal._make_move grows the line without Layout.add's checks, for speed: after every move
+    the line (tiles, turns, doubles across, ends) equals the one Layout.add builds."""
+    from gupai_learn.engine.line import Layout
+
+    rng = random.Random(seed)
+    deal = bergen.Deal.random(seed=seed)
+    line = Layout(doubles_across=True)
+    while not deal.is_over:
+        legal = deal.legal_moves()
+        move = legal[rng.randrange(len(legal))]
+        seat = deal.turn
+        deal.apply(move)
+        if move.kind == "play":
+            line = line.add(move.pieces[0], move.end, seat)
+        got = deal.layout
+        assert got.placed == line.placed and got.open == line.open
+        assert (got.ends, got.numbers, got.doubles_across) == (line.ends, line.numbers, True)

@@ -179,3 +179,40 @@ def test_the_inline_move_matches_the_generic_line_and_end_checks(
         assert (deal.layout.ends, deal.layout.numbers) == (line.ends, line.numbers)
         assert deal._held == _held_counts(deal.hands)
         assert deal.is_over == deal._finished()
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 10**6), look=st.integers(1, 8))
+def test_the_lazy_line_folds_to_what_layout_add_builds(seed: int, look: int) -> None:
+    """The fast path only notes its placements; the line is built when read. Read every
+    ``look`` moves (so several notes fold at once), and from copies taken in between, it
+    equals the line Layout.add builds one tile at a time."""
+    from gupai_learn.engine.line import Layout
+
+    rng = random.Random(seed)
+    deal = ding_niu.Deal.random(seed=seed)
+    line = Layout()
+    copies = []
+    count = 0
+    while not deal.is_over:
+        legal = deal.legal_moves()
+        move = legal[rng.randrange(len(legal))]
+        seat = deal.turn
+        deal.apply(move)
+        if move.kind == "play":
+            line = line.add(move.pieces[0], move.end, seat)
+        count += 1
+        if count % 3 == 0:
+            copies.append((deal.copy(), line))
+        if count % look == 0:
+            got = deal.layout
+            assert (got.placed, got.open, got.ends, got.numbers) == (
+                line.placed,
+                line.open,
+                line.ends,
+                line.numbers,
+            )
+            assert got.doubles_across is False and deal.ends == line.ends
+    assert deal.layout == line and deal.layout.placed == line.placed
+    for copy, then in copies:
+        assert copy.layout.placed == then.placed and copy.ends == then.ends

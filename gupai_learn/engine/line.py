@@ -26,6 +26,11 @@ A game whose moves must be fast may instead override ``_make_move(move)`` whole,
 state change every move goes through, judged or listed (Ding Niu does, with its hooks written
 inline).
 
+Lazy line: a game's fast path may note a placement on a two-armed line (``_grow_left`` /
+``_grow_right`` and ``_ends``) instead of building a new :class:`Layout`; ``_layout`` folds
+the notes in when something reads it (Ding Niu and Bergen do; the property tests compare it
+with :meth:`Layout.add`).
+
 Fast path: :meth:`LineDeal.legal_moves` remembers what it listed; applying one of those
 moves (the same :class:`Move`, unchanged state) skips judging it again. The property tests
 show that ``legal_moves()`` is exactly what ``judge`` accepts.
@@ -209,8 +214,13 @@ class LineDeal(BaseDeal[Tile]):
     #: doubles lie across the line (Bergen) or inline (Ding Niu)
     DOUBLES_ACROSS: ClassVar[bool] = False
 
-    _layout: Layout
     _arms: int
+    #: the line as last built, the placements noted at each end since (by a game's fast
+    #: path, in the order placed) and the numbers at the ends now
+    _lay: Layout
+    _grow_left: tuple[Placed, ...]
+    _grow_right: tuple[Placed, ...]
+    _ends: tuple[int, int] | None
     _log: list[tuple[int, Move]]
 
     def _init_line(self, hands: list[Tiles], leader: int, arms: int = 2) -> None:
@@ -218,11 +228,30 @@ class LineDeal(BaseDeal[Tile]):
         self._hands = list(hands)  # type: ignore[arg-type]
         self._turn = leader
         self._arms = arms
-        self._layout = Layout(doubles_across=self.DOUBLES_ACROSS)
+        self._layout = _EMPTY_LINES[self.DOUBLES_ACROSS]  # immutable: shared
         self._log = []
         self._offered: tuple[Move, ...] | None = None
 
     # ----- state ---------------------------------------------------------------------
+    @property
+    def _layout(self) -> Layout:
+        """The line, built on demand: a game's fast path may only note its placements on a
+        two-armed line (``_grow_left``, ``_grow_right``) and set ``_ends``; reading the line
+        folds them in (what :meth:`Layout.add` makes one tile at a time)."""
+        lay = self._lay
+        if self._grow_left or self._grow_right:
+            lay = self._lay = _folded(lay, self._grow_left, self._grow_right, self._ends)
+            self._grow_left = ()
+            self._grow_right = ()
+        return lay
+
+    @_layout.setter
+    def _layout(self, value: Layout) -> None:
+        self._lay = value
+        self._grow_left = ()
+        self._grow_right = ()
+        self._ends = value.ends
+
     @property
     def hands(self) -> tuple[Tiles, ...]:
         """The tiles each seat holds now."""
@@ -236,7 +265,7 @@ class LineDeal(BaseDeal[Tile]):
     @property
     def ends(self) -> tuple[int, int] | None:
         """The numbers at the (left, right) ends; None before the first tile."""
-        return self._layout.ends
+        return self._ends
 
     @property
     def seated_history(self) -> tuple[tuple[int, Move], ...]:
@@ -442,7 +471,8 @@ class LineDeal(BaseDeal[Tile]):
 
     # ----- search support ------------------------------------------------------------
     def copy(self) -> Any:
-        """A copy to play on (the layout is immutable; the log is copied)."""
+        """A copy to play on (the layout and the noted placements are immutable; the log is
+        copied)."""
         new = super().copy()
         new._log = self._log[:]
         return new
@@ -462,6 +492,22 @@ def fitting_placements(
         if at_right and right in tile:
             moves.append(get((tile, "right")) or placement(tile, "right"))
     return moves
+
+
+def _folded(
+    layout: Layout,
+    left: tuple[Placed, ...],
+    right: tuple[Placed, ...],
+    ends: tuple[int, int] | None,
+) -> Layout:
+    """``layout`` of a two-armed line with the tiles noted at its left end (in the order
+    placed) and at its right end, and the numbers now at its ``ends``."""
+    new = object.__new__(Layout)
+    new.placed = (*reversed(left), *layout.placed, *right)
+    new.ends = new.numbers = ends  # type: ignore[assignment]
+    new.open = layout.open
+    new.doubles_across = layout.doubles_across
+    return new
 
 
 def _grown(old: Layout, placed: tuple[Placed, ...], ends: tuple[int, int]) -> Layout:
@@ -496,3 +542,7 @@ def _one_tile(value: Any) -> Tile:
 def other_end(end: End) -> End:
     """The other end's name."""
     return _OTHER[end]
+
+
+#: The empty two-armed line, doubles inline (False) and across (True).
+_EMPTY_LINES = {across: Layout(doubles_across=across) for across in (False, True)}

@@ -27,7 +27,7 @@ from typing import Any
 
 from gupai_learn import decks
 from gupai_learn.engine.deal import Outcome, check_seat, check_seed
-from gupai_learn.engine.line import LineDeal, placement
+from gupai_learn.engine.line import LineDeal, Placed, placement
 from gupai_learn.engine.moves import DRAW, PASS, End, Move, quote
 from gupai_learn.engine.settlement import Award, Settlement
 from gupai_learn.games.bergen.headers import Header, header
@@ -301,7 +301,7 @@ class Deal(LineDeal):
         if self._ending:
             return []
         hand = self._hands[self._turn]
-        ends = self._layout.ends
+        ends = self._ends
         moves: list[Move]
         if ends is None:  # only the opening double may start the line (BE-OPEN)
             moves = [_AT[self.opening, None]] if self.opening in hand else []
@@ -336,10 +336,27 @@ class Deal(LineDeal):
             i = hand.index(tile)
             hand = self._hands[seat] = _new(Tiles, hand[:i] + hand[i + 1 :])
             end = move.end
-            layout = self._layout = self._layout.add(tile, end, seat)
+            ends = self._ends
+            if ends is None or end is None:
+                layout = self._layout = self._layout.add(tile, end, seat)
+                result = layout.placed[0 if end == "left" else -1]
+                ends = layout.ends
+            else:  # a legal placement on the two-armed line: noted, the Layout made lazily
+                high, low = tile
+                left, right = ends
+                if end == "left":
+                    result = _new(
+                        Placed, (tile, low if left == high else high, left, seat, high == low)
+                    )
+                    self._grow_left += (result,)
+                    ends = self._ends = (result[1], right)
+                else:
+                    result = _new(
+                        Placed, (tile, right, low if right == high else high, seat, high == low)
+                    )
+                    self._grow_right += (result,)
+                    ends = self._ends = (left, result[2])
             self._log.append((seat, move))
-            result = layout.placed[0 if end == "left" else -1]
-            ends = layout.ends
             if ends is not None and ends[0] == ends[1]:  # only equal ends make a header
                 made = self._header(seat)
                 if made.points:
@@ -386,7 +403,7 @@ class Deal(LineDeal):
 
     def _is_blocked(self) -> bool:
         """Nothing left to draw and no seat can place (the seat to act is asked first)."""
-        ends = self._layout.ends
+        ends = self._ends
         if len(self._pile) > self._reserved or ends is None:
             return False
         left, right = ends

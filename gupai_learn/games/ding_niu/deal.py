@@ -13,7 +13,8 @@ matching an open end may still go down and a seat with none passes (``pass``).
 Speed (random playouts run through the public API): ``legal_moves`` lists the common case (a
 two-armed line under way, no fish, ``must_play`` on) inline from per-tile tables of interned
 moves; ``apply`` recognises a move it just listed by identity and makes it without judging it
-again; ``_make_move`` grows the line, checks the fish (memoised by the tiles off the line) and
+again; ``_make_move`` notes the placement and the new ends (the :class:`Layout` is built only
+when read, see :class:`LineDeal`), checks the fish (memoised by the tiles off the line) and
 decides the end of the hand (a per-number count of held tiles) inline. The property tests
 show each shortcut equals the general path (``judge``, ``Layout.add``, ``_finished``).
 
@@ -88,6 +89,8 @@ class Deal(LineDeal):
     SEAT_NAMES: ClassVar[tuple[str, ...]] = ("East", "South", "West", "North")
     GAME = "ding_niu"
 
+    _across: bool
+
     def __init__(
         self, hands: Sequence[Any], rules: Rules | None = None, *, leader: int = 0
     ) -> None:
@@ -104,6 +107,7 @@ class Deal(LineDeal):
         self.rules = rules or _DEFAULT_RULES
         self.leader = leader
         self._init_line(parsed, leader, self.rules.arms)
+        self._across = self.DOUBLES_ACROSS
         self._down: list[Tiles] = [Tiles()] * SEATS
         self._fish: Fish | None = None
         self._passes = 0
@@ -166,10 +170,14 @@ class Deal(LineDeal):
     def points(self) -> tuple[int, ...]:
         """Pips counted against each seat so far: its face-down tiles, and once the hand is
         over the tiles left in its hand (DN-SCORE-POINTS)."""
-        down = [sum(map(sum, d)) for d in self._down]
         if not self._done:
-            return tuple(down)
-        return tuple(p + sum(map(sum, h)) for p, h in zip(down, self._hands, strict=True))
+            return tuple([sum(map(sum, d)) for d in self._down])
+        return tuple(
+            [
+                sum(map(sum, d)) + sum(map(sum, h))
+                for d, h in zip(self._down, self._hands, strict=True)
+            ]
+        )
 
     @property
     def places(self) -> tuple[int, ...] | None:
@@ -218,13 +226,14 @@ class Deal(LineDeal):
     def state_key(self) -> Hashable:
         """What the future depends on: hands, turn, open numbers, the non-doubles on the line,
         the points face down, the fish and the passes in a row."""
-        layout = self._layout
-        table = tuple(sorted(p.tile for p in layout.placed if p.tile[0] != p.tile[1]))
+        lay = self._lay  # the noted placements are read as they are, without folding them
+        placed = (*lay.placed, *self._grow_left, *self._grow_right)
+        table = tuple(sorted([p[0] for p in placed if p[0][0] != p[0][1]]))
         fish = self._fish
         fish_key = (fish.kind, fish.blocker, fish.forced) if fish else None
         downs = tuple(d.pips for d in self._down)  # type: ignore[attr-defined]
         hands = tuple(tuple(h) for h in self._hands)
-        return (hands, self._turn, layout.ends, layout.open, table, downs, fish_key, self._passes)
+        return (hands, self._turn, self._ends, lay.open, table, downs, fish_key, self._passes)
 
     # ----- checks ------------------------------------------------------------------------
     def _set_reasons(self, pieces: tuple[Tile, ...]) -> list[Reason]:
@@ -340,7 +349,7 @@ class Deal(LineDeal):
     # ----- changes -----------------------------------------------------------------------
     def _legal_moves(self) -> list[Move]:
         # the common case: a two-armed line under way, no fish, must_play on
-        ends = self._layout.ends
+        ends = self._ends
         if ends is None or not self._simple:
             return super()._legal_moves()
         return _fast_moves(self._hands[self._turn], ends)
@@ -370,45 +379,44 @@ class Deal(LineDeal):
                 if self._track:
                     self._before = (self._layout, hand)
                 end = move.end
-                old = self._layout
-                ends = old.ends
+                ends = self._ends
                 high, low = tile
                 if ends is None or end is None or self._arms != 2:
-                    layout = self._layout = old.add(tile, end, seat, self._arms)
+                    layout = self._layout = self._layout.add(tile, end, seat, self._arms)
                     result = layout.placed[0 if end == "left" else -1]
-                else:  # a legal placement on a two-armed line: Layout.add without its checks
+                    numbers = layout.numbers
+                else:  # a legal placement on a two-armed line: noted, the Layout made lazily
                     left, right = ends
-                    layout = self._layout = object.__new__(Layout)
-                    layout.open = old.open
-                    across = layout.doubles_across = old.doubles_across and high == low
+                    across = self._across and high == low
                     if end == "left":
                         result = _new(
                             Placed, (tile, low if left == high else high, left, seat, across)
                         )
-                        layout.placed = (result, *old.placed)
-                        layout.ends = layout.numbers = (result[1], right)
+                        self._grow_left += (result,)
+                        numbers = self._ends = (result[1], right)
                     else:
                         result = _new(
                             Placed, (tile, right, low if right == high else high, seat, across)
                         )
-                        layout.placed = (*old.placed, result)
-                        layout.ends = layout.numbers = (left, result[2])
+                        self._grow_right += (result,)
+                        numbers = self._ends = (left, result[2])
                 if high != low:
                     rest = self._rest = self._rest - WEIGHT[tile]
                     if self._fish is None:
-                        found = FISH_MEMO.get((rest, layout.numbers, self._fish_types), MISSING)
+                        found = FISH_MEMO.get((rest, numbers, self._fish_types), MISSING)
                         if found is MISSING:
-                            found = fish_by_key(rest, layout.numbers, self._fish_types)
+                            found = fish_by_key(rest, numbers, self._fish_types)
                         if found is not None:
                             self._fish = self._make_fish(seat, tile, found)
                             self._simple = False
             else:
                 self._down[seat] = _new(Tiles, (*self._down[seat], tile))
                 result = tile
-        numbers = self._layout.numbers
-        if self._fish is None and len(numbers) == 2:  # _finished() of a line without a fish
+        line_ends = self._ends if self._arms == 2 else None
+        if self._fish is None and line_ends is not None:  # _finished() of a line without a fish
             held = self._held
-            done = not held[numbers[0]] and not held[numbers[1]] and not _placeable(hands, numbers)
+            left, right = line_ends
+            done = not held[left] and not held[right] and not _placeable(hands, line_ends)
         else:
             done = self._finished()
         self._done = done
@@ -421,7 +429,7 @@ class Deal(LineDeal):
         """Every move the seat to act may make (see :meth:`LineDeal.legal_moves`)."""
         if self._done:
             return []
-        ends = self._layout.ends
+        ends = self._ends
         if self._simple and ends is not None:  # _legal_moves() of the common case, inline
             left, right = ends
             moves: list[Move] = []
@@ -429,10 +437,7 @@ class Deal(LineDeal):
             for tile in self._hands[self._turn]:  # sorted: copies of a tile side by side
                 if tile is not previous and tile != previous:
                     previous = tile
-                    if left in tile:
-                        moves.append(_AT_LEFT[tile])
-                    if right in tile:
-                        moves.append(_AT_RIGHT[tile])
+                    moves += _FITS[tile][left][right]
             if not moves:
                 moves = [_DOWN[t] for t in dict.fromkeys(self._hands[self._turn])]
         else:
@@ -561,6 +566,17 @@ _DOWN: dict[Tile, Move] = {}
 #: The placements of each tile at the left and at the right end (made once).
 _AT_LEFT: dict[Tile, Move] = {t: placement(t, "left") for t in DECK_COUNTS}
 _AT_RIGHT: dict[Tile, Move] = {t: placement(t, "right") for t in DECK_COUNTS}
+#: Per tile, per left number, per right number: its placements at the ends it fits.
+_FITS: dict[Tile, list[list[tuple[Move, ...]]]] = {
+    t: [
+        [
+            ((_AT_LEFT[t],) if left in t else ()) + ((_AT_RIGHT[t],) if right in t else ())
+            for right in range(7)
+        ]
+        for left in range(7)
+    ]
+    for t in DECK_COUNTS
+}
 
 
 def _held_counts(hands: Sequence[tuple[Tile, ...]]) -> list[int]:

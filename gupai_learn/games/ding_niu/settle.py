@@ -27,6 +27,7 @@ PLACE_PAYMENTS = (1, 2, 3)
 #: What a losing blocker pays the winner alone (DN-FISH-PAY).
 FISH_PENALTY = 12
 _PLACE_NAMES = ("1st", "2nd", "3rd", "4th")
+_POINTS_NOTE = "points = pips face down + pips still held (DN-SCORE-POINTS)"
 
 
 def places(points: Sequence[int], order: Sequence[int], tie_break: str = "seed") -> tuple[int, ...]:
@@ -41,11 +42,11 @@ def places(points: Sequence[int], order: Sequence[int], tie_break: str = "seed")
     >>> places([10, 15, 15, 10], [0, 1, 2, 3])
     (0, 3, 2, 1)
     """
-    index = {seat: i for i, seat in enumerate(order)}
-    first = min(order, key=lambda s: (points[s], index[s]))
+    ranked = [(points[seat], i, seat) for i, seat in enumerate(order)]
+    first = min(ranked)
     sign = -1 if tie_break == "seed" else 1
-    rest = sorted((s for s in order if s != first), key=lambda s: (points[s], sign * index[s]))
-    return (first, *rest)
+    rest = sorted([(p, sign * i, seat) for p, i, seat in ranked if i != first[1]])
+    return (first[2], *[r[2] for r in rest])
 
 
 #: Payments are immutable and few (a ranking of four seats, doubled or not): each is made once.
@@ -97,9 +98,9 @@ def settle(deal: Deal) -> Settlement:
     ranking = places(points, deal.order, deal.rules.tie_break)
     winner = ranking[0]
     fish = deal.fish
-    shown = ", ".join(f"{names[s]} {points[s]}" for s in ranking)
+    shown = ", ".join([f"{names[s]} {points[s]}" for s in ranking])
     outcome = f"{names[winner]} wins the hand with the fewest points (DN-SCORE-PLACES): {shown}."
-    notes = ["points = pips face down + pips still held (DN-SCORE-POINTS)"]
+    notes = [_POINTS_NOTE]
     if fish is None:
         lines = place_payments(ranking, names, double=False)
     elif fish.blocker == winner:
@@ -110,4 +111,5 @@ def settle(deal: Deal) -> Settlement:
         notes.append(f"{names[fish.blocker]} made the fish with no other move: no penalty.")
     else:
         lines = [fish_penalty(fish.blocker, winner, names)]
-    return Settlement.from_lines(names, lines, outcome, notes)
+    # every amount here is above zero: what from_lines would keep, without its filter
+    return Settlement(names, tuple(lines), outcome, tuple(notes))
