@@ -1,8 +1,9 @@
 """What chapter 07 measures: one ``events`` function per game for :func:`gupai_learn.sim.run`,
 the measures the rule lab offers, and a side-by-side comparison of two variants (design.md §9).
 
-Tien Gow reports its own events (``GameInfo.events``: early deaths, the banker...). For the other
-games the functions here read a finished deal and return flat columns:
+Tien Gow reports its own events (``GameInfo.events``: early deaths, the banker...). For every
+game the functions here add ``won_<seat>`` (who won the deal); for the other games they read a
+finished deal and return flat columns:
 
 - Bagchen (rules/bagchen.md): ``passports`` (seats with six tricks or more, BG-PASSPORT),
   ``jump`` and ``jump_points`` (BG-PAY-JUMP), ``big_slam`` (BG-SLAM), ``charity_leads``
@@ -26,6 +27,7 @@ games the functions here read a finished deal and return flat columns:
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -33,6 +35,7 @@ from typing import Any
 from gupai_learn import plots, sim
 
 __all__ = [
+    "AnyMovePlayer",
     "BLOCKED_RULES",
     "EVENTS",
     "FISH_KINDS",
@@ -43,7 +46,9 @@ __all__ = [
     "compare",
     "ding_niu",
     "run",
+    "seat_wins",
     "tet_gow",
+    "tien_gow",
 ]
 
 #: The four blocked-round rules of Bergen (BE-END-BLOCKED), in the ruling's order.
@@ -53,13 +58,24 @@ FISH_KINDS = ("ones", "two-three", "fours", "fives", "smothered-fours", "smother
 
 
 # ----- events per game -------------------------------------------------------------------------
+def seat_wins(deal: Any) -> dict[str, bool]:
+    """``won_<seat>``: whether each seat won the deal (every game)."""
+    winner = getattr(deal, "winner", None)
+    return {f"won_{s}": winner == s for s in range(len(deal.hands))}
+
+
+def tien_gow(deal: Any) -> dict[str, Any]:
+    """Tien Gow's own events come from its GameInfo; this adds who won."""
+    return seat_wins(deal)
+
+
 def bagchen(deal: Any) -> dict[str, Any]:
     """Passports, jumps, big slams and charity leads of a finished Bagchen deal."""
     from gupai_learn.games.bagchen.settle import is_slam, jump
 
     points, _ = jump(deal)
     won = tuple(deal.won)
-    return {
+    return seat_wins(deal) | {
         "passports": sum(deal.passport(s) for s in range(len(won))),
         "jump": points > 0,
         "jump_points": points,
@@ -73,7 +89,7 @@ def ding_niu(deal: Any) -> dict[str, Any]:
     """The fish of a finished Bull Fight deal: whether there was one, its kind, its blocker."""
     fish = deal.fish
     kind = fish.kind if fish is not None else ""
-    row: dict[str, Any] = {
+    row: dict[str, Any] = seat_wins(deal) | {
         "fish": fish is not None,
         "fish_kind": kind,
         "smothered": kind.startswith("smothered"),
@@ -120,21 +136,38 @@ def _only_lowest(values: list[int]) -> int:
 def tet_gow(deal: Any) -> dict[str, Any]:
     """The first leader of a finished Tet-Gow game, and how he did."""
     leader = deal.tricks[0].leader
-    return {
+    return seat_wins(deal) | {
         "leader": leader,
         "leader_wins": deal.winner == leader,
         "leader_score": deal.settle().results[leader],
     }
 
 
-#: The events function of each game (Tien Gow's are built into its GameInfo).
+#: The events function of each game (Tien Gow's own are built into its GameInfo).
 EVENTS: dict[str, Callable[[Any], dict[str, Any]] | None] = {
-    "tien_gow": None,
+    "tien_gow": tien_gow,
     "bagchen": bagchen,
     "ding_niu": ding_niu,
     "bergen": bergen,
     "tet_gow": tet_gow,
 }
+
+
+class AnyMovePlayer:
+    """A player who picks uniformly among *all* legal moves (``deal.legal_moves()``), so it
+    also makes the moves the package's random player never makes, such as a Bagchen charity
+    lead (a face-down lead with a call, BG-CHARITY)."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, deal: Any) -> Any:
+        """A random legal move."""
+        moves = deal.legal_moves()
+        return moves[self.rng.randrange(len(moves))]
+
+    def __repr__(self) -> str:
+        return "AnyMovePlayer()"
 
 
 def run(game: str, **options: Any) -> Any:

@@ -901,8 +901,9 @@ def line_settle(e: Entry) -> Puzzle:
 @dataclass(frozen=True)
 class SimVariant:
     """One side of a sim-compare puzzle: its ``label`` (a choice), the Rules ``options``, the
-    ``players`` (a kind for every seat, or one per seat) and, if the two sides measure different
-    columns of the same deals, its own ``column``."""
+    ``players`` (a kind for every seat, one per seat, or ``"any-move"``: players choosing
+    among every legal move, :class:`gupai_learn.variants.AnyMovePlayer`) and, if the two
+    sides measure different columns of the same deals, its own ``column``."""
 
     label: str
     options: Mapping[str, Any] = field(default_factory=dict)
@@ -940,9 +941,12 @@ def _measure(game: str, side: SimVariant, e: Entry) -> Any:
     from gupai_learn.games import GAMES
 
     rules = GAMES[game].Rules(**side.options)
+    count = getattr(rules, "players", None)
     players = side.players
-    if isinstance(players, str) and isinstance(getattr(rules, "players", None), int):
-        players = [players] * rules.players
+    if players == "any-move":  # every legal move, charity leads included
+        players = [variants.AnyMovePlayer()] * (count or GAMES[game].seats[0])
+    elif isinstance(players, str) and isinstance(count, int):
+        players = [players] * count
     deals, seed = e["deals"], e["seed"]
     rows = variants.run(game, rules=rules, players=players, deals=deals, seed=seed, progress=False)
     if e.data.get("where"):
