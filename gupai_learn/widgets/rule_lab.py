@@ -151,6 +151,9 @@ class RuleLab(ipywidgets.VBox):
             display(self.chart)
         return self.estimates
 
+    def __repr__(self) -> str:
+        return f"RuleLab(game={self.game.value!r}, deals={self.deals.value})"
+
     def _refuse(self, message: str) -> list[plots.Estimate]:
         self.message, self.estimates, self.chart = message, [], None
         print(message)
