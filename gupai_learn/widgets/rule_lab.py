@@ -114,6 +114,9 @@ class RuleLab(ipywidgets.VBox):
         self.button.on_click(lambda _b: self.run())
         top = ipywidgets.HBox([self.game, self.players, self.deals])
         super().__init__([top, self.measure, self.columns, self.button, self.output])
+        self.add_class("gupai-rule-lab")
+        self.button.add_class("gupai-rule-lab-run")
+        self.output.add_class("gupai-rule-lab-output")
 
     def _show_game(self) -> None:
         game = self.game.value
