@@ -207,7 +207,7 @@ def _bars(
     line_label: str,
     percent: bool,
 ) -> Chart:
-    chart = Chart(figsize=(1.6 + 1.3 * len(found), 3.4), layout="constrained")
+    chart = Chart(figsize=(max(4.2, 1.6 + 1.3 * len(found)), 3.4), layout="constrained")
     chart.title = title or ylabel
     ax = chart.add_subplot()
     _draw_bars(ax, found, _percent if percent else _number)

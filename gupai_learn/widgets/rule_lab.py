@@ -113,7 +113,12 @@ class RuleLab(ipywidgets.VBox):
         self.game.observe(lambda _change: self._show_game(), names="value")
         self.button.on_click(lambda _b: self.run())
         top = ipywidgets.HBox([self.game, self.players, self.deals])
-        super().__init__([top, self.measure, self.columns, self.button, self.output])
+        how = ipywidgets.HTML(
+            "Change options in column <b>A</b> or <b>B</b> (both start at the ruling), then press "
+            "<b>Run</b>: the same seeded deals are played under both variants."
+        )
+        parts = [top, self.measure, how, self.columns, self.button, self.output]
+        super().__init__(parts)
         self.add_class("gupai-rule-lab")
         self.button.add_class("gupai-rule-lab-run")
         self.output.add_class("gupai-rule-lab-output")
