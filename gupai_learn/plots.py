@@ -207,7 +207,7 @@ def _bars(
     line_label: str,
     percent: bool,
 ) -> Chart:
-    chart = Chart(figsize=(1.6 + 1.3 * len(found), 3.4), layout="constrained")
+    chart = Chart(figsize=(max(4.2, 1.6 + 1.3 * len(found)), 3.4), layout="constrained")
     chart.title = title or ylabel
     ax = chart.add_subplot()
     _draw_bars(ax, found, _percent if percent else _number)
@@ -230,13 +230,14 @@ def _draw_bars(ax: Any, found: Sequence[Estimate], text: Any) -> None:
     ax.bar(xs, values, width=0.6, color=BAR_COLOUR, alpha=0.85)
     ax.errorbar(xs, values, yerr=errors, fmt="none", ecolor="black", capsize=6, linewidth=1.2)
     for x, e in zip(xs, found, strict=True):
+        below = e.value < 0  # a negative bar: its value goes under the bar
         ax.annotate(
             text(e.value),
-            (x, e.high),
-            xytext=(0, 4),
+            (x, e.low if below else e.high),
+            xytext=(0, -4 if below else 4),
             textcoords="offset points",
             ha="center",
-            va="bottom",
+            va="top" if below else "bottom",
             fontsize=9,
         )
     ax.set_xticks(xs, [f"{e.label}\nn={e.n:,}" for e in found])
@@ -247,9 +248,11 @@ def _frame(ax: Any, found: Sequence[Estimate], line: float | None, percent: bool
     highs = [e.high for e in found if not math.isnan(e.high)]
     lows = [e.low for e in found if not math.isnan(e.low)]
     top = max([*highs, line or 0.0, 0.0])
-    ax.set_ylim(min([0.0, *lows]), top * 1.25 or 1)
-    if percent:
-        ax.yaxis.set_major_formatter(ticker.PercentFormatter(1.0, decimals=0))
+    ax.set_ylim(min([0.0, *lows]) * 1.45, top * 1.25 or 1)
+    if percent:  # ticks on round percents (2.5% would be shown rounded to 2%)
+        ax.yaxis.set_major_locator(ticker.MaxNLocator(nbins=6, steps=[1, 2, 5, 10]))
+        decimals = 1 if top * 1.25 < 0.06 else 0
+        ax.yaxis.set_major_formatter(ticker.PercentFormatter(1.0, decimals=decimals))
     ax.spines[["top", "right"]].set_visible(False)
 
 

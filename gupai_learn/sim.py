@@ -24,9 +24,9 @@ import copy
 import hashlib
 import math
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from gupai_learn.engine.game import GameInfo
@@ -56,6 +56,7 @@ class _Spec:
     seed: int
     match: int
     deals: int
+    events: Callable[[Any], dict[str, Any]] | None = None
 
     @property
     def info(self) -> GameInfo:
@@ -108,13 +109,15 @@ def _bot(info: GameInfo, who: Any, seed: int) -> Any:
     return bot
 
 
-def _row(info: GameInfo, deal: Any, seed: int, number: int) -> dict[str, Any]:
-    payments = deal.settle().payments
+def _row(info: GameInfo, spec: _Spec, deal: Any, seed: int, number: int) -> dict[str, Any]:
+    payments = deal.settle().results  # net chips, or points in a game scored in points
     row: dict[str, Any] = {"seed": seed, "deal": number, "winner": getattr(deal, "winner", None)}
     row.update({f"pay_{s}": p for s, p in enumerate(payments)})
     row["moves"] = len(deal.history)
     if info.events is not None:
         row.update(info.events(deal))
+    if spec.events is not None:
+        row.update(spec.events(deal))
     return row
 
 
@@ -125,7 +128,7 @@ def _play_chunk(spec: _Spec, start: int, stop: int) -> list[dict[str, Any]]:
         rows = []
         for i in range(start, stop):
             seed = derive_seed(spec.seed, i)
-            rows.append(_row(info, _play_deal(info, spec, seed, {}), seed, i))
+            rows.append(_row(info, spec, _play_deal(info, spec, seed, {}), seed, i))
         return rows
     return [row for m in range(start, stop) for row in _play_match(info, spec, m)]
 
@@ -142,7 +145,7 @@ def _play_match(info: GameInfo, spec: _Spec, number: int) -> Iterator[dict[str, 
     for hand in range(hands):
         deal_seed = derive_seed(seed, hand)
         deal = _play_deal(info, spec, deal_seed, carried)
-        row = {"match": number, "hand": hand, **_row(info, deal, deal_seed, first + hand)}
+        row = {"match": number, "hand": hand, **_row(info, spec, deal, deal_seed, first + hand)}
         for s in range(len(totals)):
             totals[s] += row[f"pay_{s}"]
         row.update({f"total_{s}": t for s, t in enumerate(totals)})
@@ -161,6 +164,7 @@ def run(
     executor: Executor | None = None,
     progress: bool = True,
     match: bool | int = False,
+    events: Callable[[Any], dict[str, Any]] | None = None,
 ) -> Any:
     """Play ``deals`` seeded deals of ``game`` and return one row per deal.
 
@@ -177,15 +181,23 @@ def run(
     - ``progress``: a ``tqdm`` progress bar; ``match``: False for independent deals (each with
       the game's default banker or dealer), True for one match of ``deals`` deals, or a whole
       number ``n`` for matches of ``n`` deals: each deal inherits from the one before it
-      (``GameInfo.carry``) and rows gain ``match``, ``hand`` and the running ``total_<seat>``.
+      (``GameInfo.carry``) and rows gain ``match``, ``hand`` and the running ``total_<seat>``;
+    - ``events``: a function of a finished deal returning more columns (``{"name": value}``),
+      added after the game's own events (a module-level function, so workers can receive it;
+      :mod:`gupai_learn.variants` has one per game).
 
-    Columns: ``seed``, ``deal``, ``winner``, ``pay_<seat>`` (net chips or points), ``moves``,
-    then the game's events. Returns a pandas DataFrame (with the run's settings in ``.attrs``),
+    Columns: ``seed``, ``deal``, ``winner``, ``pay_<seat>`` (net chips, or points in a game
+    scored in points: ``Settlement.results``), ``moves``, then the game's events. Returns a
+    pandas DataFrame (with the run's settings in ``.attrs``),
     or a list of dicts without pandas. Bad arguments raise ValueError.
     """
     info = _resolve(game)
     _check_run(deals, workers, executor)
     spec = _spec(info, rules, players, seed, deals, match)
+    if events is not None:
+        if not callable(events):
+            raise ValueError(f"events={quote(events)}: give a function of a finished deal")
+        spec = replace(spec, events=events)
     rows = _collect(spec, workers, executor, progress)
     return _table(rows, info, spec)
 

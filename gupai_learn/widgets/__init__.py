@@ -10,6 +10,7 @@ from gupai_learn.widgets.hand_picker import HandPicker
 from gupai_learn.widgets.line_view import LineView
 from gupai_learn.widgets.puzzle_card import PuzzleCard
 from gupai_learn.widgets.puzzle_set import PuzzleSet
+from gupai_learn.widgets.rule_lab import RuleLab
 
 __all__ = [
     "DealPlayer",
@@ -18,6 +19,7 @@ __all__ = [
     "PuzzleCard",
     "PuzzleSet",
     "ReplayStepper",
+    "RuleLab",
     "SettlementView",
     "TrickView",
 ]
