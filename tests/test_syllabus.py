@@ -176,7 +176,7 @@ def test_a_malformed_syllabus_is_refused(tmp_path: Path) -> None:
     root = _copy_project(tmp_path)
     syllabus = root / "lessons" / "syllabus.toml"
     text = syllabus.read_text(encoding="utf-8")
-    syllabus.write_text(text.replace('status = "coming"', 'status = "soon"', 1), encoding="utf-8")
+    syllabus.write_text(text.replace('status = "ready"', 'status = "soon"', 1), encoding="utf-8")
     with pytest.raises(make_nav.SyllabusError, match="soon"):
         make_nav.load(root)
     syllabus.write_text(text.replace('game = "bergen"', 'game = "chess"'), encoding="utf-8")
