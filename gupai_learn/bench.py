@@ -184,9 +184,16 @@ def ding_niu_random_playout(seed: int) -> int:
     Each move asks ``deal.legal_moves()`` and applies one of them, as a computer player or a
     widget would; the engine checks for a fish after every non-double, and the hand is settled
     at the end."""
+    return line_random_playout(ding_niu.Deal, seed)
+
+
+def line_random_playout(deal_class: Any, seed: int) -> int:
+    """Play one random deal of a line game (``deal_class``) to the end through the public API:
+    each move one of ``deal.legal_moves()``, chosen with ``int(random() * n)`` as the peer
+    draws; the deal is settled at the end. Returns the number of moves."""
     rng = random.Random(seed)
     draw = rng.random
-    deal = ding_niu.Deal.random(seed=rng)
+    deal = deal_class.random(seed=rng)
     moves = 0
     while not deal.is_over:
         options = deal.legal_moves()
@@ -456,16 +463,7 @@ def bergen_random_playout(seed: int) -> int:
     round is settled at the end."""
     from gupai_learn.games import bergen
 
-    rng = random.Random(seed)
-    draw = rng.random
-    deal = bergen.Deal.random(seed=rng)
-    moves = 0
-    while not deal.is_over:
-        options = deal.legal_moves()
-        deal.apply(options[int(draw() * len(options))])
-        moves += 1
-    deal.settle()
-    return moves
+    return line_random_playout(bergen.Deal, seed)
 
 
 def bergen_rows(seconds: float, rounds: int) -> None:
