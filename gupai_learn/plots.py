@@ -119,7 +119,10 @@ class Estimate:
 
     def __str__(self) -> str:
         f = _percent if self.percent else _number
-        span = f"{f(self.low, False)}–{f(self.high)}"
+        if self.low < 0:  # a dash before a negative number reads as a minus: say "to"
+            span = f"{f(self.low)} to {f(self.high)}"
+        else:
+            span = f"{f(self.low, False)}–{f(self.high)}"
         return f"{self.label}: {f(self.value)} ({self.level:.0%} interval {span}, n={self.n})"
 
 

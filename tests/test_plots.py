@@ -98,3 +98,9 @@ def test_bars_are_drawn_at_the_estimates_with_their_intervals() -> None:
     assert heights == pytest.approx([2.0, -3.0])
     low, _ = ax.get_ylim()
     assert low <= plots.mean_interval([-4.0, -2.0])[1]  # the whole interval is in view
+
+
+def test_a_negative_interval_is_written_with_to_not_a_dash() -> None:
+    """"-2.53–-2.44" reads as a subtraction; a negative lower bound is written "… to …"."""
+    loss = plots.Estimate("loser", -2.49, -2.53, -2.44, 3000)
+    assert str(loss) == "loser: -2.49 (95% interval -2.53 to -2.44, n=3000)"
