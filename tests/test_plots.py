@@ -101,6 +101,6 @@ def test_bars_are_drawn_at_the_estimates_with_their_intervals() -> None:
 
 
 def test_a_negative_interval_is_written_with_to_not_a_dash() -> None:
-    """"-2.53–-2.44" reads as a subtraction; a negative lower bound is written "… to …"."""
+    """ "-2.53–-2.44" reads as a subtraction; a negative lower bound is written "… to …"."""
     loss = plots.Estimate("loser", -2.49, -2.53, -2.44, 3000)
     assert str(loss) == "loser: -2.49 (95% interval -2.53 to -2.44, n=3000)"
