@@ -256,17 +256,21 @@ def solver_times(quick: bool) -> list[tuple[str, float, int]]:
 def _endgame(seed: int, size: int) -> Any:
     """A reference endgame: a random deal played by random moves down to ``size`` tiles each
     (single leads only, so every hand shrinks evenly)."""
-    rng = random.Random(seed)
-    deal = tien_gow.Deal.random(seed=seed)
+    deal = _played_down(tien_gow.Deal.random(seed=seed), size, random.Random(seed), Tiles)
+    return tien_gow.Deal(deal.hands, leader=deal.turn, columns=deal.columns)
+
+
+def _played_down(deal: Any, size: int, rng: random.Random, pack: Callable[..., Any]) -> Any:
+    """``deal`` (a trick game) played on by random single leads and random discards (packed
+    by ``pack``: Tiles or Cards) until every hand holds ``size`` pieces between tricks."""
     while len(deal.hands[0]) > size or deal.trick:
         plays = [p for p in deal.legal_plays() if len(p) == 1] if not deal.trick else []
         if plays:
             deal.play(plays[rng.randrange(len(plays))])
         else:
             hand = deal.hands[deal.turn]
-            deal.discard(Tiles(rng.sample(hand, len(deal.trick[0].pieces))))
-    hands = deal.hands
-    return tien_gow.Deal(hands, leader=deal.turn, columns=deal.columns)
+            deal.discard(pack(rng.sample(hand, len(deal.trick[0].pieces))))
+    return deal
 
 
 # ----- Bagchen ------------------------------------------------------------------------------
@@ -430,15 +434,7 @@ def tet_gow_solver_times(size: int = 3, count: int = 30) -> tuple[float, float]:
 
 def _tet_gow_endgame(seed: int, size: int) -> Any:
     """A random Tet-Gow game played by single leads and random discards to ``size`` cards."""
-    rng = random.Random(seed)
-    deal = tet_gow.Deal.random(seed=seed)
-    while len(deal.hands[0]) > size or deal.trick:
-        plays = [p for p in deal.legal_plays() if len(p) == 1] if not deal.trick else []
-        if plays:
-            deal.play(plays[rng.randrange(len(plays))])
-        else:
-            hand = deal.hands[deal.turn]
-            deal.discard(Cards(rng.sample(hand, len(deal.trick[0].pieces))))
+    deal = _played_down(tet_gow.Deal.random(seed=seed), size, random.Random(seed), Cards)
     return tet_gow.Deal(list(deal.hands), leader=deal.turn, won=deal.won)
 
 
