@@ -35,6 +35,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Hashable, Sequence
+from operator import itemgetter
 from typing import Any, ClassVar
 
 from gupai_learn import decks
@@ -42,11 +43,13 @@ from gupai_learn.engine.deal import Outcome, check_seat, check_seed
 from gupai_learn.engine.line import Layout, LineDeal, Placed, placement
 from gupai_learn.engine.moves import PASS, End, Move, quote
 from gupai_learn.engine.settlement import Settlement
+from gupai_learn.games.ding_niu import settle as scoring
 from gupai_learn.games.ding_niu.fish import (
     FULL_KEY,
     KINDS,
     WEIGHT,
     Fish,
+    Found,
     find_fish,
     fish_by_key,
 )
@@ -63,6 +66,7 @@ _new = tuple.__new__
 MISSING: Any = object()
 #: The deck in hand order (high tiles first), so sorted positions give sorted hands.
 _DECK = tuple(sorted(decks.ding_niu(), reverse=True))
+_POSITIONS = range(len(_DECK))
 
 
 class Deal(LineDeal):
@@ -90,6 +94,9 @@ class Deal(LineDeal):
     GAME = "ding_niu"
 
     _across: bool
+    #: True once the hand has ended (a plain attribute, not a property: every step of every
+    #: playout reads it; set only by the deal itself)
+    is_over: bool = False
 
     def __init__(
         self, hands: Sequence[Any], rules: Rules | None = None, *, leader: int = 0
@@ -119,12 +126,16 @@ class Deal(LineDeal):
         self._after_fish = self.rules.after_fish
         #: no fish yet, must_play on, two arms: the common case legal_moves lists inline
         self._simple = self._must and self.rules.arms == 2
-        self._done = not any(parsed)
+        #: ... and no blocker's alternatives to record, doubles inline: _make_move's fast path
+        self._quick = self._simple and not self._track and not self._across
+        self._fish_memo = _FISH_MEMO.setdefault(self._fish_types, {})
+        self._doubles_quick = False
+        self.is_over = not any(parsed)
         #: per number 0-6: how many held tiles carry it (a fitting tile is held somewhere?)
         self._held = _FULL_HELD[:] if sum(map(len, parsed)) == len(_DECK) else _held_counts(parsed)
         self._before: tuple[Layout, tuple[Tile, ...]] | None = None
         self._start = dict(hands=tuple(parsed), rules=self.rules, leader=leader)
-        if parsed[leader] == () and not self._done:
+        if parsed[leader] == () and not self.is_over:
             self._turn = self._next_seat(leader)
 
     @classmethod
@@ -140,11 +151,11 @@ class Deal(LineDeal):
         rng = seed if isinstance(seed, random.Random) else random.Random(check_seed(seed))
         draw = rng.random
         keys = [draw() for _ in _DECK]  # one draw per tile, in deck order, as before
-        order = sorted(range(len(_DECK)), key=keys.__getitem__)
+        order = sorted(_POSITIONS, key=keys.__getitem__)
         first = int(draw() * SEATS) if leader is None else leader
         hands = [
-            _new(Tiles, map(_DECK.__getitem__, sorted(order[i * HAND_SIZE : (i + 1) * HAND_SIZE])))
-            for i in range(SEATS)
+            _new(Tiles, itemgetter(*sorted(order[i : i + HAND_SIZE]))(_DECK))
+            for i in range(0, len(_DECK), HAND_SIZE)
         ]
         deal = cls.__new__(cls)
         deal._setup(hands, rules, first)
@@ -164,29 +175,23 @@ class Deal(LineDeal):
     @property
     def order(self) -> tuple[int, ...]:
         """The seats in this hand's playing order, the leader (the "lowest hand") first."""
-        return tuple((self.leader + i) % SEATS for i in range(SEATS))
+        return _ORDERS[self.leader]
 
     @property
     def points(self) -> tuple[int, ...]:
         """Pips counted against each seat so far: its face-down tiles, and once the hand is
         over the tiles left in its hand (DN-SCORE-POINTS)."""
-        if not self._done:
-            return tuple([sum(map(sum, d)) for d in self._down])
-        return tuple(
-            [
-                sum(map(sum, d)) + sum(map(sum, h))
-                for d, h in zip(self._down, self._hands, strict=True)
-            ]
-        )
+        pips = _PIPS.__getitem__
+        if not self.is_over:
+            return tuple([sum(map(pips, d)) for d in self._down])
+        return tuple([sum(map(pips, d + h)) for d, h in zip(self._down, self._hands, strict=True)])
 
     @property
     def places(self) -> tuple[int, ...] | None:
         """Seats from first place to fourth once the hand is over (DN-SCORE-PLACES)."""
-        if not self._done:
+        if not self.is_over:
             return None
-        from gupai_learn.games.ding_niu.settle import places
-
-        return places(self.points, self.order, self.rules.tie_break)
+        return scoring.places(self.points, _ORDERS[self.leader], self.rules.tie_break)
 
     @property
     def winner(self) -> int | None:
@@ -201,9 +206,7 @@ class Deal(LineDeal):
 
     def settle(self) -> Settlement:
         """Who pays whom, explained (DN-SCORE-*, DN-FISH-PAY)."""
-        from gupai_learn.games.ding_niu.settle import settle
-
-        return settle(self)
+        return scoring.settle(self)
 
     def discard(self, tile: Any) -> Any:
         """Put ``tile`` face down (DN-DISCARD): only when no tile fits, unless ``must_play`` is
@@ -358,6 +361,9 @@ class Deal(LineDeal):
         """The state change of a legal move (:meth:`LineDeal._make_move` with this game's hooks
         written inline: it runs after every move of every simulation)."""
         seat = self._turn
+        fast = _QUICK.get(id(move)) if self._quick else None
+        if fast is not None:
+            return self._place_quickly(seat, move, fast)
         kind = move.kind
         result: Any = None
         hands = self._hands
@@ -407,8 +413,7 @@ class Deal(LineDeal):
                         if found is MISSING:
                             found = fish_by_key(rest, numbers, self._fish_types)
                         if found is not None:
-                            self._fish = self._make_fish(seat, tile, found)
-                            self._simple = False
+                            self._fish_found(seat, tile, found)
             else:
                 self._down[seat] = _new(Tiles, (*self._down[seat], tile))
                 result = tile
@@ -419,27 +424,96 @@ class Deal(LineDeal):
             done = not held[left] and not held[right] and not _placeable(hands, line_ends)
         else:
             done = self._finished()
-        self._done = done
+        self.is_over = done
         if not done:
             after = (seat + 1) % SEATS
             self._turn = after if hands[after] else self._next_seat(seat)
         return result
 
+    def _place_quickly(self, seat: int, move: Move, fast: _Quick) -> Any:
+        """:meth:`_make_move` for a legal placement or face-down tile on a two-armed line, no
+        fish yet, ``must_play`` on, doubles inline and no alternatives recorded (the common
+        case of every simulation), from the move's precomputed table (see :data:`_QUICK`)."""
+        tile, side, others, made, weight = fast
+        hands = self._hands
+        hand = hands[seat]
+        i = hand.index(tile)
+        hands[seat] = _new(Tiles, hand[:i] + hand[i + 1 :])
+        self._log.append((seat, move))
+        held = self._held
+        held[tile[0]] -= 1
+        if weight:
+            held[tile[1]] -= 1
+        result: Any
+        if side == _DOWN_SIDE:  # face down (DN-DISCARD): the ends stay
+            self._down[seat] = _new(Tiles, (*self._down[seat], tile))
+            left, right = ends = self._ends  # type: ignore[misc]
+            result = tile
+        else:
+            if side == _LEFT:
+                left, right = self._ends  # type: ignore[misc]
+                result = made[left][seat]
+                self._grow_left += (result,)
+                left = others[left]
+            elif side == _RIGHT:
+                left, right = self._ends  # type: ignore[misc]
+                result = made[right][seat]
+                self._grow_right += (result,)
+                right = others[right]
+            else:  # the first tile, high number left
+                left, right = tile
+                result = made[0][seat]
+                self._grow_right = (result,)
+            ends = self._ends = (left, right)
+            if weight:  # a non-double placed: a fish may follow
+                rest = self._rest = self._rest - weight
+                key = rest * 49 + left * 7 + right
+                found = self._fish_memo.get(key, MISSING)
+                if found is MISSING:
+                    found = self._fish_memo[key] = fish_by_key(rest, ends, self._fish_types)
+                if found is not None:
+                    self._fish_found(seat, tile, found)
+                    self.is_over = self._finished()
+                    if not self.is_over:
+                        self._turn = self._next_seat(seat)
+                    return result
+        if not held[left] and not held[right] and not _placeable(hands, ends):  # type: ignore[arg-type]
+            self.is_over = True
+        else:
+            after = _AFTER[seat]
+            self._turn = after if hands[after] else self._next_seat(seat)
+        return result
+
     def legal_moves(self) -> list[Move]:
         """Every move the seat to act may make (see :meth:`LineDeal.legal_moves`)."""
-        if self._done:
+        if self.is_over:
             return []
+        moves: list[Move]
         ends = self._ends
-        if self._simple and ends is not None:  # _legal_moves() of the common case, inline
-            left, right = ends
-            moves: list[Move] = []
+        if self._simple:  # _legal_moves() of the common case, inline
+            hand = self._hands[self._turn]
+            if ends is None:  # the first tile: any tile, high number left
+                moves = list(map(_FIRST_MOVES.__getitem__, dict.fromkeys(hand)))
+            else:
+                key = ends[0] * 7 + ends[1]
+                moves = []
+                previous = None
+                for tile in hand:  # sorted and interned: copies side by side
+                    if tile is not previous:
+                        previous = tile
+                        moves += _FITS[tile][key]
+                if not moves:
+                    moves = list(map(_DOWN.__getitem__, dict.fromkeys(hand)))
+        elif self._doubles_quick:  # after the fish: matching doubles, or pass
+            key = ends[0] * 7 + ends[1]  # type: ignore[index]
+            moves = []
             previous = None
-            for tile in self._hands[self._turn]:  # sorted: copies of a tile side by side
-                if tile is not previous and tile != previous:
+            for tile in self._hands[self._turn]:
+                if tile[0] == tile[1] and tile is not previous:
                     previous = tile
-                    moves += _FITS[tile][left][right]
+                    moves += _FITS[tile][key]
             if not moves:
-                moves = [_DOWN[t] for t in dict.fromkeys(self._hands[self._turn])]
+                moves = [PASS]
         else:
             moves = self._legal_moves()
         self._offered = tuple(moves)
@@ -447,36 +521,48 @@ class Deal(LineDeal):
 
     def apply(self, move: Any, *, seat: Any = None) -> Any:
         """Make ``move`` (see :meth:`LineDeal.apply`). A move just listed by
-        :meth:`legal_moves` (the very object, state unchanged) is made without judging it
-        again; anything else is judged first."""
+        :meth:`legal_moves` (a Move equal to one listed, state unchanged) is made without
+        judging it again; anything else is judged first."""
         offered = self._offered
-        if offered is not None and seat is None:
-            for listed in offered:
-                if listed is move:
-                    self._offered = None
-                    return self._make_move(move)
+        if offered is not None and seat is None and move in offered and type(move) is Move:
+            self._offered = None
+            if self._quick:
+                fast = _QUICK.get(id(move))
+                if fast is not None:
+                    return self._place_quickly(self._turn, move, fast)
+            return self._make_move(move)
         return super().apply(move, seat=seat)
 
     def _fish_after(self, tile: Tile, end: End | None) -> tuple[str, tuple[int, ...], Tiles] | None:
         after = self._layout.add(tile, end, self._turn, self._arms)
         return find_fish(after.open_numbers(), after.tiles, self.rules.fish_types)
 
+    def _fish_found(self, seat: int, tile: Tile, found: Found) -> None:
+        """Record the fish ``tile`` just made; the quick paths of a hand without fish end."""
+        self._fish = self._make_fish(seat, tile, found)
+        self._simple = self._quick = False
+        #: legal_moves lists matching doubles or a pass inline (after_fish default, two arms)
+        self._doubles_quick = (
+            self._must and self._arms == 2 and self._after_fish == "doubles-then-settle"
+        )
+
     def _make_fish(self, seat: int, tile: Tile, found: tuple[str, tuple[int, ...], Tiles]) -> Fish:
         kind, numbers, dead = found
-        where: list[tuple[Tile, str, int | None]] = []
-        for p in self._layout.placed:
-            if not p.tile.is_double and any(n in p.tile for n in numbers):
-                where.append((p.tile, "line", None))
+        carries = _carrying(numbers)
+        lay = self._lay  # the line in order, without folding the noted placements
+        line = (*reversed(self._grow_left), *lay.placed, *self._grow_right)
+        where: list[tuple[Tile, str, int | None]] = [
+            (p[0], "line", None) for p in line if p[0] in carries
+        ]
         for s in range(SEATS):
-            for label, tiles in (("down", self._down[s]), ("hand", self._hands[s])):
-                where += [
-                    (t, label, s) for t in tiles if not t.is_double and any(n in t for n in numbers)
-                ]
+            where += [(t, "down", s) for t in self._down[s] if t in carries]
+            where += [(t, "hand", s) for t in self._hands[s] if t in carries]
+        ends = self._open_numbers()
         return Fish(
             kind=kind,
             blocker=seat,
             tile=tile,
-            ends=self._layout.open_numbers(),
+            ends=ends,  # type: ignore[arg-type]
             dead_numbers=numbers,
             dead=dead,
             where=tuple(where),
@@ -502,6 +588,13 @@ class Deal(LineDeal):
                     return False
         return True
 
+    def _open_numbers(self) -> tuple[int, ...]:
+        """The numbers at the open ends (read from the noted ends of a two-armed line, so the
+        line is not built)."""
+        if self._arms == 2:
+            return self._ends or ()
+        return self._layout.numbers
+
     def _next_seat(self, seat: int) -> int:
         for step in range(1, SEATS + 1):
             nxt = (seat + step) % SEATS
@@ -520,16 +613,19 @@ class Deal(LineDeal):
         if after == "settle-now":
             return True
         if after == "doubles-then-settle":
-            numbers = self._layout.open_numbers()
-            holding = sum(1 for h in hands if h)
-            if self._passes >= holding:
+            if self._passes >= len(hands) - hands.count(()):  # every seat holding passed
                 return True
-            return not any(t[0] == t[1] and t[0] in numbers for h in hands for t in h)
+            numbers = self._open_numbers()
+            for hand in hands:
+                for high, low in hand:
+                    if high == low and high in numbers:
+                        return False
+            return True
         return not self._can_ever_place()
 
     def _can_ever_place(self) -> bool:
         """Whether some held tile may still be placed one day (see the module docstring)."""
-        numbers = self._layout.numbers
+        numbers = self._open_numbers()
         if not numbers:
             return True
         for hand in self._hands:
@@ -540,16 +636,11 @@ class Deal(LineDeal):
         return _placeable(self._hands, numbers)
 
     def _over(self) -> bool:
-        return self._done
-
-    @property
-    def is_over(self) -> bool:
-        """True once the hand has ended."""
-        return self._done
+        return self.is_over
 
     # ----- text ----------------------------------------------------------------------------
     def __repr__(self) -> str:
-        state = "over" if self._done else f"{self.name(self._turn)} to play"
+        state = "over" if self.is_over else f"{self.name(self._turn)} to play"
         return f"<ding_niu.Deal line {self._layout}, {state}>"
 
     def __str__(self) -> str:
@@ -563,20 +654,69 @@ class Deal(LineDeal):
 
 
 _DOWN: dict[Tile, Move] = {}
+#: The first tile of a two-armed line, per tile (no end to name).
+_FIRST_MOVES: dict[Tile, Move] = {t: placement(t, None) for t in DECK_COUNTS}
 #: The placements of each tile at the left and at the right end (made once).
 _AT_LEFT: dict[Tile, Move] = {t: placement(t, "left") for t in DECK_COUNTS}
 _AT_RIGHT: dict[Tile, Move] = {t: placement(t, "right") for t in DECK_COUNTS}
-#: Per tile, per left number, per right number: its placements at the ends it fits.
-_FITS: dict[Tile, list[list[tuple[Move, ...]]]] = {
+#: Per tile, per ends ``left * 7 + right``: its placements at the ends it fits.
+_FITS: dict[Tile, list[tuple[Move, ...]]] = {
     t: [
-        [
-            ((_AT_LEFT[t],) if left in t else ()) + ((_AT_RIGHT[t],) if right in t else ())
-            for right in range(7)
-        ]
+        ((_AT_LEFT[t],) if left in t else ()) + ((_AT_RIGHT[t],) if right in t else ())
         for left in range(7)
+        for right in range(7)
     ]
     for t in DECK_COUNTS
 }
+#: The pips of each tile (DN-SCORE-POINTS).
+_PIPS = {t: t[0] + t[1] for t in DECK_COUNTS}
+#: The playing order of a hand per leader, the leader first.
+_ORDERS = tuple(tuple((leader + i) % SEATS for i in range(SEATS)) for leader in range(SEATS))
+#: The seat after each seat.
+_AFTER = tuple((s + 1) % SEATS for s in range(SEATS))
+#: Fish found by rest key and ends (``rest * 49 + left * 7 + right``), per ``fish_types``.
+_FISH_MEMO: dict[str, dict[int, Any]] = {}
+
+#: Where a quick move puts its tile (see :data:`_QUICK`).
+_LEFT, _RIGHT, _FIRST, _DOWN_SIDE = range(4)
+#: What :meth:`Deal._place_quickly` needs of a move: its tile, where it goes (``_LEFT``,
+#: ``_RIGHT``, ``_FIRST`` tile of the line, ``_DOWN_SIDE``: face down), the number it leaves
+#: open per number it covers, the Placed it makes per covered number (the first tile: row 0)
+#: and seat, doubles inline, and its fish weight (0 for a double).
+_Quick = tuple[Tile, int, list[int], list[list[Placed]], int]
+
+
+def _quick(tile: Tile, side: int) -> _Quick:
+    high, low = tile
+    others = [low if n == high else high if n == low else -1 for n in range(7)]
+    made = []
+    for n in range(7):
+        if side == _LEFT:
+            ends = (others[n], n)
+        elif side == _RIGHT:
+            ends = (n, others[n])
+        else:
+            ends = (high, low)
+        made.append([_new(Placed, (tile, *ends, s, False)) for s in range(SEATS)])
+    return (tile, side, others, made, 0 if high == low else WEIGHT[tile])
+
+
+#: The quick moves, keyed by ``id`` of the interned Move (each made once and kept alive by the
+#: placement table, so its id never changes): one integer look-up instead of hashing a move.
+_QUICK: dict[int, _Quick] = {}
+
+
+_CARRYING: dict[tuple[int, ...], frozenset[Tile]] = {}
+
+
+def _carrying(numbers: tuple[int, ...]) -> frozenset[Tile]:
+    """The deck's non-doubles that carry one of ``numbers`` (made once per numbers)."""
+    found = _CARRYING.get(numbers)
+    if found is None:
+        found = _CARRYING[numbers] = frozenset(
+            t for t in DECK_COUNTS if t[0] != t[1] and (t[0] in numbers or t[1] in numbers)
+        )
+    return found
 
 
 def _held_counts(hands: Sequence[tuple[Tile, ...]]) -> list[int]:
@@ -636,8 +776,11 @@ def _face_down(tile: Tile) -> Move:
     return move
 
 
-for _tile in DECK_COUNTS:
-    _face_down(_tile)
+for _tile, _move in _AT_LEFT.items():
+    _QUICK[id(_move)] = _quick(_tile, _LEFT)
+    _QUICK[id(_AT_RIGHT[_tile])] = _quick(_tile, _RIGHT)
+    _QUICK[id(placement(_tile, None))] = _quick(_tile, _FIRST)
+    _QUICK[id(_face_down(_tile))] = _quick(_tile, _DOWN_SIDE)
 
 
 def _check_hands(hands: list[Tiles]) -> None:

@@ -42,11 +42,12 @@ def places(points: Sequence[int], order: Sequence[int], tie_break: str = "seed")
     >>> places([10, 15, 15, 10], [0, 1, 2, 3])
     (0, 3, 2, 1)
     """
-    ranked = [(points[seat], i, seat) for i, seat in enumerate(order)]
-    first = min(ranked)
-    sign = -1 if tie_break == "seed" else 1
-    rest = sorted([(p, sign * i, seat) for p, i, seat in ranked if i != first[1]])
-    return (first[2], *[r[2] for r in rest])
+    first = min(order, key=points.__getitem__)  # the earliest of the fewest
+    rest = [seat for seat in order if seat != first]
+    if tie_break == "seed":
+        rest.reverse()  # the sort keeps this order among ties: the later seat first
+    rest.sort(key=points.__getitem__)
+    return (first, *rest)
 
 
 #: Payments are immutable and few (a ranking of four seats, doubled or not): each is made once.
