@@ -216,3 +216,42 @@ def test_the_lazy_line_folds_to_what_layout_add_builds(seed: int, look: int) -> 
     assert deal.layout == line and deal.layout.placed == line.placed
     for copy, then in copies:
         assert copy.layout.placed == then.placed and copy.ends == then.ends
+
+
+def _general(deal: ding_niu.Deal) -> None:
+    """Switch ``deal``'s quick paths off, so it lists and makes moves the general way."""
+    deal._simple = deal._quick = deal._doubles_quick = False
+
+
+def _state(deal: ding_niu.Deal) -> tuple[object, ...]:
+    return (
+        deal.hands,
+        deal.down,
+        deal.turn,
+        deal.layout.placed,
+        deal.ends,
+        deal.fish,
+        deal.is_over,
+        deal._held,
+        deal._rest,
+        deal.seated_history,
+    )
+
+
+@settings(max_examples=120, deadline=None)
+@given(seed=st.integers(0, 10**6), rules=st.one_of(st.just(ding_niu.Rules()), RULES))
+def test_the_quick_paths_equal_the_general_ones(seed: int, rules: ding_niu.Rules) -> None:
+    """legal_moves and apply take quick paths (per-move tables) in the common case and after
+    a fish; a twin deal with them switched off lists the same moves, reports the same result
+    and is in the same state after every move."""
+    rng = random.Random(seed)
+    quick = ding_niu.Deal.random(seed=seed, rules=rules)
+    slow = quick.restart()
+    while not quick.is_over:
+        _general(slow)
+        legal = quick.legal_moves()
+        assert legal == slow.legal_moves()
+        move = legal[rng.randrange(len(legal))]
+        assert quick.apply(move) == slow.apply(move)
+        assert _state(quick) == _state(slow)
+    assert slow.is_over and quick.settle() == slow.settle()
