@@ -52,6 +52,7 @@ from gupai_learn.games.ding_niu.fish import (
     Found,
     find_fish,
     fish_by_key,
+    fish_of_rest,
 )
 from gupai_learn.games.ding_niu.fish import MEMO as FISH_MEMO
 from gupai_learn.games.ding_niu.rules import Rules
@@ -162,6 +163,11 @@ class Deal(LineDeal):
         return deal
 
     # ----- state -----------------------------------------------------------------------
+    @property
+    def hands(self) -> tuple[Tiles, ...]:
+        """The tiles each seat holds now (the quick moves keep them as plain tuples)."""
+        return tuple([_new(Tiles, h) for h in self._hands])
+
     @property
     def fish(self) -> Fish | None:
         """The fish of this hand (its ``.kind`` and ``.blocker``), or None."""
@@ -438,7 +444,7 @@ class Deal(LineDeal):
         hands = self._hands
         hand = hands[seat]
         i = hand.index(tile)
-        hands[seat] = _new(Tiles, hand[:i] + hand[i + 1 :])
+        hands[seat] = hand[:i] + hand[i + 1 :]  # a plain tuple: `hands` makes it Tiles
         self._log.append((seat, move))
         held = self._held
         held[tile[0]] -= 1
@@ -470,7 +476,7 @@ class Deal(LineDeal):
                 key = rest * 49 + left * 7 + right
                 found = self._fish_memo.get(key, MISSING)
                 if found is MISSING:
-                    found = self._fish_memo[key] = fish_by_key(rest, ends, self._fish_types)
+                    found = self._fish_memo[key] = fish_of_rest(rest, ends, self._fish_types)
                 if found is not None:
                     self._fish_found(seat, tile, found)
                     self.is_over = self._finished()
@@ -526,10 +532,8 @@ class Deal(LineDeal):
         offered = self._offered
         if offered is not None and seat is None and move in offered and type(move) is Move:
             self._offered = None
-            if self._quick:
-                fast = _QUICK.get(id(move))
-                if fast is not None:
-                    return self._place_quickly(self._turn, move, fast)
+            if self._quick and (fast := _QUICK.get(id(move))) is not None:
+                return self._place_quickly(self._turn, move, fast)
             return self._make_move(move)
         return super().apply(move, seat=seat)
 
@@ -647,7 +651,7 @@ class Deal(LineDeal):
         lines = [repr(self), f"  line {self._layout}  ends {self.ends}"]
         for seat in range(SEATS):
             down = f"  down {self._down[seat]}" if self._down[seat] else ""
-            lines.append(f"  {self.name(seat):<5} {self._hands[seat]}{down}")
+            lines.append(f"  {self.name(seat):<5} {Tiles(self._hands[seat])}{down}")
         if self._fish is not None:
             lines.append(f"  fish: {self._fish.kind}, blocker {self.name(self._fish.blocker)}")
         return "\n".join(lines)

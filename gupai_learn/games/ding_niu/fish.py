@@ -102,7 +102,7 @@ MEMO: dict[tuple[int, tuple[int, ...], str], Found | None] = {}
 
 def rest_of(key: int) -> Counter[Tile]:
     """The tiles off the line that a rest key stands for."""
-    return Counter({t: key // WEIGHT[t] % 3 for t in ND_KINDS if key // WEIGHT[t] % 3})
+    return Counter({t: n for t in ND_KINDS if (n := key // WEIGHT[t] % 3)})
 
 
 def fish_by_key(key: int, open_numbers: tuple[int, ...], fish_types: str) -> Found | None:
@@ -111,8 +111,14 @@ def fish_by_key(key: int, open_numbers: tuple[int, ...], fish_types: str) -> Fou
     memo = (key, open_numbers, fish_types)
     if memo in MEMO:
         return MEMO[memo]
-    found = MEMO[memo] = _find(open_numbers, rest_of(key), fish_types)
+    found = MEMO[memo] = fish_of_rest(key, open_numbers, fish_types)
     return found
+
+
+def fish_of_rest(key: int, open_numbers: tuple[int, ...], fish_types: str) -> Found | None:
+    """:func:`find_fish` for the tiles off the line given as a rest key (not memoised: for a
+    caller that keeps its own memo)."""
+    return _find(open_numbers, rest_of(key), fish_types)
 
 
 def dead_tiles(open_numbers: Sequence[int], rest: Counter[Tile]) -> list[Tile]:
