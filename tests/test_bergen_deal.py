@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 import gupai_learn as gl
 from gupai_learn.engine.match import Match
 from gupai_learn.engine.moves import DRAW, ENDS, PASS, Move
+from gupai_learn.engine.settlement import Award
 from gupai_learn.games import bergen
 from gupai_learn.tiles import Tiles
 
@@ -397,3 +398,37 @@ def test_the_inline_placement_grows_the_line_as_layout_add_does(seed: int) -> No
         got = deal.layout
         assert got.placed == line.placed and got.open == line.open
         assert (got.ends, got.numbers, got.doubles_across) == (line.ends, line.numbers, True)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    seed=st.integers(0, 10**6),
+    rules=RULES,
+    start=st.integers(0, 14),
+    look=st.booleans(),
+)
+def test_the_quick_header_awards_equal_header_after(
+    seed: int, rules: Rules, start: int, look: bool
+) -> None:
+    """Placements score their header from the noted ends, memoised, without building the line:
+    every award equals what header_after (the line built with Layout.add, then header())
+    predicted for that placement, capped by the running score. ``look`` reads the line after
+    every move, so both the noted and the built line are exercised."""
+    rng = random.Random(seed)
+    scores = tuple(min(start + s, rules.target - 1) for s in range(rules.players))
+    deal = bergen.Deal.random(seed=seed, rules=rules, scores=scores)
+    while not deal.is_over:
+        legal = deal.legal_moves()
+        move = legal[rng.randrange(len(legal))]
+        seat, before = deal.turn, len(deal.awards)
+        expected = deal.header_after(move.pieces[0], move.end) if move.kind == "play" else None
+        deal.apply(move)
+        new = [a for a in deal.awards[before:] if "header" in a.text]
+        if expected is not None and expected.points:
+            rules_cited = tuple(dict.fromkeys(r.rule for r in expected.reasons))
+            text = f"a {expected.kind} header"
+            assert new == [Award(seat, expected.points, text, rules_cited)]
+        else:
+            assert new == []
+        if look:
+            assert deal.layout.ends == deal.ends

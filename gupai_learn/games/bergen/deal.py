@@ -73,6 +73,10 @@ class Deal(LineDeal):
     DOUBLES_ACROSS = True
     GAME = "bergen"
 
+    #: True once the round has ended (a domino, a block, or the target reached); a plain
+    #: attribute, not a property (every step of every playout reads it), set with ``_end``
+    is_over: bool = False
+
     def __init__(
         self,
         hands: Sequence[Any],
@@ -99,6 +103,10 @@ class Deal(LineDeal):
         self.scores = scores
         self.opening = double
         self._init_line(hands, opener)
+        #: what a header depends on besides the line and the seat's total
+        self._scoring = (rules.target, rules.opening_scores)
+        #: the seat after each seat
+        self._after = tuple((s + 1) % rules.players for s in range(rules.players))
         self._reserved = rules.reserved
         self._pile = list(pile)
         self._round = [0] * rules.players
@@ -145,14 +153,14 @@ class Deal(LineDeal):
         return _NAMES[self.n_seats]
 
     @property
+    def hands(self) -> tuple[Tiles, ...]:
+        """The tiles each seat holds now (placements keep them as plain tuples)."""
+        return tuple([_new(Tiles, h) for h in self._hands])
+
+    @property
     def boneyard(self) -> Tiles:
         """The tiles left to draw from, the reserved ones (never drawn) at the end."""
         return Tiles(self._pile)
-
-    @property
-    def is_over(self) -> bool:
-        """True once the round has ended (a domino, a block, or the target reached)."""
-        return self._ending != ""
 
     @property
     def drawable(self) -> int:
@@ -329,54 +337,85 @@ class Deal(LineDeal):
         the round is blocked once nobody can place and nothing is left to draw."""
         seat = self._turn
         kind = move.kind
-        result: Any = None
-        if kind == "play":
-            tile = move.pieces[0]
-            hand = self._hands[seat]
-            i = hand.index(tile)
-            hand = self._hands[seat] = _new(Tiles, hand[:i] + hand[i + 1 :])
-            end = move.end
-            ends = self._ends
-            if ends is None or end is None:
-                layout = self._layout = self._layout.add(tile, end, seat)
-                result = layout.placed[0 if end == "left" else -1]
-                ends = layout.ends
-            else:  # a legal placement on the two-armed line: noted, the Layout made lazily
-                high, low = tile
-                left, right = ends
-                if end == "left":
-                    result = _new(
-                        Placed, (tile, low if left == high else high, left, seat, high == low)
-                    )
-                    self._grow_left += (result,)
-                    ends = self._ends = (result[1], right)
-                else:
-                    result = _new(
-                        Placed, (tile, right, low if right == high else high, seat, high == low)
-                    )
-                    self._grow_right += (result,)
-                    ends = self._ends = (left, result[2])
-            self._log.append((seat, move))
-            if ends is not None and ends[0] == ends[1]:  # only equal ends make a header
-                made = self._header(seat)
-                if made.points:
-                    self._award(seat, made.points, f"a {made.kind} header", made.reasons)
-            if not hand and not self._ending:
-                self._ending = "domino"  # going out ends the round; its 2 points are never capped
-                text = f"{self.name(seat)} played the last tile: domino"
-                self._award(seat, DOMINO_POINTS, text, [Reason("BE-END-DOMINO", text)])
-        elif kind == "draw":
+        if kind == "play":  # every placement from its table (a Move equal to one listed, too)
+            fast = _QUICK.get(id(move)) or _QUICK[id(placement(move.pieces[0], move.end))]
+            return self._place_quickly(seat, move, fast)
+        result: Tile | None = None
+        self._log.append((seat, move))
+        if kind == "draw":
             result = self._pile.pop(0)
             self._hands[seat] = _new(Tiles, sorted((*self._hands[seat], result), reverse=True))
-            self._log.append((seat, move))
-        else:
-            self._log.append((seat, move))
+        else:  # a pass
+            self._turn = self._after[seat]
+        if len(self._pile) <= self._reserved and self._is_blocked():
+            self._finish_blocked()
+        return result
+
+    def _place_quickly(self, seat: int, move: Move, fast: _Quick) -> Placed:
+        """:meth:`_make_move` for a legal placement, from the move's precomputed table (see
+        :data:`_QUICK`): the line noted lazily, the header scored from the ends."""
+        tile, side, others, made = fast
+        hands = self._hands
+        hand = hands[seat]
+        i = hand.index(tile)
+        hand = hands[seat] = hand[:i] + hand[i + 1 :]  # a plain tuple: `hands` makes it Tiles
+        if side == _LEFT:
+            left, right = self._ends  # type: ignore[misc]
+            result = made[left][seat]
+            self._grow_left += (result,)
+            left = others[left]
+        elif side == _RIGHT:
+            left, right = self._ends  # type: ignore[misc]
+            result = made[right][seat]
+            self._grow_right += (result,)
+            right = others[right]
+        else:  # the opening double
+            left = right = tile[0]
+            result = made[0][seat]
+            self._grow_right = (result,)
+        self._ends = (left, right)
+        self._log.append((seat, move))
+        if left == right:  # only equal ends make a header
+            self._score_header(seat)
+        if not hand and not self._ending:
+            self._domino(seat)
         if not self._ending:
-            if kind != "draw":
-                self._turn = (seat + 1) % len(self._hands)
+            self._turn = self._after[seat]
             if len(self._pile) <= self._reserved and self._is_blocked():
                 self._finish_blocked()
         return result
+
+    def _score_header(self, seat: int) -> None:
+        """Award the header the (equal) ends make now, if any (BE-HEADER-*), without building
+        the line: what it depends on is read from the noted ends and made once."""
+        lay, gl, gr = self._lay.placed, self._grow_left, self._grow_right
+        first = gl[-1] if gl else lay[0] if lay else gr[0]
+        last = gr[-1] if gr else lay[-1] if lay else gl[0]
+        lone = len(lay) + len(gl) + len(gr) == 1
+        total = self.scores[seat] + self._round[seat]
+        key = (seat, self._ends, first.across, last.across, lone, total, self._scoring)
+        award = _HEADER_AWARDS.get(key, MISSING)
+        if award is MISSING:
+            made = self._header(seat)
+            award = _HEADER_AWARDS[key] = (
+                _made_award(seat, made.points, f"a {made.kind} header", made.reasons)
+                if made.points
+                else None
+            )
+        if award is not None:
+            self._add_award(award)
+
+    def _domino(self, seat: int) -> None:
+        """``seat`` played its last tile: a domino ends the round (BE-END-DOMINO); its points
+        are never capped."""
+        self._end("domino")
+        award = _DOMINOES.get((seat, self.seat_names))
+        if award is None:
+            text = f"{self.name(seat)} played the last tile: domino"
+            award = _DOMINOES[seat, self.seat_names] = _made_award(
+                seat, DOMINO_POINTS, text, [Reason("BE-END-DOMINO", text)]
+            )
+        self._add_award(award)
 
     def _header(self, seat: int) -> Header:
         layout = self._layout
@@ -395,11 +434,15 @@ class Deal(LineDeal):
         )
 
     def _award(self, seat: int, points: int, text: str, reasons: Sequence[Reason]) -> None:
-        rules = tuple(dict.fromkeys(r.rule for r in reasons))
-        self._awards.append(Award(seat, points, text, rules))
-        self._round[seat] += points
+        self._add_award(_made_award(seat, points, text, reasons))
+
+    def _add_award(self, award: Award) -> None:
+        """Score ``award``; reaching the target ends the round (BE-GAME)."""
+        seat = award.seat
+        self._awards.append(award)
+        self._round[seat] += award.points
         if self.scores[seat] + self._round[seat] >= self.rules.target and not self._ending:
-            self._ending = "target"
+            self._end("target")
 
     def _is_blocked(self) -> bool:
         """Nothing left to draw and no seat can place (the seat to act is asked first)."""
@@ -412,15 +455,20 @@ class Deal(LineDeal):
         return not any(left in t or right in t for k in range(n) for t in hands[(turn + k) % n])
 
     def _finish_blocked(self) -> None:
-        self._ending = "blocked"
+        self._end("blocked")
         decided = decide_blocked(self._hands, self.rules.blocked_rule, self.seat_names)  # type: ignore[arg-type]
         self._blocked = decided
         if decided.winner is not None:
             text = f"wins the blocked round ({self.rules.blocked_rule} rule)"
             self._award(decided.winner, decided.points, text, decided.clauses)
 
+    def _end(self, how: str) -> None:
+        """End the round: ``how`` is "domino", "blocked" or "target"."""
+        self._ending = how
+        self.is_over = True
+
     def _over(self) -> bool:
-        return bool(self._ending)
+        return self.is_over
 
     # ----- search support -------------------------------------------------------------------
     def copy(self) -> Deal:
@@ -448,9 +496,48 @@ class Deal(LineDeal):
     def __str__(self) -> str:
         lines = [repr(self), f"  line {self._layout}  ends {self.ends}"]
         for seat in range(self.n_seats):
-            lines.append(f"  {self.name(seat):<5} {self._hands[seat]}  {self._round[seat]} pts")
+            lines.append(
+                f"  {self.name(seat):<5} {Tiles(self._hands[seat])}  {self._round[seat]} pts"
+            )
         lines.append(f"  boneyard {len(self._pile)} ({self.drawable} to draw)")
         return "\n".join(lines)
+
+
+#: Where a placement puts its tile (see :data:`_QUICK`).
+_LEFT, _RIGHT, _FIRST = range(3)
+#: What :meth:`Deal._place_quickly` needs of a placement: its tile, where it goes (``_LEFT``,
+#: ``_RIGHT``, ``_FIRST``: the opening double), the number it leaves open per number it
+#: covers, and the Placed it makes per covered number (the opening double: row 0) and seat,
+#: doubles across.
+_Quick = tuple[Tile, int, list[int], list[list[Placed]]]
+
+
+def _quick(tile: Tile, side: int) -> _Quick:
+    high, low = tile
+    others = [low if n == high else high if n == low else -1 for n in range(7)]
+    made = []
+    for n in range(7):
+        ends = (others[n], n) if side == _LEFT else (n, others[n]) if side == _RIGHT else tile
+        made.append([_new(Placed, (tile, *ends, s, high == low)) for s in range(4)])
+    return (tile, side, others, made)
+
+
+#: Every placement, keyed by ``id`` of its interned Move (made once and kept alive by the
+#: placement table, so its id never changes): one integer look-up instead of hashing a move.
+_QUICK: dict[int, _Quick] = {}
+for (_tile, _end), _move in _AT.items():
+    _QUICK[id(_move)] = _quick(_tile, {"left": _LEFT, "right": _RIGHT, None: _FIRST}[_end])
+MISSING: Any = object()
+#: The header award (or None) per seat, ends, uncovered doubles at the ends, lone opening
+#: double, running total and rules: awards are immutable, so each is made once.
+_HEADER_AWARDS: dict[tuple[Any, ...], Award | None] = {}
+#: The domino award per seat and seat names.
+_DOMINOES: dict[tuple[int, tuple[str, ...]], Award] = {}
+
+
+def _made_award(seat: int, points: int, text: str, reasons: Sequence[Reason]) -> Award:
+    """An award of ``points`` to ``seat``, citing each rule of ``reasons`` once."""
+    return Award(seat, points, text, tuple(dict.fromkeys(r.rule for r in reasons)))
 
 
 def _tiles(items: Sequence[Any]) -> list[Tile]:
