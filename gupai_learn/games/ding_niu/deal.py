@@ -559,8 +559,9 @@ class Deal(LineDeal):
             (p[0], "line", None) for p in line if p[0] in carries
         ]
         for s in range(SEATS):
-            where += [(t, "down", s) for t in self._down[s] if t in carries]
-            where += [(t, "hand", s) for t in self._hands[s] if t in carries]
+            for label, tiles in (("down", self._down[s]), ("hand", self._hands[s])):
+                if not carries.isdisjoint(tiles):
+                    where += [(t, label, s) for t in tiles if t in carries]
         ends = self._open_numbers()
         return Fish(
             kind=kind,
