@@ -11,12 +11,16 @@ checked for a fish. What happens then follows ``after_fish``; under the default,
 matching an open end may still go down and a seat with none passes (``pass``).
 
 Speed (random playouts run through the public API): ``legal_moves`` lists the common case (a
-two-armed line under way, no fish, ``must_play`` on) inline from per-tile tables of interned
-moves; ``apply`` recognises a move it just listed by identity and makes it without judging it
-again; ``_make_move`` notes the placement and the new ends (the :class:`Layout` is built only
-when read, see :class:`LineDeal`), checks the fish (memoised by the tiles off the line) and
-decides the end of the hand (a per-number count of held tiles) inline. The property tests
-show each shortcut equals the general path (``judge``, ``Layout.add``, ``_finished``).
+two-armed line, no fish, ``must_play`` on) and the doubles-or-pass turns after a fish inline,
+from per-tile tables of interned moves (a hand's face-down and first-tile moves remembered per
+hand); ``apply`` recognises a move it just listed and makes it without judging it again. A
+*quick* move (the first tile, a placement, a face-down tile, with doubles inline and no
+alternatives to record) is made by :meth:`Deal._place_quickly` from that move's precomputed
+table: it notes the placement and the new ends (the :class:`Layout` is built only when read,
+see :class:`LineDeal`), checks the fish (memoised by the tiles off the line and the ends) and
+decides the end of the hand (a per-number count of held tiles). The property tests show each
+shortcut equals the general path (``judge``, ``Layout.add``, ``_finished``, and a twin deal with
+the quick paths switched off).
 
 Interpretations where the ruling leaves a case open (said here and in the report):
 
@@ -499,7 +503,7 @@ class Deal(LineDeal):
         if self._simple:  # _legal_moves() of the common case, inline
             hand = self._hands[self._turn]
             if ends is None:  # the first tile: any tile, high number left
-                moves = list(map(_FIRST_MOVES.__getitem__, dict.fromkeys(hand)))
+                moves = _each_tile(_FIRST_MOVES, _FIRSTS_OF, hand)
             else:
                 key = ends[0] * 7 + ends[1]
                 moves = []
@@ -508,8 +512,8 @@ class Deal(LineDeal):
                     if tile is not previous:
                         previous = tile
                         moves += _FITS[tile][key]
-                if not moves:
-                    moves = list(map(_DOWN.__getitem__, dict.fromkeys(hand)))
+                if not moves:  # none fits: each tile face down
+                    moves = _each_tile(_DOWN, _DOWNS_OF, hand)
         elif self._doubles_quick:  # after the fish: matching doubles, or pass
             key = ends[0] * 7 + ends[1]  # type: ignore[index]
             moves = []
@@ -722,6 +726,22 @@ def _carrying(numbers: tuple[int, ...]) -> frozenset[Tile]:
             t for t in DECK_COUNTS if t[0] != t[1] and (t[0] in numbers or t[1] in numbers)
         )
     return found
+
+
+#: Per hand (a sorted tuple): its first-tile moves, and its face-down moves (see _each_tile).
+_FIRSTS_OF: dict[tuple[Tile, ...], tuple[Move, ...]] = {}
+_DOWNS_OF: dict[tuple[Tile, ...], tuple[Move, ...]] = {}
+
+
+def _each_tile(
+    moves: dict[Tile, Move], memo: dict[tuple[Tile, ...], tuple[Move, ...]], hand: tuple[Tile, ...]
+) -> list[Move]:
+    """The move of ``moves`` for each distinct tile of ``hand``, in hand order; remembered per
+    hand in ``memo`` (at most one entry per sub-hand of the 24-tile deck, a few thousand)."""
+    found = memo.get(hand)
+    if found is None:
+        found = memo[hand] = tuple(map(moves.__getitem__, dict.fromkeys(hand)))
+    return list(found)
 
 
 def _held_counts(hands: Sequence[tuple[Tile, ...]]) -> list[int]:
