@@ -24,7 +24,7 @@ A game supplies what differs:
 
 A game whose moves must be fast may instead override ``_make_move(move)`` whole, the one
 state change every move goes through, judged or listed (Ding Niu does, with its hooks written
-inline).
+inline; Bergen too: both make their placements from per-move tables).
 
 Lazy line: a game's fast path may note a placement on a two-armed line (``_grow_left`` /
 ``_grow_right`` and ``_ends``) instead of building a new :class:`Layout`; ``_layout`` folds

@@ -8,6 +8,12 @@ Seats are numbered in the direction of play (clockwise at the table). Every turn
 a tile at an open end, one ``draw`` (the seat then acts again), or ``pass`` when it can neither
 play nor draw. Doubles lie across the line and never branch.
 
+Speed (random playouts run through the public API): every placement is made by
+:meth:`Deal._place_quickly` from its move's precomputed table, the line noted and built only
+when read; a header's award is made once per situation (seat, ends, uncovered doubles, running
+total, rules) and read from the noted ends. The property tests compare the line with
+``Layout.add`` and each award with :meth:`Deal.header_after`.
+
 Interpretations where the ruling leaves a case open (said here and in the issue note):
 
 - Explicit hands in which nobody holds a double cannot open (BE-OPEN): ``Deal(...)`` raises a
