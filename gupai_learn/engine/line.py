@@ -24,7 +24,8 @@ A game supplies what differs:
 
 A game whose moves must be fast may instead override ``_make_move(move)`` whole, the one
 state change every move goes through, judged or listed (Ding Niu does, with its hooks written
-inline; Bergen too: both make their placements from per-move tables).
+inline; Bergen too: both make their placements from per-move tables built with
+:func:`placement_table`).
 
 Lazy line: a game's fast path may note a placement on a two-armed line (``_grow_left`` /
 ``_grow_right`` and ``_ends``) instead of building a new :class:`Layout`; ``_layout`` folds
@@ -49,7 +50,7 @@ from gupai_learn.engine.moves import ENDS, End, Move
 from gupai_learn.tiles import Tile, Tiles, as_tiles
 from gupai_learn.verdict import AmbiguousPlayError, IllegalPlayError, Reason, Verdict
 
-__all__ = ["Layout", "LineDeal", "Placed", "placement"]
+__all__ = ["FIRST", "LEFT", "RIGHT", "Layout", "LineDeal", "Placed", "placement", "placement_table"]
 
 _new = tuple.__new__
 _OTHER: dict[str, End] = {"left": "right", "right": "left"}
@@ -492,6 +493,27 @@ def fitting_placements(
         if at_right and right in tile:
             moves.append(get((tile, "right")) or placement(tile, "right"))
     return moves
+
+
+#: Where a game's fast path puts a tile (see :func:`placement_table`): at the left end, at
+#: the right end, or as the first tile of a two-armed line (high number left).
+LEFT, RIGHT, FIRST = range(3)
+
+
+def placement_table(
+    tile: Tile, side: int, seats: int, across: bool
+) -> tuple[list[int], list[list[Placed]]]:
+    """What a fast path needs to place ``tile`` at ``side`` (LEFT, RIGHT or FIRST) without
+    :meth:`Layout.add`: per number 0-6 the tile covers at that end, the number it leaves open
+    (-1 when it does not carry it), and the :class:`Placed` it makes per seat (every row the
+    same for FIRST); ``across``: the tile lies across the line (drawing only)."""
+    high, low = tile
+    others = [low if n == high else high if n == low else -1 for n in range(7)]
+    made = []
+    for n in range(7):
+        ends = (others[n], n) if side == LEFT else (n, others[n]) if side == RIGHT else tile
+        made.append([_new(Placed, (tile, *ends, s, across)) for s in range(seats)])
+    return others, made
 
 
 def _folded(

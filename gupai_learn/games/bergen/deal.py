@@ -33,7 +33,7 @@ from typing import Any
 
 from gupai_learn import decks
 from gupai_learn.engine.deal import Outcome, check_seat, check_seed
-from gupai_learn.engine.line import LineDeal, Placed, placement
+from gupai_learn.engine.line import FIRST, LEFT, RIGHT, LineDeal, Placed, placement, placement_table
 from gupai_learn.engine.moves import DRAW, PASS, End, Move, quote
 from gupai_learn.engine.settlement import Award, Settlement
 from gupai_learn.games.bergen.headers import Header, header
@@ -365,12 +365,12 @@ class Deal(LineDeal):
         hand = hands[seat]
         i = hand.index(tile)
         hand = hands[seat] = hand[:i] + hand[i + 1 :]  # a plain tuple: `hands` makes it Tiles
-        if side == _LEFT:
+        if side == LEFT:
             left, right = self._ends  # type: ignore[misc]
             result = made[left][seat]
             self._grow_left += (result,)
             left = others[left]
-        elif side == _RIGHT:
+        elif side == RIGHT:
             left, right = self._ends  # type: ignore[misc]
             result = made[right][seat]
             self._grow_right += (result,)
@@ -509,30 +509,22 @@ class Deal(LineDeal):
         return "\n".join(lines)
 
 
-#: Where a placement puts its tile (see :data:`_QUICK`).
-_LEFT, _RIGHT, _FIRST = range(3)
-#: What :meth:`Deal._place_quickly` needs of a placement: its tile, where it goes (``_LEFT``,
-#: ``_RIGHT``, ``_FIRST``: the opening double), the number it leaves open per number it
-#: covers, and the Placed it makes per covered number (the opening double: row 0) and seat,
-#: doubles across.
+#: What :meth:`Deal._place_quickly` needs of a placement: its tile, where it goes (``LEFT``,
+#: ``RIGHT``, ``FIRST``: the opening double), the number it leaves open per number it covers
+#: and the Placed it makes per covered number and seat (see :func:`placement_table`; doubles
+#: across).
 _Quick = tuple[Tile, int, list[int], list[list[Placed]]]
 
 
 def _quick(tile: Tile, side: int) -> _Quick:
-    high, low = tile
-    others = [low if n == high else high if n == low else -1 for n in range(7)]
-    made = []
-    for n in range(7):
-        ends = (others[n], n) if side == _LEFT else (n, others[n]) if side == _RIGHT else tile
-        made.append([_new(Placed, (tile, *ends, s, high == low)) for s in range(4)])
-    return (tile, side, others, made)
+    return (tile, side, *placement_table(tile, side, 4, across=tile[0] == tile[1]))
 
 
 #: Every placement, keyed by ``id`` of its interned Move (made once and kept alive by the
 #: placement table, so its id never changes): one integer look-up instead of hashing a move.
 _QUICK: dict[int, _Quick] = {}
 for (_tile, _end), _move in _AT.items():
-    _QUICK[id(_move)] = _quick(_tile, {"left": _LEFT, "right": _RIGHT, None: _FIRST}[_end])
+    _QUICK[id(_move)] = _quick(_tile, {"left": LEFT, "right": RIGHT, None: FIRST}[_end])
 MISSING: Any = object()
 #: The header award (or None) per seat, ends, uncovered doubles at the ends, lone opening
 #: double, running total and rules: awards are immutable, so each is made once.

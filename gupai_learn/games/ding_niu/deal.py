@@ -44,7 +44,16 @@ from typing import Any, ClassVar
 
 from gupai_learn import decks
 from gupai_learn.engine.deal import Outcome, check_seat, check_seed
-from gupai_learn.engine.line import Layout, LineDeal, Placed, placement
+from gupai_learn.engine.line import (
+    FIRST,
+    LEFT,
+    RIGHT,
+    Layout,
+    LineDeal,
+    Placed,
+    placement,
+    placement_table,
+)
 from gupai_learn.engine.moves import PASS, End, Move, quote
 from gupai_learn.engine.settlement import Settlement
 from gupai_learn.games.ding_niu import settle as scoring
@@ -460,12 +469,12 @@ class Deal(LineDeal):
             left, right = ends = self._ends  # type: ignore[misc]
             result = tile
         else:
-            if side == _LEFT:
+            if side == LEFT:
                 left, right = self._ends  # type: ignore[misc]
                 result = made[left][seat]
                 self._grow_left += (result,)
                 left = others[left]
-            elif side == _RIGHT:
+            elif side == RIGHT:
                 left, right = self._ends  # type: ignore[misc]
                 result = made[right][seat]
                 self._grow_right += (result,)
@@ -687,27 +696,17 @@ _AFTER = tuple((s + 1) % SEATS for s in range(SEATS))
 _FISH_MEMO: dict[str, dict[int, Any]] = {}
 
 #: Where a quick move puts its tile (see :data:`_QUICK`).
-_LEFT, _RIGHT, _FIRST, _DOWN_SIDE = range(4)
-#: What :meth:`Deal._place_quickly` needs of a move: its tile, where it goes (``_LEFT``,
-#: ``_RIGHT``, ``_FIRST`` tile of the line, ``_DOWN_SIDE``: face down), the number it leaves
-#: open per number it covers, the Placed it makes per covered number (the first tile: row 0)
-#: and seat, doubles inline, and its fish weight (0 for a double).
+_DOWN_SIDE = 3  # besides LEFT, RIGHT and FIRST (engine.line): face down
+#: What :meth:`Deal._place_quickly` needs of a move: its tile, where it goes (``LEFT``,
+#: ``RIGHT``, ``FIRST`` tile of the line, ``_DOWN_SIDE``: face down), the number it leaves
+#: open per number it covers and the Placed it makes per covered number and seat (see
+#: :func:`placement_table`; doubles inline), and its fish weight (0 for a double).
 _Quick = tuple[Tile, int, list[int], list[list[Placed]], int]
 
 
 def _quick(tile: Tile, side: int) -> _Quick:
-    high, low = tile
-    others = [low if n == high else high if n == low else -1 for n in range(7)]
-    made = []
-    for n in range(7):
-        if side == _LEFT:
-            ends = (others[n], n)
-        elif side == _RIGHT:
-            ends = (n, others[n])
-        else:
-            ends = (high, low)
-        made.append([_new(Placed, (tile, *ends, s, False)) for s in range(SEATS)])
-    return (tile, side, others, made, 0 if high == low else WEIGHT[tile])
+    others, made = placement_table(tile, side, SEATS, across=False)
+    return (tile, side, others, made, 0 if tile[0] == tile[1] else WEIGHT[tile])
 
 
 #: The quick moves, keyed by ``id`` of the interned Move (each made once and kept alive by the
@@ -802,9 +801,9 @@ def _face_down(tile: Tile) -> Move:
 
 
 for _tile, _move in _AT_LEFT.items():
-    _QUICK[id(_move)] = _quick(_tile, _LEFT)
-    _QUICK[id(_AT_RIGHT[_tile])] = _quick(_tile, _RIGHT)
-    _QUICK[id(placement(_tile, None))] = _quick(_tile, _FIRST)
+    _QUICK[id(_move)] = _quick(_tile, LEFT)
+    _QUICK[id(_AT_RIGHT[_tile])] = _quick(_tile, RIGHT)
+    _QUICK[id(placement(_tile, None))] = _quick(_tile, FIRST)
     _QUICK[id(_face_down(_tile))] = _quick(_tile, _DOWN_SIDE)
 
 
