@@ -21,7 +21,31 @@ def script(hands: list[str], moves: list[str], **kw: object) -> ding_niu.Deal:
     return ding_niu.Deal.from_script(hands, moves, **kw)
 
 
+def smothered_fours() -> ding_niu.Deal:
+    """A scripted hand in which North's [6:5] smothers the fours (DN-FISH-SMOTHERED)."""
+    return script(
+        [
+            "[6:1] [5:5] [5:1] [2:2] [1:1] [1:1]",
+            "[6:6] [6:6] [6:5] [6:4] [3:1] [2:2]",
+            "[6:4] [6:3] [6:1] [5:5] [4:4] [3:3]",
+            "[6:5] [6:2] [5:1] [4:4] [3:3] [3:1]",
+        ],
+        [
+            "[6:1]",
+            "[6:5]>left",
+            "[5:5]>left",
+            "[3:1]>right",
+            "[5:5]>left",
+            "[3:1]>right",
+            "[6:1]>right",
+            "[6:5]>right",
+        ],
+    )
+
+
 # ----- DN-SET --------------------------------------------------------------------------------
+
+
 def test_dn_set_deck_has_24_tiles_and_the_seed_counts() -> None:
     deck = gl.decks.ding_niu()
     assert len(deck) == 24 and sum(t.is_double for t in deck) == 12
@@ -212,24 +236,7 @@ def test_dn_fish_smothered_fives_and_killed_fours() -> None:
     found = find_fish((3, 3), line, "classic+smothered")
     assert found is not None and found[0] == "smothered-fives" and found[2] == tiles("[5:1][5:1]")
     assert find_fish((3, 3), line, "classic") is None
-    deal = script(
-        [
-            "[6:1] [5:5] [5:1] [2:2] [1:1] [1:1]",
-            "[6:6] [6:6] [6:5] [6:4] [3:1] [2:2]",
-            "[6:4] [6:3] [6:1] [5:5] [4:4] [3:3]",
-            "[6:5] [6:2] [5:1] [4:4] [3:3] [3:1]",
-        ],
-        [
-            "[6:1]",
-            "[6:5]>left",
-            "[5:5]>left",
-            "[3:1]>right",
-            "[5:5]>left",
-            "[3:1]>right",
-            "[6:1]>right",
-            "[6:5]>right",
-        ],
-    )
+    deal = smothered_fours()
     fish = deal.fish
     assert fish is not None and fish.kind == "smothered-fours" and fish.blocker == 3
     assert fish.dead == tiles("[6:4][6:4][6:3][6:2]")
@@ -347,24 +354,7 @@ def test_dn_fish_pay_needs_alternative_option() -> None:
 
 
 def test_fish_explains_itself_without_revealing_other_hands() -> None:
-    deal = script(
-        [
-            "[6:1] [5:5] [5:1] [2:2] [1:1] [1:1]",
-            "[6:6] [6:6] [6:5] [6:4] [3:1] [2:2]",
-            "[6:4] [6:3] [6:1] [5:5] [4:4] [3:3]",
-            "[6:5] [6:2] [5:1] [4:4] [3:3] [3:1]",
-        ],
-        [
-            "[6:1]",
-            "[6:5]>left",
-            "[5:5]>left",
-            "[3:1]>right",
-            "[5:5]>left",
-            "[3:1]>right",
-            "[6:1]>right",
-            "[6:5]>right",
-        ],
-    )
+    deal = smothered_fours()
     fish = deal.fish
     assert fish is not None
     everything = fish.explain()

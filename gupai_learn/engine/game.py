@@ -92,3 +92,11 @@ class GameInfo:
 
     def __repr__(self) -> str:
         return f"<GameInfo {self.name}: {self.display_name()}, {self.family} game>"
+
+
+def winner_leads(finished: Any, state: dict[str, Any]) -> dict[str, Any]:
+    """A ``carry`` for games whose next deal is led by the winner of the last one, under the
+    same rules (Bagchen BG-DEAL, Bull Fight DN-DEAL, Tet-Gow TT-DEAL)."""
+    winner = finished.winner
+    assert winner is not None, "carry() needs a finished deal"
+    return {"leader": winner, "rules": finished.rules}

@@ -23,7 +23,7 @@ from typing import Any
 
 from gupai_learn import decks
 from gupai_learn.bots import RandomPlayer
-from gupai_learn.engine.game import GameInfo
+from gupai_learn.engine.game import GameInfo, winner_leads
 from gupai_learn.engine.moves import quote
 from gupai_learn.engine.trick import Combination
 from gupai_learn.games.bagchen.bots import HeuristicPlayer
@@ -140,14 +140,9 @@ def beats(challenger: Any, high: Any, rules: Rules = _DEFAULT, point: Any = None
     return Verdict.legal(f"{shown(combo.pieces)} beats {high_text}", [note])
 
 
-def carry(finished: Deal, state: dict[str, Any]) -> dict[str, Any]:
-    """The next deal of a match (BG-DEAL): the winner of the last trick leads it.
-
-    A big slam (BG-SLAM) never gets here: its settlement names the ``game_winner``, and the
-    Match ends with that seat its winner."""
-    winner = finished.winner
-    assert winner is not None, "carry() needs a finished deal"
-    return {"leader": winner, "rules": finished.rules}
+#: The next deal of a match (BG-DEAL): the winner of the last trick leads it. A big slam
+#: (BG-SLAM) never gets here: its settlement names the ``game_winner`` and the Match ends.
+carry = winner_leads
 
 
 GAME = GameInfo(

@@ -27,7 +27,7 @@ import random
 from collections import Counter
 from collections.abc import Hashable, Sequence
 from functools import cache
-from typing import Any, ClassVar
+from typing import Any
 
 from gupai_learn import decks
 from gupai_learn.engine.deal import Outcome, check_seat, check_seed
@@ -123,7 +123,6 @@ class Deal(TrickDeal[Tile]):
     RULE_FACE_DOWN = "BG-TRICKS"
     RULE_BEAT = "BG-RANK"
     RULE_WINNER = "BG-TRICKS"
-    SEAT_NAMES: ClassVar[tuple[str, ...]] = ("East", "South", "West", "North")
     _hand_type = Tiles
     GAME = "bagchen"
 

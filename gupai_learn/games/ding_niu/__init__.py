@@ -20,11 +20,9 @@ bots, solver.
 
 from __future__ import annotations
 
-from typing import Any
-
 from gupai_learn import decks
 from gupai_learn.bots import RandomPlayer
-from gupai_learn.engine.game import GameInfo
+from gupai_learn.engine.game import GameInfo, winner_leads
 from gupai_learn.engine.line import Layout, Placed
 from gupai_learn.games.ding_niu.bots import HeuristicPlayer
 from gupai_learn.games.ding_niu.deal import Deal
@@ -51,11 +49,8 @@ __all__ = [
 ]
 
 
-def carry(finished: Deal, state: dict[str, Any]) -> dict[str, Any]:
-    """The next hand of a match (DN-DEAL): the winner of this hand leads the next."""
-    winner = finished.winner
-    assert winner is not None, "carry() needs a finished deal"
-    return {"leader": winner, "rules": finished.rules}
+#: The next hand of a match (DN-DEAL): the winner of this hand leads it.
+carry = winner_leads
 
 
 GAME = GameInfo(

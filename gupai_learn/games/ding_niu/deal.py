@@ -40,7 +40,7 @@ import random
 from collections import Counter
 from collections.abc import Hashable, Sequence
 from operator import itemgetter
-from typing import Any, ClassVar
+from typing import Any
 
 from gupai_learn import decks
 from gupai_learn.engine.deal import Outcome, check_seat, check_seed
@@ -104,7 +104,6 @@ class Deal(LineDeal):
     RULE_OVER = "DN-PLAY-ENDS"
     RULE_PLAY = "DN-PLAY-ENDS"
     DOUBLES_ACROSS = False
-    SEAT_NAMES: ClassVar[tuple[str, ...]] = ("East", "South", "West", "North")
     GAME = "ding_niu"
 
     _across: bool

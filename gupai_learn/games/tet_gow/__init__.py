@@ -23,7 +23,7 @@ from typing import Any
 from gupai_learn import decks
 from gupai_learn.bots import RandomPlayer
 from gupai_learn.cards import as_cards
-from gupai_learn.engine.game import GameInfo
+from gupai_learn.engine.game import GameInfo, winner_leads
 from gupai_learn.engine.moves import quote
 from gupai_learn.engine.trick import Combination
 from gupai_learn.games.tet_gow.bots import HeuristicPlayer
@@ -119,11 +119,8 @@ def beats(challenger: Any, high: Any, rules: Rules = _DEFAULT) -> Verdict:
     return Verdict.legal(f"{shown(pieces)} beats {high_text}", [note])
 
 
-def carry(finished: Deal, state: dict[str, Any]) -> dict[str, Any]:
-    """The next game of a match: the winner of this one leads it (TT-DEAL)."""
-    winner = finished.winner
-    assert winner is not None, "carry() needs a finished game"
-    return {"leader": winner, "rules": finished.rules}
+#: The next game of a match (TT-DEAL): the winner of this one leads it.
+carry = winner_leads
 
 
 #: Class ids (a play's sets) → learner's names, for one to four cards (at most one Cycle card).

@@ -19,7 +19,7 @@ import random
 from collections.abc import Hashable, Sequence
 from dataclasses import replace
 from itertools import combinations
-from typing import Any, ClassVar, cast
+from typing import Any, cast
 
 from gupai_learn import decks
 from gupai_learn.cards import Card, Cards, as_cards
@@ -149,7 +149,6 @@ class Deal(TrickDeal[Card]):
     RULE_FACE_DOWN = "TT-FOLLOW"
     RULE_BEAT = "TT-FOLLOW"
     RULE_WINNER = "TT-FOLLOW"
-    SEAT_NAMES: ClassVar[tuple[str, ...]] = ("East", "South", "West", "North")
     GAME = "tet_gow"
     _hand_type = Cards
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Hashable, Sequence
-from typing import Any, ClassVar
+from typing import Any
 
 from gupai_learn import decks
 from gupai_learn.engine.deal import Outcome, check_count, check_seat, check_seed
@@ -224,7 +224,6 @@ class Deal(TrickDeal[Tile]):
     RULE_FACE_DOWN = "TG-BEAT-OPTIONAL"
     RULE_BEAT = "TG-BEAT-STRICT"
     RULE_WINNER = "TG-TRICK-WINNER"
-    SEAT_NAMES: ClassVar[tuple[str, ...]] = ("East", "South", "West", "North")
     _hand_type = Tiles
 
     GAME = "tien_gow"

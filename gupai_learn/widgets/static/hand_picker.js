@@ -1,24 +1,17 @@
 // Hand picker: draws the pieces Python sends, reports clicks and key presses back.
 // No rule lives here: Python judges every selection and sends the verdict and the buttons.
-// (pieceButtons and toggled come from pieces.js, bundled in front of this file by Python.)
+// (pieceButtons, toggled and part come from pieces.js, bundled in front of this file by Python.)
 
 function render({ model, el }) {
-  const root = document.createElement("div");
-  root.className = "gupai-picker";
-  const hand = document.createElement("div");
-  hand.className = "gupai-hand";
-  hand.setAttribute("role", "group");
-  hand.setAttribute("aria-label", "your pieces: click, or Tab then Space, to select");
-  const verdict = document.createElement("div");
-  verdict.className = "gupai-verdict";
-  verdict.setAttribute("aria-live", "polite");
-  const actions = document.createElement("div");
-  actions.className = "gupai-actions";
-  const message = document.createElement("div");
-  message.className = "gupai-message";
-  message.setAttribute("aria-live", "polite");
-  const reference = document.createElement("div");
-  reference.className = "gupai-picker-reference";
+  const root = part("gupai-picker");
+  const hand = part("gupai-hand", {
+    role: "group",
+    "aria-label": "your pieces: click, or Tab then Space, to select",
+  });
+  const verdict = part("gupai-verdict", { "aria-live": "polite" });
+  const actions = part("gupai-actions");
+  const message = part("gupai-message", { "aria-live": "polite" });
+  const reference = part("gupai-picker-reference");
   root.append(hand, verdict, actions, message, reference);
   el.appendChild(root);
 

@@ -1,28 +1,15 @@
 // Line view: draws the line, its open ends and the hand Python sends; reports clicks back.
 // No rule lives here: Python judges every selection and decides which ends may be clicked.
-// (pieceButtons comes from pieces.js, bundled in front of this file by Python.)
+// (pieceButtons and part come from pieces.js, bundled in front of this file by Python.)
 
 function render({ model, el }) {
-  const root = document.createElement("div");
-  root.className = "gupai-line-view";
-  const line = document.createElement("div");
-  line.className = "gupai-line";
-  const ends = document.createElement("div");
-  ends.className = "gupai-line-ends";
-  ends.setAttribute("role", "group");
-  ends.setAttribute("aria-label", "the open ends of the line");
-  const hand = document.createElement("div");
-  hand.className = "gupai-hand";
-  hand.setAttribute("role", "group");
-  hand.setAttribute("aria-label", "your tiles: click one, then an end");
-  const actions = document.createElement("div");
-  actions.className = "gupai-actions";
-  const verdict = document.createElement("div");
-  verdict.className = "gupai-verdict";
-  verdict.setAttribute("aria-live", "polite");
-  const message = document.createElement("div");
-  message.className = "gupai-message";
-  message.setAttribute("aria-live", "polite");
+  const root = part("gupai-line-view");
+  const line = part("gupai-line");
+  const ends = part("gupai-line-ends", { role: "group", "aria-label": "the open ends of the line" });
+  const hand = part("gupai-hand", { role: "group", "aria-label": "your tiles: click one, then an end" });
+  const actions = part("gupai-actions");
+  const verdict = part("gupai-verdict", { "aria-live": "polite" });
+  const message = part("gupai-message", { "aria-live": "polite" });
   root.append(line, ends, hand, actions, verdict, message);
   el.appendChild(root);
 

@@ -2,6 +2,14 @@
 // piece, drawn from the SVG and spoken label Python sends together, so a picture and its label
 // never disagree. Arrow keys move between pieces; Space or Enter toggles one.
 
+// One part of a widget: a div with a class and attributes (role, aria-label, aria-live).
+function part(className, attrs) {
+  const div = document.createElement("div");
+  div.className = className;
+  for (const [name, value] of Object.entries(attrs || {})) div.setAttribute(name, value);
+  return div;
+}
+
 function pieceButtons(container, pieces, selected, onToggle, cls) {
   const focused = document.activeElement && container.contains(document.activeElement)
     ? document.activeElement.dataset.index : undefined;
