@@ -294,6 +294,30 @@ def check_seat(name: str, value: Any, seats: int, rule: str) -> int:
     return value
 
 
+def check_played_counts(
+    name: str, value: Any, size: int, hand_size: int, seats: int, rule: str
+) -> list[int]:
+    """An endgame's per-seat counts of what each seat has won so far (``columns=``, ``won=``):
+    ``seats`` whole numbers adding up to the ``hand_size - size`` tricks played; zeros for a
+    full deal when ``value`` is None. A ValueError naming ``name`` and ``rule`` otherwise."""
+    played = hand_size - size
+    if value is not None and (
+        not isinstance(value, (list, tuple)) or any(type(c) is not int for c in value)
+    ):
+        raise ValueError(f"{name}={quote(value)} must be {seats} whole numbers ({rule})")
+    if value is None:
+        if played:
+            raise ValueError(
+                f"an endgame with {size} tiles each needs {name}= (adding up to {played})"
+            )
+        return [0] * seats
+    if len(value) != seats or sum(value) != played or min(value) < 0:
+        raise ValueError(
+            f"{name}={list(value)} must be {seats} numbers adding up to {played} ({rule})"
+        )
+    return list(value)
+
+
 def check_count(name: str, value: Any, rule: str) -> int:
     """``value`` if it is a whole number >= 0, else a ValueError naming ``name``."""
     if type(value) is not int or value < 0:

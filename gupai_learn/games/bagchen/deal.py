@@ -30,7 +30,7 @@ from functools import cache
 from typing import Any
 
 from gupai_learn import decks
-from gupai_learn.engine.deal import Outcome, check_seat, check_seed
+from gupai_learn.engine.deal import Outcome, check_played_counts, check_seat, check_seed
 from gupai_learn.engine.moves import Call, Move, quote
 from gupai_learn.engine.settlement import Payment, Settlement
 from gupai_learn.engine.trick import Combination, TrickDeal, TrickPlay
@@ -158,7 +158,7 @@ class Deal(TrickDeal[Tile]):
         if roll is None and point is not None:
             roll = read_roll(point)
         size = len(parsed[0])
-        counts = _check_won(won, size)
+        counts = check_played_counts("won", won, size, HAND_SIZE, SEATS, "BG-TRICKS")
         super().__init__(parsed, leader)
         self.rules = rules or _DEFAULT_RULES
         self.point = roll
@@ -787,20 +787,3 @@ def _check_hands(hands: list[Tiles]) -> None:
             raise ValueError(
                 f"{tile} is dealt {n} times but the 64-tile set has {SET_COUNTS[tile]} (BG-SET)"
             )
-
-
-def _check_won(won: Sequence[int] | None, size: int) -> list[int]:
-    played = HAND_SIZE - size
-    if won is not None and (
-        not isinstance(won, (list, tuple)) or any(type(c) is not int for c in won)
-    ):
-        raise ValueError(f"won={quote(won)} must be {SEATS} whole numbers (BG-TRICKS)")
-    if won is None:
-        if played:
-            raise ValueError(
-                f"an endgame with {size} tiles each needs won= (adding up to {played})"
-            )
-        return [0] * SEATS
-    if len(won) != SEATS or sum(won) != played or min(won) < 0:
-        raise ValueError(f"won={list(won)} must be 4 numbers adding up to {played} (BG-TRICKS)")
-    return list(won)

@@ -17,7 +17,13 @@ from collections.abc import Hashable, Sequence
 from typing import Any
 
 from gupai_learn import decks
-from gupai_learn.engine.deal import Outcome, check_count, check_seat, check_seed
+from gupai_learn.engine.deal import (
+    Outcome,
+    check_count,
+    check_played_counts,
+    check_seat,
+    check_seed,
+)
 from gupai_learn.engine.moves import Move, quote
 from gupai_learn.engine.settlement import Payment, Settlement
 from gupai_learn.engine.trick import Combination, TrickDeal, TrickPlay
@@ -269,7 +275,7 @@ class Deal(TrickDeal[Tile]):
     ) -> None:
         """Initialise from four valid hands in display order (the checks are done)."""
         size = len(parsed[0])
-        won = _check_columns(columns, size)
+        won = check_played_counts("columns", columns, size, HAND_SIZE, SEATS, "TG-COLUMNS")
         _check_state(rules, leader, banker, banker_streak, first_lead_unbeatable)
         super().__init__(parsed, leader)
         self.rules = rules or _DEFAULT_RULES
@@ -660,25 +666,6 @@ def _check_state(
             f"first_lead_unbeatable={quote(first_lead_unbeatable)}: give True, False or None "
             "(TG-PAY-ALL-EXCEPTION)"
         )
-
-
-def _check_columns(columns: Sequence[int] | None, size: int) -> list[int]:
-    played = HAND_SIZE - size
-    if columns is not None and (
-        not isinstance(columns, (list, tuple)) or any(type(c) is not int for c in columns)
-    ):
-        raise ValueError(f"columns={quote(columns)} must be {SEATS} whole numbers (TG-COLUMNS)")
-    if columns is None:
-        if played:
-            raise ValueError(
-                f"an endgame with {size} tiles each needs columns= (adding up to {played})"
-            )
-        return [0] * SEATS
-    if len(columns) != SEATS or sum(columns) != played or min(columns) < 0:
-        raise ValueError(
-            f"columns={list(columns)} must be 4 numbers adding up to {played} (TG-COLUMNS)"
-        )
-    return list(columns)
 
 
 def unbeatable_in_own_eyes(lead: Combination, hand: Sequence[Tile], rules: Rules) -> bool:
