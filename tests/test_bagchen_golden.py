@@ -5,14 +5,11 @@
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
-
 import pytest
 
 from gupai_learn.games import bagchen
+from tests.golden_files import check_golden
 
-GOLDEN = Path(__file__).parent / "golden"
 CASES = {
     "bagchen_seed_1": (1, bagchen.Rules()),
     "bagchen_seed_8_charity": (8, bagchen.Rules(charity=True, seek=True)),
@@ -43,7 +40,4 @@ def playthrough(seed: int, rules: bagchen.Rules) -> str:
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_golden_playthrough(name: str) -> None:
     text = playthrough(*CASES[name])
-    path = GOLDEN / f"{name}.txt"
-    if os.environ.get("GUPAI_UPDATE_GOLDEN"):
-        path.write_text(text, encoding="utf-8")
-    assert path.read_text(encoding="utf-8") == text
+    check_golden(name, text)

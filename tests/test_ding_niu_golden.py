@@ -4,14 +4,11 @@ with its verdict, then the fish and the settlement. Regenerate after a reviewed 
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
-
 import pytest
 
 from gupai_learn.games import GAMES, ding_niu
+from tests.golden_files import check_golden
 
-GOLDEN = Path(__file__).parent / "golden"
 CASES = {
     "ding_niu_seed_1": (1, ding_niu.Rules(), "heuristic"),
     "ding_niu_seed_7_random": (7, ding_niu.Rules(), "random"),
@@ -38,7 +35,4 @@ def playthrough(seed: int, rules: ding_niu.Rules, bot: str) -> str:
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_golden_playthrough(name: str) -> None:
     text = playthrough(*CASES[name])
-    path = GOLDEN / f"{name}.txt"
-    if os.environ.get("GUPAI_UPDATE_GOLDEN"):
-        path.write_text(text, encoding="utf-8")
-    assert path.read_text(encoding="utf-8") == text
+    check_golden(name, text)

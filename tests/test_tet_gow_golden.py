@@ -4,17 +4,15 @@ reviewed change with ``GUPAI_UPDATE_GOLDEN=1 pytest tests/test_tet_gow_golden.py
 
 from __future__ import annotations
 
-import os
 import random
-from pathlib import Path
 
 import pytest
 
 import gupai_learn as gl
 from gupai_learn.engine.moves import Move
 from gupai_learn.games import tet_gow as tt
+from tests.golden_files import check_golden
 
-GOLDEN = Path(__file__).parent / "golden"
 CASES = {"tet_gow_seed_1": (1, 4), "tet_gow_seed_8": (8, 4), "tet_gow_seed_3_three": (3, 3)}
 
 
@@ -43,10 +41,7 @@ def playthrough(seed: int, players: int) -> str:
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_golden_playthrough(name: str) -> None:
     text = playthrough(*CASES[name])
-    path = GOLDEN / f"{name}.txt"
-    if os.environ.get("GUPAI_UPDATE_GOLDEN"):
-        path.write_text(text, encoding="utf-8")
-    assert path.read_text(encoding="utf-8") == text
+    check_golden(name, text)
 
 
 def test_golden_transcript_replays_from_text() -> None:

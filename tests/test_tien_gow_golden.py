@@ -5,17 +5,15 @@ diffed against ``tests/golden/``. Regenerate after a reviewed change with
 
 from __future__ import annotations
 
-import os
 import random
-from pathlib import Path
 
 import pytest
 
 import gupai_learn as gl
 from gupai_learn.engine.moves import Move
 from gupai_learn.games import tien_gow as tg
+from tests.golden_files import check_golden
 
-GOLDEN = Path(__file__).parent / "golden"
 CASES = {
     "tien_gow_seed_1": (1, tg.Rules()),
     "tien_gow_seed_7_historical": (7, tg.Rules(mixed_sets=False)),
@@ -43,7 +41,4 @@ def playthrough(seed: int, rules: tg.Rules) -> str:
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_golden_playthrough(name: str) -> None:
     text = playthrough(*CASES[name])
-    path = GOLDEN / f"{name}.txt"
-    if os.environ.get("GUPAI_UPDATE_GOLDEN"):
-        path.write_text(text, encoding="utf-8")
-    assert path.read_text(encoding="utf-8") == text
+    check_golden(name, text)
