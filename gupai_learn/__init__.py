@@ -28,6 +28,7 @@ from gupai_learn.verdict import (
     InvalidNotationError,
     Reason,
     Verdict,
+    expect_error,
 )
 
 __all__ = [
@@ -44,6 +45,7 @@ __all__ = [
     "Verdict",
     "cards",
     "decks",
+    "expect_error",
     "reference",
     "tiles",
 ]

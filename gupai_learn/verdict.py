@@ -119,6 +119,64 @@ class AmbiguousPlayError(LearnerError):
         super().__init__(message)
 
 
+class ShownError:
+    """What :func:`expect_error` caught: the error (or ``None`` when the code ran without one).
+
+    It draws itself as one line, the error's name and its message, so a lesson can show a
+    deliberate mistake without a cell that raises (Run All never stops at it, in JupyterLite
+    too)."""
+
+    def __init__(self) -> None:
+        self.error: ValueError | None = None
+
+    def __str__(self) -> str:
+        if self.error is None:
+            return "No error: the engine accepted it."
+        return f"{type(self.error).__name__}: {self.error}"
+
+    def __repr__(self) -> str:
+        return str(self)
+
+    def _repr_html_(self) -> str:
+        import html
+
+        kind = "ok" if self.error is None else "error"
+        return f"<div class='gupai-shown-{kind}'><b>{html.escape(str(self))}</b></div>"
+
+
+class expect_error:  # noqa: N801 - used like a function: ``with gl.expect_error():``
+    """Show the error a mistake gets, as one line, instead of stopping the notebook::
+
+        with gl.expect_error():
+            gl.Tile.parse("[7:1]")
+
+    prints ``InvalidNotationError: cannot read '[7:1]': …``. Only a learner's mistake (a
+    ``ValueError``, which every error of the engine is) is caught; anything else still raises.
+    If the code runs without an error, the line says so. In IPython the line is displayed when
+    the ``with`` block ends; elsewhere it is printed.
+    """
+
+    def __init__(self) -> None:
+        self.shown = ShownError()
+
+    def __enter__(self) -> ShownError:
+        return self.shown
+
+    def __exit__(
+        self, kind: type[BaseException] | None, error: BaseException | None, tb: object
+    ) -> bool:
+        if error is not None and not isinstance(error, ValueError):
+            return False
+        self.shown.error = error if isinstance(error, ValueError) else None
+        try:
+            from IPython.display import display
+        except ImportError:  # pragma: no cover - plain Python
+            print(self.shown)
+        else:
+            display(self.shown)
+        return True
+
+
 # ----- quoting bad input ----------------------------------------------------------------
 
 
