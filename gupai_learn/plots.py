@@ -41,6 +41,8 @@ __all__ = [
 LEVEL = 0.95
 #: Fixed salt for the ids in SVG output (matplotlib draws random ones otherwise).
 SVG_SALT = "gupai-learn"
+#: The widest chart, in inches at 100 dpi (830 px: a lesson's output column is 848 px wide).
+MAX_WIDTH = 8.3
 BAR_COLOUR = "#8c2d19"
 LINE_COLOUR = "#3b6e8f"
 
@@ -210,7 +212,8 @@ def _bars(
     line_label: str,
     percent: bool,
 ) -> Chart:
-    chart = Chart(figsize=(max(4.2, 1.6 + 1.3 * len(found)), 3.4), layout="constrained")
+    width = min(MAX_WIDTH, max(4.2, 1.6 + 1.3 * len(found)))  # inches at 100 dpi: ≤ 830 px
+    chart = Chart(figsize=(width, 3.4), layout="constrained")
     chart.title = title or ylabel
     ax = chart.add_subplot()
     _draw_bars(ax, found, _percent if percent else _number)
@@ -244,6 +247,8 @@ def _draw_bars(ax: Any, found: Sequence[Estimate], text: Any) -> None:
             fontsize=9,
         )
     ax.set_xticks(xs, [f"{e.label}\nn={e.n:,}" for e in found])
+    if len(found) > 5:  # a wide chart is capped in width: smaller labels keep them apart
+        ax.tick_params(axis="x", labelsize=8)
 
 
 def _frame(ax: Any, found: Sequence[Estimate], line: float | None, percent: bool) -> None:

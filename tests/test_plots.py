@@ -104,3 +104,14 @@ def test_a_negative_interval_is_written_with_to_not_a_dash() -> None:
     """ "-2.53–-2.44" reads as a subtraction; a negative lower bound is written "… to …"."""
     loss = plots.Estimate("loser", -2.49, -2.53, -2.44, 3000)
     assert str(loss) == "loser: -2.49 (95% interval -2.53 to -2.44, n=3000)"
+
+
+@pytest.mark.parametrize("bars", [1, 2, 6, 10])
+def test_a_chart_fits_the_lesson_column(bars: int) -> None:
+    """A chart's PNG is at most 830 px wide (the output column is 848 px), however many bars."""
+    import struct
+
+    groups = {f"group {i}": [True, False, i % 2 == 0] for i in range(bars)}
+    png = plots.proportion_bars(groups, title="width")._repr_png_()
+    width = struct.unpack(">I", png[16:20])[0]  # the IHDR chunk's width
+    assert width <= 830
