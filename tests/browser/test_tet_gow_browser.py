@@ -1,6 +1,6 @@
-"""Chapter 06 (Tet-Gow) in a real browser: its puzzles lesson and its play lesson run in
-JupyterLab with no error output; a choice card is answered by clicking (wrong, then right), and
-one legal move is made by clicking in the first deal player."""
+"""Chapter 06 (Tet-Gow) in a real browser: its overview, two rule lessons, its puzzles lesson
+and its play lesson run in JupyterLab with no error output; a choice card is answered by clicking
+(wrong, then right), and one legal move is made by clicking in the first deal player."""
 
 from __future__ import annotations
 
@@ -17,10 +17,21 @@ from tests.browser.test_chapter_browser import error_texts
 pytestmark = pytest.mark.browser
 
 
-@pytest.mark.parametrize("name", ["06.08-Puzzles.ipynb", "06.09-Play-a-Game.ipynb"])
+LESSONS = [
+    "06.00-Tet-Gow-Overview.ipynb",
+    "06.04-Following-and-Beating.ipynb",
+    "06.05-The-Last-Round.ipynb",
+    "06.08-Puzzles.ipynb",
+    "06.09-Play-a-Game.ipynb",
+]
+
+
+@pytest.mark.parametrize("name", LESSONS)
 def test_lesson_runs_without_errors(page: Any, lab: Lab, name: str) -> None:
     open_and_run(page, lab, name)
     page.locator(".gupai-card, .gupai-hand-tile").first.wait_for(timeout=30_000)
+    for path in lab.screenshot_path(name.replace(".ipynb", ".png")):
+        page.screenshot(path=str(path))
     assert error_texts(page) == []
 
 
