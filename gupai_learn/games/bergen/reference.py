@@ -63,8 +63,9 @@ def _notes() -> tuple[str, ...]:
     rules = Rules()
     opening = f"The holder of the {rules.opening} double opens with it"
     return (
-        f"{opening} (BE-OPEN); the turn passes {DIRECTION}. Add a tile at either end, number "
-        "to number; doubles lie across (BE-PLAY).",
+        f"{opening}; if nobody holds a double, the tiles are dealt again (BE-OPEN). The turn "
+        f"passes {DIRECTION}. Add a tile at either end, number to number; doubles lie across "
+        "(BE-PLAY).",
         "If you can play you must; if you cannot, draw one tile at a time until you can, or "
         f"until only the last {rules.reserved} tiles of the boneyard are left (they are never "
         "drawn), then pass (BE-DRAW, BE-RESERVE).",
