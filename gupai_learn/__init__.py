@@ -53,11 +53,12 @@ __version__ = "0.1.0"
 
 
 def reference(game: str = "tien_gow") -> Reference:
-    """The reference card of ``game``: every lead class with its ranking, strongest first.
+    """The reference card of ``game``: for a trick game every lead class with its ranking,
+    strongest first; for a line game the set, the scoring and how a hand or round ends.
 
     It draws itself in a notebook (one picture, as wide as a notebook column at most);
-    ``print(card)`` gives the same facts as plain text. A ValueError names the games when
-    ``game`` is unknown or has no card yet.
+    ``print(card)`` gives the same facts as plain text and ``card.save("name.svg")`` writes a
+    printable page. A ValueError names the games when ``game`` is unknown or has no card yet.
     """
     from gupai_learn.games import game as find  # games sit above the engine: import late
 

@@ -5,7 +5,10 @@ The card reads top to bottom: the title and the notes, then each part ("Civil", 
 fit the width and start a new row when they do not; a ladder too long for the width wraps its
 rungs onto several lines. Rungs run strongest first, joined by "›"; plays of equal rank on one
 rung are joined by "=", or share their common pieces when only the last one differs
-("[6:6][6:3] or [5:4]"); a led-only rung gets a red frame and says so in words.
+("[6:6][6:3] or [5:4]"); a led-only rung gets a red frame and says so in words. A list of
+facts (a ladder with ``ordered=False``) keeps its rungs apart by a gap instead of "›"; a rung
+marked ``line`` lays its tiles end to end, lying down, doubles across, touching numbers side by
+side; a part's ``lines`` are sentences under its heading.
 
 Pieces are drawn small by :func:`~gupai_learn.render.pieces.draw_piece` (tiles now, cards
 later). The picture is never wider than ``width`` (980 by default, a notebook column) and shrinks
@@ -20,12 +23,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from gupai_learn.engine.reference import LED_ONLY_TEXT
+from gupai_learn.engine.reference import LED_ONLY_TEXT, line_faces
 from gupai_learn.render._svg import esc, group, num, svg_root, tag, text, title
-from gupai_learn.render.pieces import PieceOptions, draw_piece
+from gupai_learn.render.pieces import Orientation, PieceOptions, Style, draw_piece
 
 if TYPE_CHECKING:
     from gupai_learn.engine.reference import Ladder, Part, Reference, Rung
+    from gupai_learn.tiles import Tile
 
 #: Widest picture drawn by default: a notebook column.
 WIDTH = 980.0
@@ -66,6 +70,14 @@ _LED_FILL = "#fdf0ef"
 
 
 @dataclass(frozen=True)
+class _Look:
+    """How the card's pieces are drawn: their scale and style (None: each piece chooses)."""
+
+    scale: float
+    style: Style | None = None
+
+
+@dataclass(frozen=True)
 class _Box:
     """Something drawn at the origin, with its size (and, for a rung, the pieces' middle)."""
 
@@ -83,7 +95,8 @@ def reference_svg(card: Reference, *, width: float = WIDTH, tile_scale: float = 
         raise ValueError(f"tile_scale must be positive, not {tile_scale!r}")
     inner = width - 2 * _MARGIN
     blocks = [_header(card, inner)]
-    blocks += [_part(part, inner, tile_scale) for part in card.parts]
+    look = _Look(tile_scale, card.style)
+    blocks += [_part(part, inner, look) for part in card.parts]
     body, used_w, used_h = _column(blocks, gap=10.0)
     size = (used_w + 2 * _MARGIN, used_h + 2 * _MARGIN)
     return _root(group(body, x=_MARGIN, y=_MARGIN), size, width, card)
@@ -155,14 +168,33 @@ def _wrap(words: str, size: float, room: float) -> list[str]:
     return lines
 
 
-def _part(part: Part, inner: float, scale: float) -> _Box:
-    """A part's heading and note, then its ladders flowed into rows of panels."""
+def _part(part: Part, inner: float, look: _Look) -> _Box:
+    """A part's heading and note, its sentences, then its ladders flowed into rows of panels."""
     head = _part_heading(part, inner)
-    panels = [_ladder(ladder, inner, scale) for ladder in part.ladders]
+    if part.lines:
+        said = _sentences(part.lines, inner)
+        head = _Box(head.body + group(said.body, y=head.height), inner, head.height + said.height)
+    if not part.ladders:
+        return head
+    panels = [_ladder(ladder, inner, look) for ladder in part.ladders]
     rows = _flow([p.width for p in panels], inner)
     drawn = [_row([panels[i] for i in row]) for row in rows]
     body, _, height = _column(drawn, gap=_GAP)
     return _Box(head.body + group(body, y=head.height), inner, head.height + height)
+
+
+def _sentences(lines: Sequence[str], inner: float) -> _Box:
+    """Sentences one under the other, each wrapped to ``inner``."""
+    parts, y = [], 0.0
+    for sentence in lines:
+        for line in _wrap(sentence, _NOTE_SIZE, inner):
+            y += _NOTE_LINE
+            parts.append(
+                text(
+                    line, 0, y - 3, size=_NOTE_SIZE, anchor="start", fill=_INK, class_="gupai-fact"
+                )
+            )
+    return _Box("".join(parts), inner, y + 6)
 
 
 def _part_heading(part: Part, inner: float) -> _Box:
@@ -249,11 +281,11 @@ def _frame(width: float, height: float) -> str:
 # ----- one ladder ------------------------------------------------------------------
 
 
-def _ladder(ladder: Ladder, inner: float, scale: float) -> _Box:
+def _ladder(ladder: Ladder, inner: float, look: _Look) -> _Box:
     """A ladder's panel contents: its heading, then its rungs in lines that fit ``inner``."""
-    rungs = [_rung(r, scale) for r in ladder.rungs]
+    rungs = [_rung(r, look) for r in ladder.rungs]
     lines = [
-        _rung_line(line, first=k == 0)
+        _rung_line(line, first=k == 0, ordered=ladder.ordered)
         for k, line in enumerate(_rung_lines(rungs, inner - 2 * _PAD))
     ]
     head = _heading(ladder, max(w for _, w, _ in lines))
@@ -320,13 +352,16 @@ def _rung_lines(rungs: Sequence[_Box], room: float) -> list[list[_Box]]:
     return lines
 
 
-def _rung_line(line: Sequence[_Box], first: bool) -> tuple[str, float, float]:
-    """One line of rungs, joined by "›"; a continued line starts with one."""
+def _rung_line(line: Sequence[_Box], first: bool, ordered: bool = True) -> tuple[str, float, float]:
+    """One line of rungs, joined by "›" (a continued line starts with one); a list of facts
+    (not ``ordered``) leaves a plain gap between its rungs instead."""
     tall = max(r.height for r in line)
     parts, x = [], 0.0
     for i, rung in enumerate(line):
-        if i or not first:
+        if ordered and (i or not first):
             parts.append(_separator(x, rung.middle))
+            x += _SEP_W
+        elif i:
             x += _SEP_W
         parts.append(group(rung.body, x=x))
         x += rung.width
@@ -346,10 +381,10 @@ def _separator(x: float, middle: float) -> str:
     )
 
 
-def _rung(rung: Rung, scale: float) -> _Box:
+def _rung(rung: Rung, look: _Look) -> _Box:
     """Equal plays side by side, the caption centred under them. Plays that differ only in
     their last piece share the rest: ``[6:6][6:3] or [5:4]``; others are joined by "="."""
-    items = _pieces_of(rung, scale)
+    items = _lines_of(rung, look) if rung.line else _pieces_of(rung, look)
     tall = max(item.height for item in items if isinstance(item, _Box))
     parts, x = [], 0.0
     for item in items:
@@ -371,14 +406,43 @@ def _rung(rung: Rung, scale: float) -> _Box:
     return _Box(tag("g", body, class_="gupai-rung"), width, height, tall / 2)
 
 
-def _pieces_of(rung: Rung, scale: float) -> list[_Box | str]:
+def _lines_of(rung: Rung, look: _Look) -> list[_Box | str]:
+    """A rung of short lines of tiles: each play laid end to end, joined by "="."""
+    return _joined([_line_play(play, look) for play in rung.plays], "=")
+
+
+def _line_play(pieces: Sequence[Tile], look: _Look) -> _Box:
+    """Tiles laid end to end, lying down, doubles across, each turned so that touching numbers
+    sit side by side; all centred on one middle line."""
+    drawn = []
+    for tile, (left, _) in zip(pieces, line_faces(tuple(pieces)), strict=True):
+        across = tile.high == tile.low
+        turn: Orientation = "vertical" if across else "horizontal"
+        drawing = draw_piece(tile, PieceOptions(style=look.style, orientation=turn))
+        body = drawing.body
+        if left != tile.high:
+            w, h = drawing.width, drawing.height
+            body = tag("g", body, transform=f"rotate(180 {num(w / 2)} {num(h / 2)})")
+        size = (drawing.width * look.scale, drawing.height * look.scale)
+        drawn.append((title(drawing.label) + body, *size))
+    scale = look.scale
+    tall = max(h for _, _, h in drawn)
+    parts, x = [], 0.0
+    for body, w, h in drawn:
+        move = f"translate({num(x)},{num((tall - h) / 2)}) scale({num(scale)})"
+        parts.append(tag("g", body, transform=move))
+        x += w + _PIECE_GAP
+    return _Box("".join(parts), x - _PIECE_GAP, tall)
+
+
+def _pieces_of(rung: Rung, look: _Look) -> list[_Box | str]:
     """What a rung shows left to right: drawn plays, and the words joining them."""
     plays = rung.plays
     shared = _shared(plays)
     if shared:
-        rest = [_play(play[shared:], scale) for play in plays]
-        return [_play(plays[0][:shared], scale), *_joined(rest, "or")]
-    return _joined([_play(play, scale) for play in plays], "=")
+        rest = [_play(play[shared:], look) for play in plays]
+        return [_play(plays[0][:shared], look), *_joined(rest, "or")]
+    return _joined([_play(play, look) for play in plays], "=")
 
 
 def _shared(plays: Sequence[Sequence[object]]) -> int:
@@ -436,11 +500,12 @@ def _led_frame(width: float, height: float) -> str:
     )
 
 
-def _play(pieces: Sequence[object], scale: float) -> _Box:
-    """One play's pieces side by side, drawn at ``scale``."""
+def _play(pieces: Sequence[object], look: _Look) -> _Box:
+    """One play's pieces side by side, drawn at the card's scale and style."""
+    scale = look.scale
     parts, x, tall = [], 0.0, 0.0
     for piece in pieces:
-        drawing = draw_piece(piece, PieceOptions())
+        drawing = draw_piece(piece, PieceOptions(style=look.style))
         move = f"translate({num(x)},0) scale({num(scale)})"
         parts.append(tag("g", title(drawing.label) + drawing.body, transform=move))
         x += drawing.width * scale + _PIECE_GAP

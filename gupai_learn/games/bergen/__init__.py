@@ -9,7 +9,7 @@ four rules; the first to 15 points (two players) or 10 (three or four) wins.
 
 The skeleton is the same for every game: :class:`Rules` (options), the family's checks (the
 line, :mod:`gupai_learn.engine.line`; headers, :mod:`.headers`), :class:`Deal`, settlement
-(:mod:`.settle`), bots, solver.
+(:mod:`.settle`), bots, solver, reference card.
 
     >>> from gupai_learn.games import bergen
     >>> bergen.blocked_winner(["[0:0] [2:1]", "[1:1]", "[2:2]"], "german")
@@ -26,6 +26,7 @@ from gupai_learn.engine.game import GameInfo
 from gupai_learn.games.bergen.bots import HeuristicPlayer
 from gupai_learn.games.bergen.deal import Deal
 from gupai_learn.games.bergen.headers import Header, cap, header
+from gupai_learn.games.bergen.reference import reference_card
 from gupai_learn.games.bergen.rules import Rules
 from gupai_learn.games.bergen.settle import Blocked, blocked_reasons, blocked_winner, decide_blocked
 from gupai_learn.games.bergen.solver import SolveResult, solve
@@ -76,4 +77,5 @@ GAME = GameInfo(
     won_name="point",
     solve=solve,
     target=target,
+    reference=reference_card,
 )

@@ -8,7 +8,7 @@ one line; a player who cannot add a tile puts one face down; fewest pips wins; a
 
 The skeleton is the same for every game: :class:`Rules` (options), the family's checks (the
 line, :mod:`gupai_learn.engine.line`; the fish, :mod:`.fish`), :class:`Deal`, settlement,
-bots, solver.
+bots, solver, reference card.
 
     >>> from gupai_learn.games import ding_niu
     >>> deal = ding_niu.Deal.from_script(
@@ -27,6 +27,7 @@ from gupai_learn.engine.line import Layout, Placed
 from gupai_learn.games.ding_niu.bots import HeuristicPlayer
 from gupai_learn.games.ding_niu.deal import Deal
 from gupai_learn.games.ding_niu.fish import CLASS_NAMES, KINDS, Fish, dead_tiles, find_fish
+from gupai_learn.games.ding_niu.reference import reference_card
 from gupai_learn.games.ding_niu.rules import Rules
 from gupai_learn.games.ding_niu.settle import places
 from gupai_learn.games.ding_niu.solver import SolveResult, solve
@@ -68,4 +69,5 @@ GAME = GameInfo(
     piece_style="chinese",
     classes=CLASS_NAMES,
     solve=solve,
+    reference=reference_card,
 )
