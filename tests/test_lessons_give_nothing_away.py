@@ -3,8 +3,9 @@
 A card that asks about two or more tiles ("Which class is [3:2][4:1]?", "May you lead
 [6:6][6:2]?") is given away when the lesson's code or text above it shows those same tiles (with
 their verdict printed under them); a card built on a deal is given away when the code above plays
-that very deal: its hands, its moves and its trick counts. A few cards ask about an object the lesson has to name to teach it at all (the Supreme
-pair, the stallion, the full horse): they are listed, with the reason, and checked to be so.
+that very deal: its hands, its moves and its trick counts. A few cards ask about an object the
+lesson has to name to teach it at all (the Supreme pair, the stallion, the full horse): they are
+listed, with the reason, and checked to be so.
 """
 
 from __future__ import annotations
