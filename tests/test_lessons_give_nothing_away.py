@@ -22,9 +22,7 @@ import pytest
 import gupai_learn as gl
 
 ROOT = Path(__file__).resolve().parent.parent
-LESSONS = sorted(
-    p for p in (ROOT / "lessons").glob("*.ipynb") if p.name[:2] in ("01", "02", "03")
-)
+LESSONS = sorted(p for p in (ROOT / "lessons").glob("*.ipynb") if p.name[:2] in ("01", "02", "03"))
 BANKS = Path(gl.__file__).parent / "puzzles" / "banks"
 ENTRIES = {
     entry["id"]: entry
