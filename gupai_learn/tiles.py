@@ -27,7 +27,7 @@ CIVIL_TILES: tuple[tuple[tuple[int, int], str, str], ...] = (
     ((6, 6), "Heaven", "天"),
     ((1, 1), "Earth", "地"),
     ((4, 4), "Man", "人"),
-    ((3, 1), "Goose", "和"),
+    ((3, 1), "Goose", "鵝"),
     ((5, 5), "Plum flower", "梅"),
     ((3, 3), "Long three", "長三"),
     ((2, 2), "Bench", "板凳"),
@@ -58,7 +58,9 @@ _CHINESE_FACTS: dict[tuple[int, int], tuple[Suit, str, str]] = {
 
 _NUMBER_WORDS = ("blank", "one", "two", "three", "four", "five", "six")
 
-_ALLOWED = "write a tile as [6:3], 6-3, 6:3 or 63, with numbers 0-6"
+#: What a tile end may show: Chinese tiles have no blanks, Western (double-six) ones do.
+PIP_RANGE = "a Chinese tile end shows 1 to 6 pips, a Western one 0 to 6"
+_ALLOWED = "write a tile as [6:3], 6-3, 6:3 or 63 (pips 1-6 on Chinese tiles, 0-6 on Western)"
 _ALLOWED_MANY = "give text such as '[6:6] [6:3]' or a list of tiles"
 #: Longest notation text read, and most tiles read at once (a whole 64-tile double set fits).
 MAX_TEXT = 10_000
@@ -85,7 +87,7 @@ class Tile(tuple[int, int]):
     def __new__(cls, a: int, b: int) -> Tile:
         if type(a) is not int or type(b) is not int:
             bad = b if type(a) is int else a
-            why = f"{describe_input(bad)} is not a pip number (0-6)"
+            why = f"{describe_input(bad)} is not a pip number: {PIP_RANGE}"
             raise InvalidNotationError(_call(a, b), why)
         key = (a, b) if a >= b else (b, a)
         tile = cls._interned.get(key)
@@ -94,7 +96,7 @@ class Tile(tuple[int, int]):
         for n in key:
             if not 0 <= n <= 6:
                 raise InvalidNotationError(
-                    _call(a, b), f"{describe_input(n)} is not a pip number (0-6)"
+                    _call(a, b), f"{describe_input(n)} is not a pip number: {PIP_RANGE}"
                 )
         tile = super().__new__(cls, key)
         cls._interned[key] = tile
@@ -142,9 +144,7 @@ class Tile(tuple[int, int]):
         a, b = int(match.group(1)), int(match.group(2))
         for n in (a, b):
             if n > 6:
-                raise InvalidNotationError(
-                    text, f"{n} is not a pip number: a tile end shows 0 to 6 pips"
-                )
+                raise InvalidNotationError(text, f"{n} is not a pip number: {PIP_RANGE}")
         return cls(a, b)
 
     # ----- Chinese facts -------------------------------------------------------------
@@ -261,7 +261,7 @@ def _why_not_a_tile(text: str) -> str:
     digits = re.findall(r"\d+", text)
     if any(len(d) == 1 and int(d) > 6 for d in digits):
         bad = next(d for d in digits if int(d) > 6)
-        return f"{bad} is not a pip number: a tile end shows 0 to 6 pips"
+        return f"{bad} is not a pip number: {PIP_RANGE}"
     if len("".join(digits)) == 1:
         return f"a tile needs two numbers, one for each end; {_ALLOWED}"
     if len("".join(digits)) > 2:

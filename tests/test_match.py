@@ -123,3 +123,46 @@ def test_ordinary_deals_name_no_game_winner_and_the_match_goes_on(name: str) -> 
     play(match, 2)
     assert all(s.game_winner is None for _, s in match.history)
     assert match.winner is None and len(match.history) == 2
+
+
+def wins_in_a_row(winners: list[int]) -> int:
+    """How many of the last hands (the latest included) the latest winner won in a row."""
+    run = 0
+    for seat in reversed(winners):
+        if seat != winners[-1]:
+            break
+        run += 1
+    return run
+
+
+@pytest.mark.parametrize(("seed", "expected"), [(8, [1, 1, 2, 1, 2, 3, 4, 1]), (2, None)])
+def test_a_banker_who_won_the_bank_and_wins_again_is_paid_for_his_second_win(
+    seed: int, expected: list[int] | None
+) -> None:
+    """TG-STREAK "wins", played through Match: a player who wins the bank from another and
+    then wins as banker is on his 2nd consecutive win, so his end payments are ×2 on top of the
+    banker double (then ×3, ×4 ...); the first banker, drawn by lot, starts at his first win;
+    trick payments never change. Seed 8: South wins the bank from North and wins again (×2);
+    North wins it back, then wins three more (×2, ×3, ×4)."""
+    from gupai_learn.games.tien_gow.settle import facts, settle_facts
+
+    match = gl.Match("tien_gow", seed=seed, rules=tien_gow.Rules(banker_streak="wins"))
+    bots = [match.info.bot("heuristic", seat) for seat in range(4)]
+    winners: list[int] = []
+    factors = []
+    for _ in range(8):
+        deal = play_out(match.deal, bots)
+        winners.append(deal.winner)
+        match.next_deal()
+        paid = match.history[-1][1]
+        plain = settle_facts(facts(deal)._replace(rules=tien_gow.Rules()))  # the streak off
+        tricks = len(deal.trick_payments)
+        assert paid.lines[:tricks] == plain.lines[:tricks]  # trick payments: no streak
+        times = wins_in_a_row(winners) if deal.winner == deal.banker else 1
+        ends = [line.amount for line in paid.lines[tricks:]]
+        assert ends == [times * line.amount for line in plain.lines[tricks:]]
+        assert (times > 1) == any("TG-STREAK" in line.rules for line in paid.lines)
+        factors.append(times)
+    if expected is not None:
+        assert factors == expected
+    assert max(factors) >= 2  # the case is met

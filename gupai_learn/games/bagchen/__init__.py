@@ -126,13 +126,14 @@ def beats(challenger: Any, high: Any, rules: Rules = _DEFAULT, point: Any = None
     high_combo = classify(high, rules, point)
     combo, reasons = _combination(challenger, rules, point)
     high_text = f"{shown(high_combo.pieces)} ({high_combo.name})"
+    refused = f"{shown(canonical(as_tiles(challenger)))} does not beat {high_text}"
     if combo is None:
         text = "it is not a combination of any class, so it cannot go face up."
-        return Verdict.illegal([Reason("BG-RANK", text), *reasons], "does not beat")
+        return Verdict.illegal([Reason("BG-RANK", text), *reasons], refused)
     if len(combo.pieces) != len(high_combo.pieces):
-        mine, theirs = len(combo.pieces), len(high_combo.pieces)
-        text = f"{shown(combo.pieces)} has {mine} tiles; {high_text} has {theirs}."
-        return Verdict.illegal([Reason("BG-TRICKS", text)], "does not beat")
+        mine, theirs = _tile_count(len(combo.pieces)), _tile_count(len(high_combo.pieces))
+        text = f"{shown(combo.pieces)} has {mine}; {high_text} has {theirs}."
+        return Verdict.illegal([Reason("BG-TRICKS", text)], refused)
     errors = beat_errors(combo, high_combo, high_text)
     if errors:
         return Verdict.illegal(errors, f"{shown(combo.pieces)} does not beat {high_text}")
@@ -165,3 +166,8 @@ GAME = GameInfo(
     classes=KIND_NAMES,
     solve=solve,
 )
+
+
+def _tile_count(count: int) -> str:
+    """``count`` tiles in words: "1 tile", "2 tiles"."""
+    return f"{count} tile{'s' * (count != 1)}"

@@ -1,4 +1,4 @@
-"""The fish (算账, Suan Zhang): a Bull Fight line that no non-double can ever join again.
+"""The fish (算賬, Suan Zhang): a Bull Fight line that no non-double can ever join again.
 
 Rule ids (rules/ding_niu.md): DN-FISH-CLASSIC, DN-FISH-SMOTHERED, DN-FISH-BLOCKER. The fish
 depends only on what is face up: the open ends and the non-double tiles on the line. ``U``

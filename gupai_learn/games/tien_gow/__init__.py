@@ -113,13 +113,14 @@ def beats(challenger: Any, high: Any, rules: Rules = _DEFAULT) -> Verdict:
     high_combo = classify(high, rules)
     combo, reasons = _combination(challenger, rules)
     high_text = f"{shown(high_combo.pieces)} ({high_combo.name})"
+    refused = f"{shown(canonical(as_tiles(challenger)))} does not beat {high_text}"
     if combo is None:
         text = "it is not a combination of any class, so it cannot go face up."
-        return Verdict.illegal([Reason("TG-BEAT-STRICT", text), *reasons], "does not beat")
+        return Verdict.illegal([Reason("TG-BEAT-STRICT", text), *reasons], refused)
     if len(combo.pieces) != len(high_combo.pieces):
-        mine, theirs = len(combo.pieces), len(high_combo.pieces)
-        text = f"{shown(combo.pieces)} has {mine} tiles; {high_text} has {theirs}."
-        return Verdict.illegal([Reason("TG-BEAT-COUNT", text)], "does not beat")
+        mine, theirs = _tile_count(len(combo.pieces)), _tile_count(len(high_combo.pieces))
+        text = f"{shown(combo.pieces)} has {mine}; {high_text} has {theirs}."
+        return Verdict.illegal([Reason("TG-BEAT-COUNT", text)], refused)
     errors = beat_errors(combo, high_combo, high_text)
     if errors:
         return Verdict.illegal(errors, f"{shown(combo.pieces)} does not beat {high_text}")
@@ -129,13 +130,28 @@ def beats(challenger: Any, high: Any, rules: Rules = _DEFAULT) -> Verdict:
 
 def carry(finished: Deal, state: dict[str, Any]) -> dict[str, Any]:
     """The next deal of a match (TG-DEAL, TG-STREAK): the winner of the hand is the next banker
-    and leads; ``banker_streak`` counts the hands the banker has already held the bank in a
-    row (0 in his first hand), since a banker keeps the bank only by winning."""
+    and leads, and ``banker_streak`` is his streak coming into it, counted as the rules'
+    version of TG-STREAK counts it (see :func:`next_streak`)."""
     winner = finished.winner
     assert winner is not None, "carry() needs a finished deal"
-    streak = finished.banker_streak + 1 if winner == finished.banker else 0
+    streak = next_streak(finished, winner)
     state["banker_streak"] = streak
     return {"banker": winner, "leader": winner, "banker_streak": streak, "rules": finished.rules}
+
+
+def next_streak(finished: Deal, winner: int) -> int:
+    """The next banker's ``banker_streak`` (TG-STREAK).
+
+    With ``"wins"`` it counts his wins in a row so far, the win that gave him the bank
+    included: a player who wins the bank from another starts at 1, so winning again as banker
+    is his second win in a row (×2). Otherwise (``"hands"``, ``"off"``) it counts the hands he
+    has already held the bank in a row: 0 for a new banker, since a banker keeps the bank only
+    by winning.
+    """
+    kept = winner == finished.banker
+    if finished.rules.banker_streak == "wins":
+        return finished.banker_streak + 1 if kept else 1
+    return finished.banker_streak + 1 if kept else 0
 
 
 GAME = GameInfo(
@@ -159,3 +175,8 @@ GAME = GameInfo(
     solve=solve,
     events=events,
 )
+
+
+def _tile_count(count: int) -> str:
+    """``count`` tiles in words: "1 tile", "2 tiles"."""
+    return f"{count} tile{'s' * (count != 1)}"

@@ -31,7 +31,11 @@ class Rules:
       end payments are multiplied by n + 1 *instead of* the banker double: ×2 in his first
       hand (the plain double), ×3 in the second, ×4 in the third, so a banker who loses with
       1 column in his 2nd hand pays 3 × 3 = 9. Neither version touches trick payments. The
-      count comes from ``Deal(banker_streak=...)``.
+      count comes from ``Deal(banker_streak=...)``, counted as each version counts: with
+      ``"wins"`` the banker's wins in a row before this hand (the win that gave him the bank
+      included; 0 for a first banker drawn by lot), so ``banker_streak=1`` and a win is his
+      second in a row (×2); with ``"hands"`` the hands he has already held the bank in a row.
+      ``Match`` keeps the count from deal to deal.
 
     Every option is checked when the rules are made: a switch must be ``True`` or ``False``
     (not ``"no"`` or ``0``), ``zero_column_payment`` the whole number 5 or 4, and a named

@@ -184,8 +184,10 @@ def _pair_factors(f: Facts, seat: int) -> list[Factor]:
         return [Factor(times, f"banker in his hand no. {streak + 1} in a row", "TG-STREAK")]
     factors = [Factor(2, "banker double", "TG-PAY-BANKER")]
     if mode == "wins" and streak > 0 and f.winner == f.banker:
-        # TG-STREAK "wins": on top of the double, x the banker's consecutive wins
-        factors.append(Factor(streak + 1, f"banker streak ({streak + 1})", "TG-STREAK"))
+        # TG-STREAK "wins": on top of the double, x the banker's consecutive wins (streak
+        # counts his wins in a row before this hand, the one that gave him the bank included)
+        wins = streak + 1
+        factors.append(Factor(wins, f"banker's win no. {wins} in a row", "TG-STREAK"))
     return factors
 
 
