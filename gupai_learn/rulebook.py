@@ -37,9 +37,10 @@ PREFIXES: dict[str, str] = {
 #: The longest text accepted as a rule id or a term (longer ones are refused, not searched).
 LONGEST = 60
 #: A rule id written anywhere: a prefix and upper-case words joined by hyphens.
-RULE_ID = re.compile(r"(?<![A-Za-z0-9-])(?:TG|BG|DN|BE|TT)-[A-Z0-9]+(?:-[A-Z0-9]+)*(?![A-Za-z0-9]|-\*)")
+RULE_ID = re.compile(
+    r"(?<![A-Za-z0-9-])(?:TG|BG|DN|BE|TT)-[A-Z0-9]+(?:-[A-Z0-9]+)*(?![A-Za-z0-9]|-\*)"
+)
 _HEADING = re.compile(r"^### ([A-Z]{2}(?:-[A-Z0-9]+)+): (.+)$")
-_TERM = re.compile(r"^### (.+)$")
 _FACT = re.compile(r"^- \*(Games|Chinese|Rules)\*: (.*)$")
 _EXAMPLE = "'TG-BEAT-STRICT'"
 
@@ -262,7 +263,8 @@ def rule_html(rule_id: str) -> str:
     known = _index().get(rule_id) if isinstance(rule_id, str) else None
     code = f'<code class="gupai-rule" style="{_CODE}">{esc(rule_id)}</code>'
     if known is None:
-        return code
+        several = isinstance(rule_id, str) and RULE_ID.search(rule_id)
+        return link_rules(rule_id) if several else code
     label = esc(f"rule {known.id}: {known.title}")
     return (
         f'<details class="gupai-rule-box" style="display:inline-block;vertical-align:top;margin:0">'
@@ -276,9 +278,9 @@ def link_rules(sentence: str) -> str:
     """A plain sentence as HTML, every rule id in it drawn by :func:`rule_html`."""
     parts, last = [], 0
     for match in RULE_ID.finditer(sentence):
-        parts += [esc(sentence[last : match.start()]), rule_html(match[0])]
+        parts += [html.escape(sentence[last : match.start()], quote=False), rule_html(match[0])]
         last = match.end()
-    return "".join(parts) + esc(sentence[last:])
+    return "".join(parts) + html.escape(sentence[last:], quote=False)
 
 
 def inline_html(text: str) -> str:
@@ -305,7 +307,9 @@ def _block(lines: list[str]) -> str:
                 items[-1] += " " + line.strip()
         return "<ul>" + "".join(f"<li>{inline_html(i)}</li>" for i in items) + "</ul>"
     if lines[0].startswith("|"):
-        rows = [line.strip().strip("|").split("|") for line in lines if not set(line) <= set("|-: ")]
+        rows = [
+            line.strip().strip("|").split("|") for line in lines if not set(line) <= set("|-: ")
+        ]
         head = "".join(f"<th>{inline_html(c.strip())}</th>" for c in rows[0])
         body = "".join(
             "<tr>" + "".join(f"<td>{inline_html(c.strip())}</td>" for c in row) + "</tr>"
@@ -313,3 +317,10 @@ def _block(lines: list[str]) -> str:
         )
         return f'<table style="border-collapse:collapse"><tr>{head}</tr>{body}</table>'
     return f"<p style='margin:4px 0'>{inline_html(' '.join(x.strip() for x in lines))}</p>"
+
+
+def closed_text(drawn: str) -> str:
+    """The text a reader sees in ``drawn`` (HTML) while every rule stays closed: the rules'
+    texts and all tags left out, entities decoded."""
+    shut = re.sub(r'<div class="gupai-rule-text".*?</div></details>', "", drawn, flags=re.S)
+    return html.unescape(re.sub(r"<[^>]+>", "", shut))

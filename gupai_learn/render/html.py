@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from gupai_learn.render._svg import esc
+from gupai_learn.rulebook import rule_html
 
 if TYPE_CHECKING:
     from gupai_learn.engine.settlement import Payment, Settlement
@@ -20,18 +21,15 @@ _BOX = (
     "font-family:sans-serif;font-size:14px;line-height:1.45;color:#1f2328;"
     "border-radius:6px;padding:8px 12px;margin:4px 0;max-width:52em;"
 )
-_CODE = (
-    "font-family:monospace;font-size:12px;background:#eaeef2;color:#1f2328;"
-    "border-radius:4px;padding:0 4px;white-space:nowrap"
-)
 _CELL = "border-bottom:1px solid #d8dee4;padding:3px 8px;text-align:left;vertical-align:top"
 _OK = ("\u2713", "Legal", "#1a7f37", "#eef8f0", "#9cd3a8")
 _NOT_OK = ("\u2717", "Not legal", "#b42318", "#fdf0ef", "#efa9a3")
 
 
 def rule_code(rule: str) -> str:
-    """A rule id as ``<code class="gupai-rule">``."""
-    return f'<code class="gupai-rule" style="{_CODE}">{esc(rule)}</code>'
+    """A rule id as ``<code class="gupai-rule">``, with its title on hover, opening the rule's
+    text on click (:func:`gupai_learn.rulebook.rule_html`, the one drawing of an id)."""
+    return rule_html(rule)
 
 
 def verdict_html(verdict: Verdict) -> str:
