@@ -45,7 +45,7 @@ _FACT = re.compile(r"^- \*(Games|Chinese|Rules)\*: (.*)$")
 _EXAMPLE = "'TG-BEAT-STRICT'"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Rule:
     """One rule of the rule book: its ``id``, its ``game``, a short ``title`` and its ``text``
     (Markdown). It draws itself in a notebook; ``str()`` gives plain text."""
@@ -57,6 +57,9 @@ class Rule:
 
     def __str__(self) -> str:
         return f"{self.id}: {self.title}\n\n{self.text}"
+
+    def __repr__(self) -> str:
+        return f"<Rule {self.id!r}: {self.title}>"
 
     def _repr_markdown_(self) -> str:
         return f"**{self.id}**: {self.title}\n\n{self.text}"
@@ -75,12 +78,16 @@ class RuleList(tuple[Rule, ...]):
     def __str__(self) -> str:
         return "\n".join(f"{r.id}: {r.title}" for r in self)
 
+    def __repr__(self) -> str:
+        game = self[0].game if self else "no game"
+        return f"<RuleList {game!r}: {len(self)} rules>"
+
     def _repr_html_(self) -> str:
         items = "".join(f"<li>{rule_html(r.id)} {esc(r.title)}</li>" for r in self)
         return f'<ul class="gupai-rule-list" style="{_LIST}">{items}</ul>'
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Term:
     """One glossary entry: the ``term``, the ``games`` it is used in, its ``chinese`` name
     (traditional script, "" when there is none), the ``rules`` that define it and its ``text``."""
@@ -97,6 +104,9 @@ class Term:
         if self.rules:
             facts += f" Rules: {', '.join(self.rules)}."
         return f"{name}: {self.text}\n  {facts}"
+
+    def __repr__(self) -> str:
+        return f"<Term {self.term!r}>"
 
     def _repr_html_(self) -> str:
         return f'<dl class="gupai-glossary" style="{_CARD}">{self._entry()}</dl>'
@@ -116,6 +126,9 @@ class Glossary(tuple[Term, ...]):
 
     def __str__(self) -> str:
         return "\n".join(str(t) for t in self)
+
+    def __repr__(self) -> str:
+        return f"<Glossary: {len(self)} terms>"
 
     def _repr_html_(self) -> str:
         entries = "".join(t._entry() for t in self)

@@ -57,6 +57,7 @@ def test_a_rule_has_its_id_game_title_and_text() -> None:
     assert (found.id, found.game) == ("TG-BEAT-TIE", "tien_gow")
     assert found.title and found.text and "TG-BEAT-TIE" not in found.text
     assert str(found).startswith("TG-BEAT-TIE: ") and "<" not in str(found)
+    assert repr(found) == f"<Rule 'TG-BEAT-TIE': {found.title}>"
 
 
 def test_lower_case_and_spaces_are_accepted() -> None:
@@ -104,6 +105,7 @@ def test_rules_lists_a_game_in_book_order(game: str) -> None:
     assert [r.id for r in listed] == re.findall(r"^### ([A-Z0-9-]+):", text, flags=re.M)
     assert all(r.title and r.text for r in listed)
     assert str(listed).splitlines()[0] == f"{listed[0].id}: {listed[0].title}"
+    assert repr(listed) == f"<RuleList {game!r}: {len(listed)} rules>"
     assert listed._repr_html_().count("<details") == len(listed)
 
 
@@ -228,6 +230,10 @@ def test_the_glossary_draws_itself_and_links_its_rules() -> None:
     assert drawn.count("<dt") == len(whole) and '<span lang="zh-Hant">' in drawn
     assert "<details" in gl.glossary("fish")._repr_html_()
     assert "fish (算賬)" in str(gl.glossary("fish"))
+    assert (
+        repr(whole) == f"<Glossary: {len(whole)} terms>"
+        and repr(gl.glossary("par")) == "<Term 'par'>"
+    )
 
 
 @pytest.mark.parametrize(
