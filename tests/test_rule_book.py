@@ -257,3 +257,14 @@ def test_the_books_ship_as_package_data() -> None:
     folder = resources.files("gupai_learn") / "rules"
     shipped = {p.name for p in folder.iterdir()}
     assert {f"{g}.md" for g in GAMES} | {"glossary.md"} <= shipped
+
+
+def test_the_line_views_message_opens_its_rules() -> None:
+    from gupai_learn.games import bergen
+    from gupai_learn.widgets import LineView
+
+    view = LineView(bergen.Deal.random(seed=4))
+    view.message = "Both ends show 5: a double header (BE-HEADER-DOUBLE) <ok>"
+    assert view.message_html.count('<details class="gupai-rule-box"') == 1
+    assert "&lt;ok&gt;" in view.message_html
+    assert rulebook.closed_text(view.message_html) == view.message
