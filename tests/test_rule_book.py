@@ -268,3 +268,12 @@ def test_the_line_views_message_opens_its_rules() -> None:
     assert view.message_html.count('<details class="gupai-rule-box"') == 1
     assert "&lt;ok&gt;" in view.message_html
     assert rulebook.closed_text(view.message_html) == view.message
+
+
+def test_a_cards_solution_opens_its_rules() -> None:
+    from gupai_learn import puzzles
+    from gupai_learn.widgets import PuzzleCard
+
+    card = PuzzleCard(puzzles.bank("chinese_set")[0])
+    card.show_solution()
+    assert "<details" in card.solution_html and "TG-SET" in rulebook.closed_text(card.solution_html)
