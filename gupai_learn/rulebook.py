@@ -287,13 +287,14 @@ def rule_html(rule_id: str) -> str:
     )
 
 
-def link_rules(sentence: str) -> str:
-    """A plain sentence as HTML, every rule id in it drawn by :func:`rule_html`."""
+def link_rules(sentence: str, quote: bool = True) -> str:
+    """A plain sentence as HTML, every rule id in it drawn by :func:`rule_html` (``quote``:
+    escape quotes too, as for an attribute; element content needs no escaped quotes)."""
     parts, last = [], 0
     for match in RULE_ID.finditer(sentence):
-        parts += [html.escape(sentence[last : match.start()], quote=False), rule_html(match[0])]
+        parts += [html.escape(sentence[last : match.start()], quote), rule_html(match[0])]
         last = match.end()
-    return "".join(parts) + html.escape(sentence[last:], quote=False)
+    return "".join(parts) + html.escape(sentence[last:], quote)
 
 
 def inline_html(text: str) -> str:

@@ -277,3 +277,22 @@ def test_a_cards_solution_opens_its_rules() -> None:
     card = PuzzleCard(puzzles.bank("chinese_set")[0])
     card.show_solution()
     assert "<details" in card.solution_html and "TG-SET" in rulebook.closed_text(card.solution_html)
+
+
+def test_ids_inside_sentences_open_too() -> None:
+    """An outcome, a note, a reason's sentence or an error line that names a rule opens it."""
+    paid = Settlement.from_lines(
+        ("South", "East", "North", "West"),
+        [Payment(1, 0, 4, "below par (TG-PAY-PAR)", ())],
+        "South wins at once (TG-RED-DOT)",
+        ("doubled for the banker (TG-PAY-BANKER)",),
+    )
+    assert settlement_html(paid).count('<details class="gupai-rule-box"') == 3
+    verdict = Verdict.illegal([Reason("TG-BEAT-TIE", "Equal (see TG-BEAT-STRICT).")], "No")
+    assert verdict_html(verdict).count('<details class="gupai-rule-box"') == 2
+    with gl.expect_error() as shown:
+        gl.Tile.parse("[7:1]")
+    if rulebook.RULE_ID.search(str(shown)):
+        assert "<details" in shown._repr_html_()
+    shown.error = ValueError("refused (BE-OPEN)")
+    assert shown._repr_html_().count("<details") == 1

@@ -83,7 +83,7 @@ def table_html(deal: BaseDeal[Any], seat: int | None = None) -> str:
 def _text(sentence: str) -> str:
     """Plain text made safe inside an HTML element, every rule id in it drawn so that it opens
     its rule (:func:`gupai_learn.rulebook.link_rules`)."""
-    return link_rules(sentence)
+    return link_rules(sentence, quote=False)
 
 
 def winning_text(deal: TrickDeal[Any]) -> str:
