@@ -296,3 +296,13 @@ def test_ids_inside_sentences_open_too() -> None:
         assert "<details" in shown._repr_html_()
     shown.error = ValueError("refused (BE-OPEN)")
     assert shown._repr_html_().count("<details") == 1
+
+
+@pytest.mark.parametrize("game", ["tien_gow", "ding_niu", "bergen"])
+def test_each_rule_lab_option_shows_its_rule(game: str) -> None:
+    from gupai_learn.widgets.rule_lab import Variant
+
+    side = Variant(game, "A")
+    drawn = [w.value for row in side.children[1:] for w in getattr(row, "children", ())[1:]]
+    assert len(drawn) == len(side.controls)
+    assert all(html.startswith('<details class="gupai-rule-box"') for html in drawn)
