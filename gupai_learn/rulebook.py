@@ -275,9 +275,9 @@ def rule_html(rule_id: str) -> str:
     HTML and inside widgets alike). Text that is not a rule-book id is shown plain."""
     known = _index().get(rule_id) if isinstance(rule_id, str) else None
     code = f'<code class="gupai-rule" style="{_CODE}">{esc(rule_id)}</code>'
-    if known is None:
-        several = isinstance(rule_id, str) and RULE_ID.search(rule_id)
-        return link_rules(rule_id) if several else code
+    if known is None:  # a group, an id not in the book, or a text naming several ids
+        several = isinstance(rule_id, str) and not RULE_ID.fullmatch(rule_id)
+        return link_rules(rule_id) if several and RULE_ID.search(rule_id) else code
     label = esc(f"rule {known.id}: {known.title}")
     return (
         f'<details class="gupai-rule-box" style="display:inline-block;vertical-align:top;margin:0">'

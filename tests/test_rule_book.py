@@ -143,6 +143,8 @@ def test_an_id_opens_its_rule_with_its_title_as_tooltip_and_spoken_label() -> No
 
 
 def test_an_unknown_or_group_name_is_drawn_plain() -> None:
+    assert rulebook.rule_html("TG-NOT-IN-THE-BOOK").startswith('<code class="gupai-rule"')
+    assert rulebook.link_rules("no (BE-HEADER-TRIPPLE)").count("<code") == 1
     assert "<details" not in rulebook.rule_html("TG-PAY-*")
     assert "<details" not in rulebook.rule_html("<b>")
     assert "&lt;b&gt;" in rulebook.rule_html("<b>")
@@ -306,3 +308,27 @@ def test_each_rule_lab_option_shows_its_rule(game: str) -> None:
     drawn = [w.value for row in side.children[1:] for w in getattr(row, "children", ())[1:]]
     assert len(drawn) == len(side.controls)
     assert all(html.startswith('<details class="gupai-rule-box"') for html in drawn)
+
+
+def _html_outputs(path: Path) -> list[str]:
+    import json
+
+    notebook = json.loads(path.read_text(encoding="utf-8"))
+    return [
+        "".join(out["data"]["text/html"])
+        for cell in notebook["cells"]
+        for out in cell.get("outputs", ())
+        if "text/html" in out.get("data", {})
+    ]
+
+
+@pytest.mark.parametrize("path", sorted((ROOT / "lessons").glob("*.ipynb")), ids=lambda p: p.name)
+def test_every_rule_id_in_a_stored_output_opens_its_rule(path: Path) -> None:
+    """In the HTML the lessons store, a rule-book id appears only as a drawn id (it opens its
+    rule); re-run the lesson (tools/run_lessons.py) when this fails after a drawing change."""
+    known = set(rulebook.all_ids())
+    for drawn in _html_outputs(path):
+        rest = re.sub(r'<details class="gupai-rule-box".*?</details>', "", drawn, flags=re.S)
+        rest = re.sub(r'<div class="gupai-rule-card".*?</div>', "", rest, flags=re.S)  # the rule
+        loose = sorted(set(rulebook.RULE_ID.findall(rest)) & known)
+        assert not loose, f"{path.name}: ids that do not open: {loose}"
