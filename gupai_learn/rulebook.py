@@ -274,10 +274,19 @@ def rule_html(rule_id: str) -> str:
     Enter without leaving the page (a ``<details>`` element: no script, so it works in saved
     HTML and inside widgets alike). Text that is not a rule-book id is shown plain."""
     known = _index().get(rule_id) if isinstance(rule_id, str) else None
+    if known is not None:
+        return _drawn(known.id)
     code = f'<code class="gupai-rule" style="{_CODE}">{esc(rule_id)}</code>'
-    if known is None:  # a group, an id not in the book, or a text naming several ids
-        several = isinstance(rule_id, str) and not RULE_ID.fullmatch(rule_id)
-        return link_rules(rule_id) if several and RULE_ID.search(rule_id) else code
+    # a group, an id not in the book, or a text naming several ids
+    several = isinstance(rule_id, str) and not RULE_ID.fullmatch(rule_id)
+    return link_rules(rule_id) if several and RULE_ID.search(rule_id) else code
+
+
+@cache
+def _drawn(rule_id: str) -> str:
+    """The drawing of a rule-book id (made once per id)."""
+    known = _index()[rule_id]
+    code = f'<code class="gupai-rule" style="{_CODE}">{esc(rule_id)}</code>'
     label = esc(f"rule {known.id}: {known.title}")
     return (
         f'<details class="gupai-rule-box" style="display:inline-block;vertical-align:top;margin:0">'
