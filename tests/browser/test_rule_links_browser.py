@@ -54,6 +54,8 @@ def test_a_rule_id_in_a_verdict_opens_its_rule(page: object, lab: Lab) -> None:
     listed = page.locator(".gupai-rule-list .gupai-rule-box").nth(2)  # type: ignore[attr-defined]
     listed.scroll_into_view_if_needed()
     _opens(page, listed, gl.rules("bergen")[2].id, key="Enter")
+    for path in lab.screenshot_path("rule-list.png"):
+        page.locator(".gupai-rule-list").first.screenshot(path=str(path))  # type: ignore[attr-defined]
     assert error_texts(page) == []
 
 
