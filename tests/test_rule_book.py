@@ -49,6 +49,26 @@ def test_every_ruling_id_resolves_through_gl_rule() -> None:
             assert gl.rule(rule_id).game == game
 
 
+def _prose_words(text: str) -> list[str]:
+    """The words of ``text``, lower case; rule ids, tiles and numbers left out (facts, not
+    wording)."""
+    bare = re.sub(r"\[\d:\d\]|\d+", " ", rulebook.RULE_ID.sub(" ", text)).lower()
+    return re.findall(r"[a-z]+", bare)
+
+
+@pytest.mark.skipif(not SHARED_RULES.is_dir(), reason="no ../shared/rules/ beside the repository")
+@pytest.mark.parametrize("game", [*GAMES, "glossary"])
+def test_the_book_is_written_in_its_own_words(game: str) -> None:
+    """No run of eight words (tiles and numbers aside) is copied from a ruling."""
+    n = 8
+    theirs = [_prose_words(p.read_text(encoding="utf-8")) for p in SHARED_RULES.glob("*.md")]
+    runs = {tuple(words[i : i + n]) for words in theirs for i in range(len(words) - n + 1)}
+    ours = _prose_words((ROOT / "gupai_learn" / "rules" / f"{game}.md").read_text("utf-8"))
+    ids = {tuple(ours[i : i + n]) for i in range(len(ours) - n + 1)}
+    copied = sorted(" ".join(run) for run in ids & runs)
+    assert not copied, f"copied from a ruling: {copied[:3]}"
+
+
 # --- gl.rule and gl.rules -----------------------------------------------------------------------
 
 
