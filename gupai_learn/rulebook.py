@@ -114,7 +114,7 @@ class Term:
     def _entry(self) -> str:
         chinese = f' <span lang="zh-Hant">{esc(self.chinese)}</span>' if self.chinese else ""
         rules = " ".join(rule_html(r) for r in self.rules)
-        facts = f"<i>{esc(', '.join(self.games))}</i>" + (f" · {rules}" if rules else "")
+        facts = f"<i>{esc(', '.join(self.games))}</i>" + (f" · rules: {rules}" if rules else "")
         return (
             f'<dt style="font-weight:bold;margin-top:6px">{esc(self.term)}{chinese}</dt>'
             f'<dd style="margin:0 0 0 1.4em">{inline_html(self.text)}<br>{facts}</dd>'
