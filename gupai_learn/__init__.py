@@ -11,6 +11,8 @@ The public names (design.md §2)::
     gl.Move.parse("down:[5:1]")  # one notation for every game's moves
     gl.Match("tien_gow", seed=1) # deal after deal, with running totals
     gl.reference("tien_gow")     # the game's rankings on one card
+    gl.rule("TG-BEAT-STRICT")    # one rule of the course's rule book (gl.rules(game): all)
+    gl.glossary("fish")          # one term of the glossary (gl.glossary(): every term)
 
 Games live in :mod:`gupai_learn.games`, drawings in :mod:`gupai_learn.render`, widgets in
 :mod:`gupai_learn.widgets`, puzzles in :mod:`gupai_learn.puzzles`.
@@ -21,6 +23,7 @@ from gupai_learn.cards import Card, Cards, cards
 from gupai_learn.engine.match import Match
 from gupai_learn.engine.moves import Move
 from gupai_learn.engine.reference import Reference
+from gupai_learn.rulebook import Glossary, Rule, RuleList, Term, glossary, rule, rules
 from gupai_learn.tiles import Tile, Tiles, tiles
 from gupai_learn.verdict import (
     AmbiguousPlayError,
@@ -35,18 +38,25 @@ __all__ = [
     "AmbiguousPlayError",
     "Card",
     "Cards",
+    "Glossary",
     "IllegalPlayError",
     "InvalidNotationError",
     "Match",
     "Move",
     "Reason",
+    "Rule",
+    "RuleList",
+    "Term",
     "Tile",
     "Tiles",
     "Verdict",
     "cards",
     "decks",
     "expect_error",
+    "glossary",
     "reference",
+    "rule",
+    "rules",
     "tiles",
 ]
 __version__ = "0.1.0"

@@ -138,10 +138,10 @@ class ShownError:
         return str(self)
 
     def _repr_html_(self) -> str:
-        import html
+        from gupai_learn.rulebook import link_rules
 
         kind = "ok" if self.error is None else "error"
-        return f"<div class='gupai-shown-{kind}'><b>{html.escape(str(self))}</b></div>"
+        return f"<div class='gupai-shown-{kind}'><b>{link_rules(str(self))}</b></div>"
 
 
 class expect_error:  # noqa: N801 - used like a function: ``with gl.expect_error():``

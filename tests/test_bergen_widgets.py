@@ -8,6 +8,7 @@ import random
 import pytest
 
 from gupai_learn.games import bergen
+from gupai_learn.rulebook import closed_text
 from gupai_learn.tiles import Tile
 from gupai_learn.widgets import DealPlayer, LineView
 
@@ -133,7 +134,7 @@ def test_the_deal_player_plays_a_whole_match_to_the_target(players: int, target:
     player = DealPlayer("bergen", seed=players, players=players)
     assert player.match is not None and player.match.target == target
     assert player.board in player.children
-    assert f"Game to {target} points (BE-GAME)" in player.board.value
+    assert f"Game to {target} points (BE-GAME)" in closed_text(player.board.value)
     rounds = 0
     while True:
         finish_round(player, rng)

@@ -1,16 +1,19 @@
-"""Rule ids both ways (design.md §10).
+"""Rule ids both ways (design.md §10), read from the course's own rule book.
 
 1. Every rule id cited under ``gupai_learn/`` (code, puzzles, data files) and in the lessons
-   exists in its game's ruling; a group such as ``TG-PAY-*`` names at least one ruling id.
-2. For every game with a package under ``gupai_learn/games/``, every id of its ruling is cited by
-   the package code, by a test (this file aside) and by a lesson of the game's chapter (the
-   chapter whose ``game`` is that game in ``lessons/syllabus.toml``). An engine may land before
-   its chapter: while the chapter's status is "coming" the lesson check is skipped, visibly.
+   exists in its game's rule book; a group such as ``TG-PAY-*`` names at least one rule-book id.
+2. For every game with a package under ``gupai_learn/games/``, every id of its rule book is cited
+   by the package code (the rule book itself aside), by a test (this file aside) and by a lesson
+   of the game's chapter (the chapter whose ``game`` is that game in ``lessons/syllabus.toml``).
+   An engine may land before its chapter: while the chapter's status is "coming" the lesson
+   check is skipped, visibly.
 
-Rule ids are read only from the rulings, ``../shared/rules/<game>.md`` beside the repository;
-without them these tests fail rather than pass on nothing. An id is a game's prefix and
-upper-case words joined by hyphens (``TG-PAY-ALL-EXCEPTION``), written plain, in bold or in
-backticks; a name ending in ``-*`` is a group, not an id.
+Rule ids are read only from the rule book inside the package, ``gupai_learn/rules/<game>.md``,
+where each rule is a ``### ID: title`` heading; without it these tests fail rather than pass on
+nothing. (``tests/test_rule_book.py`` compares the book's ids with the rulings beside the
+repository, when they are there.) An id is a game's prefix and upper-case words joined by
+hyphens (``TG-PAY-ALL-EXCEPTION``), written plain, in bold or in backticks; a name ending in
+``-*`` is a group, not an id.
 """
 
 from __future__ import annotations
@@ -25,8 +28,9 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-SHARED_RULES = ROOT.parent / "shared" / "rules"
 PACKAGE = ROOT / "gupai_learn"
+#: The course's rule book: one Markdown document per game, each rule under a ``### ID:`` heading.
+BOOK = PACKAGE / "rules"
 
 #: The rule-id prefix of each game's ruling.
 PREFIXES = {"tien_gow": "TG", "bagchen": "BG", "ding_niu": "DN", "bergen": "BE", "tet_gow": "TT"}
@@ -49,21 +53,26 @@ def names(prefix: str, text: str) -> tuple[set[str], set[str]]:
 
 
 def ruling_path(game: str) -> Path:
-    """``../shared/rules/<game>.md``; the test fails if it is not there."""
-    path = SHARED_RULES / f"{game}.md"
+    """``gupai_learn/rules/<game>.md``; the test fails if it is not there."""
+    path = BOOK / f"{game}.md"
     if not path.is_file():
         pytest.fail(
-            f"the ruling shared/rules/{game}.md is missing: rule ids are read only from the "
-            "rulings, so the shared/ folder must be checked out beside the repository"
+            f"the rule book gupai_learn/rules/{game}.md is missing: rule ids are read only from "
+            "the package's own rule book"
         )
     return path
 
 
+def heading_ids(text: str) -> list[str]:
+    """The ids of a rule book's ``### ID: title`` headings, in order."""
+    return re.findall(r"^### ([A-Z]{2}(?:-[A-Z0-9]+)+): \S", text, flags=re.M)
+
+
 @cache
 def _ruling_ids(game: str) -> frozenset[str]:
-    ids, _ = names(PREFIXES[game], ruling_path(game).read_text(encoding="utf-8"))
+    ids = heading_ids(ruling_path(game).read_text(encoding="utf-8"))
     if not ids:
-        pytest.fail(f"no {PREFIXES[game]}- rule id found in shared/rules/{game}.md")
+        pytest.fail(f"no {PREFIXES[game]}- rule heading found in gupai_learn/rules/{game}.md")
     return frozenset(ids)
 
 
@@ -104,8 +113,13 @@ def chapter_lessons(game: str) -> list[Path]:
 
 
 def package_text() -> str:
-    """Every citing file under gupai_learn/."""
-    paths = sorted(p for p in PACKAGE.rglob("*") if p.suffix in CITING_SUFFIXES and p.is_file())
+    """Every citing file under gupai_learn/, the rule book aside (it defines the ids; citing
+    them there proves nothing about the engine)."""
+    paths = sorted(
+        p
+        for p in PACKAGE.rglob("*")
+        if p.suffix in CITING_SUFFIXES and p.is_file() and BOOK not in p.parents
+    )
     return "\n".join(p.read_text(encoding="utf-8") for p in paths)
 
 
@@ -153,27 +167,42 @@ def test_names_ignores_other_prefixes_and_longer_words() -> None:
     assert ids == {"TG-SET"}
 
 
-def test_a_missing_ruling_fails_with_a_clear_message(tmp_path, monkeypatch) -> None:
-    monkeypatch.setattr(sys.modules[__name__], "SHARED_RULES", tmp_path)
-    with pytest.raises(pytest.fail.Exception, match="shared/rules/tien_gow.md is missing"):
+def test_a_missing_rule_book_fails_with_a_clear_message(tmp_path, monkeypatch) -> None:
+    monkeypatch.setattr(sys.modules[__name__], "BOOK", tmp_path)
+    with pytest.raises(pytest.fail.Exception, match="gupai_learn/rules/tien_gow.md is missing"):
         ruling_path("tien_gow")
 
 
+def test_heading_ids_reads_only_rule_headings() -> None:
+    text = (
+        "## TG-PAY-* payments\n### TG-PAY-PAR: Par\nsee TG-PAY-ZERO\n### TG-RED: Red\n###TG-X: no"
+    )
+    assert heading_ids(text) == ["TG-PAY-PAR", "TG-RED"]
+
+
 @pytest.mark.parametrize("game", sorted(PREFIXES))
-def test_every_ruling_has_ids(game: str) -> None:
+def test_every_rule_book_has_ids(game: str) -> None:
     ids = ruling_ids(game)
     assert ids and all(rule.startswith(PREFIXES[game] + "-") for rule in ids)
 
 
 @pytest.mark.parametrize("game", sorted(PREFIXES))
-def test_nothing_in_a_ruling_that_looks_like_an_id_is_missed(game: str) -> None:
-    """Every word starting with the prefix is read as an id or as a group, none dropped."""
+def test_each_id_heads_one_rule_only(game: str) -> None:
+    ids = heading_ids(ruling_path(game).read_text(encoding="utf-8"))
+    assert len(ids) == len(set(ids)), f"a rule id heads two rules in rules/{game}.md"
+
+
+@pytest.mark.parametrize("game", sorted(PREFIXES))
+def test_every_id_word_in_a_rule_book_is_a_rule_of_it(game: str) -> None:
+    """Every word starting with the prefix is read as an id or a group, none dropped, and every
+    id the book's text names is one of its own headings."""
     prefix = PREFIXES[game]
     text = ruling_path(game).read_text(encoding="utf-8")
     ids, groups = names(prefix, text)
     word = rf"(?<![A-Za-z0-9-]){prefix}-[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*(?:-\*)?"
     loose = set(re.findall(word, text))
     assert loose == ids | groups
+    assert ids == set(ruling_ids(game))
 
 
 # --- direction 1: what is cited exists ---------------------------------------------------------
@@ -184,9 +213,9 @@ def test_every_id_the_package_cites_exists(game: str) -> None:
     ids, groups = names(PREFIXES[game], package_text())
     known = set(ruling_ids(game))
     unknown = sorted(ids - known)
-    assert not unknown, f"gupai_learn/ cites ids that shared/rules/{game}.md lacks: {unknown}"
+    assert not unknown, f"gupai_learn/ cites ids that rules/{game}.md lacks: {unknown}"
     empty = sorted(g for g in groups if not any(r.startswith(g[:-1]) for r in known))
-    assert not empty, f"gupai_learn/ cites groups with no id in shared/rules/{game}.md: {empty}"
+    assert not empty, f"gupai_learn/ cites groups with no id in rules/{game}.md: {empty}"
 
 
 @pytest.mark.parametrize("game", sorted(PREFIXES))
@@ -194,7 +223,7 @@ def test_every_id_a_lesson_names_exists(game: str) -> None:
     text = lessons_text(sorted((ROOT / "lessons").glob("*.ipynb")))
     ids, _ = names(PREFIXES[game], text)
     unknown = sorted(ids - set(ruling_ids(game)))
-    assert not unknown, f"lessons name ids that shared/rules/{game}.md lacks: {unknown}"
+    assert not unknown, f"lessons name ids that rules/{game}.md lacks: {unknown}"
 
 
 # --- direction 2: every ruling id is cited -----------------------------------------------------

@@ -8,6 +8,7 @@ import ipywidgets
 import pytest
 
 from gupai_learn.games import tien_gow as tg
+from gupai_learn.rulebook import closed_text
 from gupai_learn.widgets import HandPicker
 
 
@@ -209,7 +210,7 @@ def test_replay_shows_every_hand_and_why_each_face_down_play_went_down() -> None
         assert held in replay.view.value
     replay.go(2)  # South's civil [2:2] ranks below [3:3]; [6:5] is military
     assert "South held nothing that beats [3:3]" in replay.caption.value
-    assert "(TG-BEAT-STRICT), so these tiles went face down (TG-BEAT-OPTIONAL)" in (
+    assert "(TG-BEAT-STRICT), so these tiles went face down (TG-BEAT-OPTIONAL)" in closed_text(
         replay.caption.value
     )
     replay.go(3)  # West could have taken the trick with Heaven

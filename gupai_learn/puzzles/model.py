@@ -24,6 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
+from gupai_learn.rulebook import rule_html
 from gupai_learn.tiles import Tiles
 from gupai_learn.verdict import Reason, describe_input, shorten
 
@@ -54,10 +55,7 @@ class Feedback:
 
     def _repr_html_(self) -> str:
         mark = {"correct": "✓", "incorrect": "✗", "not-attempted": "…"}[self.outcome]
-        items = "".join(
-            f"<li>{html.escape(r.text)} <code class='gupai-rule'>{html.escape(r.rule)}</code></li>"
-            for r in self.reasons
-        )
+        items = "".join(f"<li>{html.escape(r.text)} {rule_html(r.rule)}</li>" for r in self.reasons)
         return (
             f"<div class='gupai-feedback gupai-{self.outcome}'><b>{mark} "
             f"{html.escape(self.outcome)}</b>: {html.escape(self.text)}<ul>{items}</ul></div>"

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from gupai_learn.render._svg import esc
+from gupai_learn.rulebook import link_rules, rule_html
 
 if TYPE_CHECKING:
     from gupai_learn.engine.settlement import Payment, Settlement
@@ -20,18 +21,15 @@ _BOX = (
     "font-family:sans-serif;font-size:14px;line-height:1.45;color:#1f2328;"
     "border-radius:6px;padding:8px 12px;margin:4px 0;max-width:52em;"
 )
-_CODE = (
-    "font-family:monospace;font-size:12px;background:#eaeef2;color:#1f2328;"
-    "border-radius:4px;padding:0 4px;white-space:nowrap"
-)
 _CELL = "border-bottom:1px solid #d8dee4;padding:3px 8px;text-align:left;vertical-align:top"
 _OK = ("\u2713", "Legal", "#1a7f37", "#eef8f0", "#9cd3a8")
 _NOT_OK = ("\u2717", "Not legal", "#b42318", "#fdf0ef", "#efa9a3")
 
 
 def rule_code(rule: str) -> str:
-    """A rule id as ``<code class="gupai-rule">``."""
-    return f'<code class="gupai-rule" style="{_CODE}">{esc(rule)}</code>'
+    """A rule id as ``<code class="gupai-rule">``, with its title on hover, opening the rule's
+    text on click (:func:`gupai_learn.rulebook.rule_html`, the one drawing of an id)."""
+    return rule_html(rule)
 
 
 def verdict_html(verdict: Verdict) -> str:
@@ -39,7 +37,8 @@ def verdict_html(verdict: Verdict) -> str:
     its rule id."""
     symbol, word, ink, paper, edge = _OK if verdict.ok else _NOT_OK
     kind = "legal" if verdict.ok else "illegal"
-    summary = f'<span style="font-weight:normal;color:#1f2328">: {esc(verdict.summary)}</span>'
+    said = link_rules(verdict.summary)
+    summary = f'<span style="font-weight:normal;color:#1f2328">: {said}</span>'
     head = (
         f'<div class="gupai-verdict-head" style="font-weight:bold;color:{ink}">'
         f'<span aria-hidden="true">{symbol}</span> {word}'
@@ -55,7 +54,7 @@ def verdict_html(verdict: Verdict) -> str:
 def _reasons(reasons: tuple[Reason, ...]) -> str:
     if not reasons:
         return ""
-    items = "".join(f"<li>{esc(r.text)} {rule_code(r.rule)}</li>" for r in reasons)
+    items = "".join(f"<li>{link_rules(r.text)} {rule_code(r.rule)}</li>" for r in reasons)
     return f'<ul class="gupai-reasons" style="margin:4px 0 0 0;padding-left:1.4em">{items}</ul>'
 
 
@@ -78,11 +77,7 @@ def settlement_html(settlement: Settlement) -> str:
         f'margin:6px 0;background:#fff"><thead><tr>{head}</tr></thead>'
         f"<tbody>{''.join(rows)}</tbody><tfoot>{_net_rows(settlement)}</tfoot></table>"
     )
-    outcome = (
-        f'<div class="gupai-outcome" style="font-weight:bold">{esc(settlement.outcome)}</div>'
-        if settlement.outcome
-        else ""
-    )
+    outcome = _outcome(settlement)
     return (
         f'<div class="gupai-settlement" style="{_BOX}background:#f6f8fa;'
         f'border:1px solid #d8dee4">{outcome}{table}{_notes(settlement.notes)}</div>'
@@ -98,7 +93,7 @@ def _scores_html(settlement: Settlement) -> str:
             for c in (
                 esc(names[a.seat]),
                 str(a.points),
-                esc(a.text),
+                link_rules(a.text),
                 " ".join(rule_code(r) for r in a.rules),
             )
         )
@@ -113,17 +108,20 @@ def _scores_html(settlement: Settlement) -> str:
         f'<td style="{_CELL};font-weight:bold">{v}</td><td colspan="2" style="{_CELL}"></td></tr>'
         for n, v in zip(names, settlement.scores, strict=True)
     )
-    outcome = (
-        f'<div class="gupai-outcome" style="font-weight:bold">{esc(settlement.outcome)}</div>'
-        if settlement.outcome
-        else ""
-    )
+    outcome = _outcome(settlement)
     return (
         f'<div class="gupai-settlement" style="{_BOX}background:#f6f8fa;border:1px solid #d8dee4">'
         f'{outcome}<table class="gupai-settlement-table" style="border-collapse:collapse;'
         f'margin:6px 0;background:#fff"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}'
         f"</tbody><tfoot>{totals}</tfoot></table>{_notes(settlement.notes)}</div>"
     )
+
+
+def _outcome(settlement: Settlement) -> str:
+    if not settlement.outcome:
+        return ""
+    said = link_rules(settlement.outcome)
+    return f'<div class="gupai-outcome" style="font-weight:bold">{said}</div>'
 
 
 def _payment_row(p: Payment, names: tuple[str, ...]) -> str:
@@ -133,7 +131,7 @@ def _payment_row(p: Payment, names: tuple[str, ...]) -> str:
         '<span aria-label="pays">\u2192</span>',
         esc(names[p.payee]),
         str(p.amount),
-        esc(p.text),
+        link_rules(p.text),
         rules,
     )
     return "<tr>" + "".join(f'<td style="{_CELL}">{c}</td>' for c in cells) + "</tr>"
@@ -153,7 +151,7 @@ def _net_rows(settlement: Settlement) -> str:
 def _notes(notes: tuple[str, ...]) -> str:
     if not notes:
         return ""
-    items = "".join(f"<li>{esc(n)}</li>" for n in notes)
+    items = "".join(f"<li>{link_rules(n)}</li>" for n in notes)
     return (
         f'<div style="margin-top:4px">Notes:</div>'
         f'<ul class="gupai-notes" style="margin:2px 0 0 0;padding-left:1.4em">{items}</ul>'

@@ -21,7 +21,6 @@ own words: ``GameInfo.round_name`` for a lead and its answers ("Round 3 is over"
 
 from __future__ import annotations
 
-import html
 from typing import Any
 
 import ipywidgets
@@ -37,6 +36,7 @@ from gupai_learn.engine.trick import Trick, TrickDeal, TrickPlay
 from gupai_learn.games import GAMES, game
 from gupai_learn.render import deal_svg, row_svg, settlement_html, trick_svg
 from gupai_learn.render.line import line_deal_svg
+from gupai_learn.rulebook import link_rules
 from gupai_learn.verdict import describe_input
 from gupai_learn.widgets.hand_picker import HandPicker
 from gupai_learn.widgets.line_view import LineView
@@ -81,8 +81,9 @@ def table_html(deal: BaseDeal[Any], seat: int | None = None) -> str:
 
 
 def _text(sentence: str) -> str:
-    """Plain text made safe inside an HTML element (quotes need no escaping there)."""
-    return html.escape(sentence, quote=False)
+    """Plain text made safe inside an HTML element, every rule id in it drawn so that it opens
+    its rule (:func:`gupai_learn.rulebook.link_rules`)."""
+    return link_rules(sentence, quote=False)
 
 
 def winning_text(deal: TrickDeal[Any]) -> str:

@@ -28,6 +28,7 @@ from gupai_learn.engine.moves import DRAW, PASS, Move
 from gupai_learn.games import game
 from gupai_learn.render import piece_view, verdict_html
 from gupai_learn.render.line import table_line_svg
+from gupai_learn.rulebook import link_rules
 from gupai_learn.verdict import IllegalPlayError, Verdict, describe_input
 from gupai_learn.widgets._assets import bundle
 from gupai_learn.widgets._guard import GuardedWidget
@@ -55,7 +56,13 @@ class LineView(GuardedWidget):
     buttons = traitlets.List(traitlets.Unicode()).tag(sync=True)
     verdict_html = traitlets.Unicode("").tag(sync=True)
     message = traitlets.Unicode("").tag(sync=True)
+    #: the message as drawn: its rule ids open their rules (kept in step with ``message``)
+    message_html = traitlets.Unicode("").tag(sync=True)
     command = traitlets.Unicode("").tag(sync=True)
+
+    @traitlets.observe("message")
+    def _draw_message(self, change: dict[str, Any]) -> None:
+        self.message_html = link_rules(change["new"])
 
     def __init__(
         self, deal: LineDeal, seat: int = 0, on_move: Callable[[], None] | None = None

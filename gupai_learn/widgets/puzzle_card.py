@@ -24,6 +24,7 @@ from gupai_learn.engine.moves import join
 from gupai_learn.puzzles import progress
 from gupai_learn.puzzles.model import Feedback, Puzzle
 from gupai_learn.render import piece_view
+from gupai_learn.rulebook import link_rules
 from gupai_learn.tiles import Tiles
 from gupai_learn.verdict import describe_input
 from gupai_learn.widgets._assets import bundle
@@ -135,7 +136,7 @@ class PuzzleCard(GuardedWidget):
     def show_solution(self) -> None:
         """Show the solution with its reasons."""
         solution = self.puzzle.solution
-        items = "".join(f"<li>{html.escape(str(r))}</li>" for r in solution.reasons)
+        items = "".join(f"<li>{link_rules(str(r))}</li>" for r in solution.reasons)
         self.solution_html = f"<p>{html.escape(solution.text)}</p><ul>{items}</ul>"
 
     def _draw_pool(self) -> None:

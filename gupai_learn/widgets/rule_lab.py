@@ -3,11 +3,11 @@
 :class:`RuleLab` is an ipywidgets form. The top row picks the game, the players (the game's
 computer players: heuristic or random), what to measure and how many deals. Below, two columns,
 **A** and **B**, hold one control per option of the game's ``Rules`` (a tick box for a switch, a
-list for a named choice, a number box for a number), all at the ruling's defaults. **Run** plays
-the same seeded deals under A and under B (:func:`gupai_learn.sim.run`, with a progress bar)
-and draws both results side by side in one chart with their 95% intervals
-(:func:`gupai_learn.variants.compare`). Everything goes through ``GAMES``: a game registered
-there appears in the lab with its own options.
+list for a named choice, a number box for a number), all at the ruling's defaults, each with the
+id of its rule (a click opens the rule). **Run** plays the same seeded deals under A and under B
+(:func:`gupai_learn.sim.run`, with a progress bar) and draws both results side by side in one
+chart with their 95% intervals (:func:`gupai_learn.variants.compare`). Everything goes through
+``GAMES``: a game registered there appears in the lab with its own options.
 
     >>> lab = RuleLab("ding_niu", deals=40, progress=False)
     >>> lab.sides[1].set("fish_types", "classic")
@@ -18,6 +18,7 @@ there appears in the lab with its own options.
 from __future__ import annotations
 
 import dataclasses
+import importlib
 import typing
 from typing import Any
 
@@ -26,6 +27,7 @@ from IPython.display import display
 
 from gupai_learn import plots, variants
 from gupai_learn.games import GAMES
+from gupai_learn.rulebook import rule_html
 
 PLAYERS = ("heuristic", "random")
 #: The largest sweep the form accepts (larger ones: call variants.compare with workers=2).
@@ -59,7 +61,14 @@ class Variant(ipywidgets.VBox):
             f.name: option_widget(f.name, hints[f.name], f.default)
             for f in dataclasses.fields(rules)
         }
-        super().__init__([self.name, *self.controls.values()], layout={"width": "50%"})
+        ids = getattr(importlib.import_module(rules.__module__), "RULE_IDS", {})
+        rows = [
+            ipywidgets.HBox([control, ipywidgets.HTML(rule_html(ids[name]))])
+            if name in ids
+            else control
+            for name, control in self.controls.items()
+        ]
+        super().__init__([self.name, *rows], layout={"width": "50%"})
 
     def set(self, option: str, value: Any) -> None:
         """Set ``option`` of this variant (KeyError names an unknown option)."""

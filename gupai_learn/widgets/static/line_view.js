@@ -43,11 +43,12 @@ function render({ model, el }) {
   }
 
   const drawVerdict = () => { verdict.innerHTML = model.get("verdict_html"); };
-  const drawMessage = () => { message.textContent = model.get("message"); };
+  // Python escapes the message and draws its rule ids (each opens its rule): see link_rules
+  const drawMessage = () => { message.innerHTML = model.get("message_html"); };
   drawLine(); drawEnds(); drawHand(); drawActions(); drawVerdict(); drawMessage();
   const events = [["change:line_svg", drawLine], ["change:ends", drawEnds],
     ["change:pieces", drawHand], ["change:buttons", drawActions],
-    ["change:verdict_html", drawVerdict], ["change:message", drawMessage]];
+    ["change:verdict_html", drawVerdict], ["change:message_html", drawMessage]];
   for (const [name, f] of events) model.on(name, f);
   return () => { for (const [name, f] of events) model.off(name, f); };
 }
