@@ -38,6 +38,7 @@ from gupai_learn.games import GAMES, game
 from gupai_learn.render import deal_svg, row_svg, settlement_html, trick_svg
 from gupai_learn.render.line import line_deal_svg
 from gupai_learn.verdict import describe_input
+from gupai_learn.widgets._static import RUN_TO_PLAY, StaticFallback
 from gupai_learn.widgets.hand_picker import HandPicker
 from gupai_learn.widgets.line_view import LineView
 
@@ -105,7 +106,7 @@ def winning_text(deal: TrickDeal[Any]) -> str:
     )
 
 
-class TrickView(ipywidgets.VBox):
+class TrickView(StaticFallback, ipywidgets.VBox):
     """The trick in progress: plays (face-down ones as backs), the high play marked, and who is
     winning and why. Call :meth:`refresh` after moves."""
 
@@ -125,7 +126,7 @@ class TrickView(ipywidgets.VBox):
         return f"TrickView(plays={len(self.deal.trick)})"
 
 
-class SettlementView(ipywidgets.HTML):
+class SettlementView(StaticFallback, ipywidgets.HTML):
     """Who pays whom, line by line, each line with its rule ids."""
 
     def __init__(self, settlement: Settlement) -> None:
@@ -198,13 +199,15 @@ def _shown(play: TrickPlay) -> str:
     return f"{pieces} {play.combination.name}" if play.combination else pieces
 
 
-class DealPlayer(ipywidgets.VBox):
+class DealPlayer(StaticFallback, ipywidgets.VBox):
     """You play ``seat`` of a seeded deal of ``game`` (a name from ``GAMES``; default: the first,
     Tien Gow); computer players take the other seats.
 
     Buttons: **New deal** (the next seed), **Undo** (back to your previous decision), **Hint**
     (what the computer player would do in your seat, and the rule that allows it). The result
     is stated in plain words at the end, with the explained settlement."""
+
+    RUN_NOTE = RUN_TO_PLAY
 
     def __init__(
         self,
@@ -419,7 +422,7 @@ def why_played(before: BaseDeal[Any], move: Move) -> str:
     )
 
 
-class ReplayStepper(ipywidgets.VBox):
+class ReplayStepper(StaticFallback, ipywidgets.VBox):
     """Step through ``deal``'s moves: first, back, forward, last; at each step every hand is
     shown face up and the caption says why the last move was made (:func:`why_played`).
 

@@ -31,6 +31,7 @@ from gupai_learn.render.line import table_line_svg
 from gupai_learn.verdict import IllegalPlayError, Verdict, describe_input
 from gupai_learn.widgets._assets import bundle
 from gupai_learn.widgets._guard import GuardedWidget
+from gupai_learn.widgets._static import RUN_TO_PLAY, StaticFallback, inert_button
 
 __all__ = ["LineView"]
 
@@ -38,11 +39,12 @@ __all__ = ["LineView"]
 OTHER_BUTTONS = {"discard": "Put face down", "draw": "Draw", "pass": "Pass"}
 
 
-class LineView(GuardedWidget):
+class LineView(StaticFallback, GuardedWidget):
     """Play ``seat``'s tiles onto the line of ``deal`` by clicking; ``on_move`` is called after
     each move made here (a driver lets the computer players answer, then calls
     :meth:`refresh`)."""
 
+    RUN_NOTE = RUN_TO_PLAY
     _esm = bundle("pieces.js", "line_view.js")
     _css = bundle("pieces.css", "line_view.css")
     FROM_BROWSER: ClassVar[frozenset[str]] = frozenset({"selected", "command"})
@@ -210,6 +212,13 @@ class LineView(GuardedWidget):
         if self.on_move is not None:
             self.on_move()
         self.refresh()
+
+    def static_body(self) -> str:
+        """The line, the open ends and the hand as a page shows them before the cell runs."""
+        hand = "".join(p["svg"] for p in self.pieces)
+        ends = "".join(inert_button(e["label"]) for e in self.ends)
+        buttons = "".join(inert_button(b) for b in self.buttons)
+        return f"{self.line_svg}<div>{ends}{buttons}</div><div>{hand}</div>"
 
     def __repr__(self) -> str:
         return f"LineView(seat={self.seat}, line={self.deal.layout})"

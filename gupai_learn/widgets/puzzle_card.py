@@ -28,10 +28,13 @@ from gupai_learn.tiles import Tiles
 from gupai_learn.verdict import describe_input
 from gupai_learn.widgets._assets import bundle
 from gupai_learn.widgets._guard import GuardedWidget
+from gupai_learn.widgets._static import RUN_TO_ANSWER, StaticFallback, esc, inert_button
 
 
-class PuzzleCard(GuardedWidget):
+class PuzzleCard(StaticFallback, GuardedWidget):
     """One puzzle to answer, with instant feedback."""
+
+    RUN_NOTE = RUN_TO_ANSWER
 
     _esm = bundle("pieces.js", "puzzle_card.js")
     _css = bundle("pieces.css", "puzzle_card.css")
@@ -163,6 +166,20 @@ class PuzzleCard(GuardedWidget):
             action()
         if change["new"]:
             self.command = ""
+
+    def static_body(self) -> str:
+        """The card as a page shows it before the cell runs: its title, question and picture,
+        the tiles or choices to answer with (drawn, not clickable)."""
+        parts = [f"<p><b>{esc(self.title)}</b></p>", f"<p>{esc(self.prompt)}</p>"]
+        parts.append(self.picture_html)
+        if self.kind in ("tiles", "move"):
+            tiles = "".join(p["svg"] for p in self.pool)
+            parts.append(f"<p>{esc(self.pool_caption)}</p><div>{tiles}</div>")
+        if self.choices:
+            parts.append("<div>" + "".join(inert_button(c) for c in self.choices) + "</div>")
+        for label in self.labels:
+            parts.append(f"<p>{esc(label)} {inert_button(' ' * 6)}</p>")
+        return "".join(parts)
 
     def __repr__(self) -> str:
         return f"PuzzleCard({self.puzzle.id!r}, attempts={self.attempts})"

@@ -15,16 +15,20 @@ import ipywidgets
 
 from gupai_learn.puzzles import progress
 from gupai_learn.puzzles.model import Puzzle
+from gupai_learn.widgets._static import RUN_TO_ANSWER, StaticFallback, esc, picture_of
 from gupai_learn.widgets.puzzle_card import PuzzleCard
 
 
-class PuzzleSet(ipywidgets.VBox):
+class PuzzleSet(StaticFallback, ipywidgets.VBox):
     """Work through ``puzzles`` one card at a time, with progress shown."""
+
+    RUN_NOTE = RUN_TO_ANSWER
 
     def __init__(self, puzzles: Sequence[Puzzle], title: str = "Puzzles") -> None:
         if not puzzles:
             raise ValueError("a puzzle set needs at least one puzzle")
         self.puzzles = list(puzzles)
+        self.title = title
         self.cards: dict[str, PuzzleCard] = {}
         # what earlier sessions solved (the progress file): a kernel restart loses nothing
         self.saved = {p: r.stars for p, r in progress.load().items()}
@@ -98,6 +102,13 @@ class PuzzleSet(ipywidgets.VBox):
     def _on_pick(self, change: dict[str, Any]) -> None:
         if change["new"] is not None and change["new"] != self.index:
             self.go(change["new"])
+
+    def static_body(self) -> str:
+        """Before the cell runs: how many puzzles, and the first one's card (no progress: a
+        stored page must not depend on the learner's stars)."""
+        count = len(self.puzzles)
+        head = f"{self.title}: {count} puzzle{'s' if count != 1 else ''}, the first one below."
+        return f"<p><b>{esc(head)}</b></p>" + str(picture_of(self._card(self.puzzles[0])))
 
     def __repr__(self) -> str:
         return f"PuzzleSet({len(self.puzzles)} puzzles, {len(self.solved)} solved)"
