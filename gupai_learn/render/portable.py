@@ -9,7 +9,8 @@ HTML with drawings inside has them turned into such images (:func:`portable_html
 browser shows exactly the same picture, trusted or not.
 
 :func:`install` teaches IPython to display the package's drawings, and IPython's own ``SVG``
-and ``HTML`` objects, this way. It runs when :mod:`gupai_learn` is imported inside IPython.
+and ``HTML`` objects, this way, and to give every widget a static picture of itself next to its
+live view. It runs when :mod:`gupai_learn` is imported inside IPython.
 """
 
 from __future__ import annotations
@@ -149,7 +150,18 @@ def install(shell: Any = None) -> bool:
         for module, name in types:
             formatters[mime].for_type_by_name(module, name, printer)
     formatters["text/plain"].for_type_by_name("IPython.core.display", "SVG", _plain_svg)
+    # any widget on the page (a lesson's own boxes too): its static picture, for when the
+    # page is opened again without its kernel (see gupai_learn.widgets._static)
+    formatters["text/html"].for_type_by_name(
+        "ipywidgets.widgets.domwidget", "DOMWidget", _widget_picture
+    )
     return True
+
+
+def _widget_picture(widget: Any) -> str:
+    from gupai_learn.widgets._static import static_html
+
+    return static_html(widget)
 
 
 def _plain_svg(obj: Any, printer: Any, cycle: bool) -> None:

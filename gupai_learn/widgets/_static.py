@@ -104,5 +104,13 @@ class StaticFallback:
         return (data, meta) if meta else data
 
 
+def static_html(widget: Any) -> str:
+    """The static picture of any widget: its own (:class:`StaticFallback`), or what it shows
+    (:func:`picture_of`) framed with "Run this cell to use it."."""
+    if isinstance(widget, StaticFallback):
+        return widget.static_html()
+    return framed(picture_of(widget), RUN_TO_USE)
+
+
 def _children(widget: Any) -> str:
     return "".join(picture_of(c) for c in getattr(widget, "children", ()))

@@ -231,7 +231,7 @@ class DealPlayer(StaticFallback, ipywidgets.VBox):
             if self.info.family == "line"
             else HandPicker.for_deal(self.deal, seat, reference=False)  # a button below
         )
-        self.picker.on_move = self._after_move
+        self.picker.on_move = self._moved
         self.coach = ipywidgets.HTML()
         self.card = ipywidgets.HTML()
         self.story = ipywidgets.HTML()
@@ -332,6 +332,11 @@ class DealPlayer(StaticFallback, ipywidgets.VBox):
             self.match.deal = deal
         self.coach.value = f"<p>{_text(note)}</p>"
         self.result.value = ""
+        self._after_move()
+
+    def _moved(self) -> None:
+        """After your move: the last hint or note is about a position that is gone."""
+        self.coach.value = ""
         self._after_move()
 
     def _after_move(self) -> None:

@@ -130,7 +130,10 @@ class LineView(StaticFallback, GuardedWidget):
             judged = verdict_html(deal.judge(_bare(moves)[0], seat=self.seat))
             self.verdict_html = f"<p class='gupai-prompt'>{html.escape(stuck)}</p>{judged}"
         elif tile is None:
-            text = "Select a tile, then click the end it goes to."
+            text = (
+                "Click a tile to play it: a tile that fits one end only goes there at once; "
+                "for a tile that fits both ends, then click the end it goes to."
+            )
             self.verdict_html = f"<p class='gupai-prompt'>{text}</p>"
         else:
             ends = [m.end for m in moves if m.kind == "play" and tile in m.pieces]

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import html
+import weakref
 from typing import Any, ClassVar
 
 import traitlets
@@ -29,6 +30,10 @@ from gupai_learn.verdict import describe_input
 from gupai_learn.widgets._assets import bundle
 from gupai_learn.widgets._guard import GuardedWidget
 from gupai_learn.widgets._static import RUN_TO_ANSWER, StaticFallback, esc, inert_button
+
+#: Whatever shows solved puzzles (a PuzzleSet further down the page) and wants to hear when a
+#: card anywhere solves one: each gets ``solved_elsewhere(puzzle_id, stars)``.
+WATCHERS: weakref.WeakSet[Any] = weakref.WeakSet()
 
 
 class PuzzleCard(StaticFallback, GuardedWidget):
@@ -126,6 +131,8 @@ class PuzzleCard(StaticFallback, GuardedWidget):
         stars = progress.stars_for(self.attempts, helped)
         with contextlib.suppress(OSError):  # a read-only home: the stars show, not kept
             progress.record(self.puzzle.id, stars)
+        for watcher in list(WATCHERS):
+            watcher.solved_elsewhere(self.puzzle.id, stars)
         return stars
 
     def hint(self) -> None:

@@ -16,7 +16,7 @@ import ipywidgets
 from gupai_learn.puzzles import progress
 from gupai_learn.puzzles.model import Puzzle
 from gupai_learn.widgets._static import RUN_TO_ANSWER, StaticFallback, esc, picture_of
-from gupai_learn.widgets.puzzle_card import PuzzleCard
+from gupai_learn.widgets.puzzle_card import WATCHERS, PuzzleCard
 
 
 class PuzzleSet(StaticFallback, ipywidgets.VBox):
@@ -49,6 +49,7 @@ class PuzzleSet(StaticFallback, ipywidgets.VBox):
         bar = ipywidgets.HBox([self.progress, self.count])
         super().__init__([bar, ipywidgets.HBox([back, self.picker, forward]), self.holder])
         self.go(0)
+        WATCHERS.add(self)  # a card above on the page that solves one of ours updates the list
 
     @property
     def card(self) -> PuzzleCard:
@@ -84,7 +85,7 @@ class PuzzleSet(StaticFallback, ipywidgets.VBox):
 
     def _refresh_options(self) -> None:
         self.picker.options = [
-            (f"{self._mark(p.id)} {p.id}: {p.title}", i) for i, p in enumerate(self.puzzles)
+            (f"{self._mark(p.id)} {i + 1}. {p.title}", i) for i, p in enumerate(self.puzzles)
         ]
         self.picker.value = self.index
         self.progress.value = len(self.solved)
@@ -93,6 +94,15 @@ class PuzzleSet(StaticFallback, ipywidgets.VBox):
             f"{len(self.solved)} of {len(self.puzzles)} solved · "
             f"{stars} of {3 * len(self.puzzles)} ★"
         )
+
+    def solved_elsewhere(self, pid: str, stars: int) -> None:
+        """A card (this set's or any other on the page) solved ``pid`` with ``stars``: mark it
+        here too if it is one of ours."""
+        if pid not in {p.id for p in self.puzzles}:
+            return
+        self.saved[pid] = max(stars, self.saved.get(pid, 0))
+        self.solved.add(pid)
+        self._refresh_options()
 
     def _mark(self, pid: str) -> str:
         if pid not in self.solved:
