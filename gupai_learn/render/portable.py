@@ -22,9 +22,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-#: The widest output a lesson may show, in CSS pixels: JupyterLab's output column is 848 px
-#: wide at 1280 × 900 with the file browser open.
-MAX_WIDTH = 840
+from gupai_learn.render._svg import MAX_WIDTH
 
 _SVG_OPEN = re.compile(r"<svg\b", re.IGNORECASE)
 _SVG_CLOSE = re.compile(r"</svg\s*>", re.IGNORECASE)
@@ -150,12 +148,29 @@ def install(shell: Any = None) -> bool:
         for module, name in types:
             formatters[mime].for_type_by_name(module, name, printer)
     formatters["text/plain"].for_type_by_name("IPython.core.display", "SVG", _plain_svg)
+    # a wide table scrolls inside the column instead of running past it
+    formatters["text/html"].for_type_by_name("pandas.core.frame", "DataFrame", _frame_html)
     # any widget on the page (a lesson's own boxes too): its static picture, for when the
     # page is opened again without its kernel (see gupai_learn.widgets._static)
     formatters["text/html"].for_type_by_name(
         "ipywidgets.widgets.domwidget", "DOMWidget", _widget_picture
     )
     return True
+
+
+def _frame_html(frame: Any) -> str | None:
+    """A pandas table in a box no wider than the column, in a smaller type; wider tables
+    scroll sideways inside it."""
+    markup = frame._repr_html_()
+    if not isinstance(markup, str):
+        return None
+    return f"{WIDE_TABLE_OPEN}{markup}</div>"
+
+
+#: The box a table is put in so that it never runs past the column.
+WIDE_TABLE_OPEN = (
+    f'<div class="gupai-table-box" style="max-width:{MAX_WIDTH}px;overflow-x:auto;font-size:12px">'
+)
 
 
 def _widget_picture(widget: Any) -> str:

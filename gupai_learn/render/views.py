@@ -13,6 +13,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from gupai_learn.render._svg import MAX_WIDTH as SVG_MAX_WIDTH
 from gupai_learn.render._svg import group, svg_root, tag, text, text_width, title
 from gupai_learn.render.pieces import Drawing, PieceOptions, Style, draw_piece
 from gupai_learn.render.tiles import resolve_style, tile_size
@@ -28,8 +29,9 @@ _HIGH_FILL = "#fff3d1"
 _HIGH_EDGE = "#b7791f"
 _HIGH_TEXT = "#7a4a00"
 _PAD = 8.0
-#: The widest a drawing may be before it wraps (a notebook column is about 1,000 px).
-MAX_WIDTH = 960.0
+#: The widest a drawing may be before it wraps (the notebook column is 848 px with the file
+#: browser open; the frame around a drawing takes a few pixels more).
+MAX_WIDTH = float(SVG_MAX_WIDTH - 8)
 
 
 @dataclass(frozen=True)
