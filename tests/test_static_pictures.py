@@ -202,3 +202,13 @@ def test_puzzle_lists_show_no_puzzle_ids() -> None:
     shelf = PuzzleSet(puzzles.bank("bagchen")[:5])
     for label, _ in shelf.picker.options:
         assert not any(p.id in label for p in shelf.puzzles), label
+
+
+def test_a_wide_table_scrolls_inside_the_column() -> None:
+    pandas = pytest.importorskip("pandas")
+    formatter = DisplayFormatter()
+    install(SimpleNamespace(display_formatter=formatter))
+    frame = pandas.DataFrame({f"measure_{i}": [i] for i in range(14)})
+    data, _ = formatter.format(frame)
+    assert data["text/html"].startswith('<div class="gupai-table-box" style="max-width:840px;')
+    assert "measure_13" in data["text/html"]

@@ -149,7 +149,7 @@ def install(shell: Any = None) -> bool:
             formatters[mime].for_type_by_name(module, name, printer)
     formatters["text/plain"].for_type_by_name("IPython.core.display", "SVG", _plain_svg)
     # a wide table scrolls inside the column instead of running past it
-    formatters["text/html"].for_type_by_name("pandas.core.frame", "DataFrame", _frame_html)
+    formatters["text/html"].for_type_by_name("pandas", "DataFrame", _frame_html)
     # any widget on the page (a lesson's own boxes too): its static picture, for when the
     # page is opened again without its kernel (see gupai_learn.widgets._static)
     formatters["text/html"].for_type_by_name(
