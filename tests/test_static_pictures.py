@@ -121,10 +121,11 @@ def test_drawings_display_as_images_that_an_untrusted_page_shows() -> None:
     assert "text/html" in data and "<svg" not in data["text/html"]
 
 
-def test_outside_ipython_nothing_is_installed() -> None:
-    assert install(None) in (True, False)  # inside pytest there is usually no shell
-    if "IPython" in sys.modules and sys.modules["IPython"].get_ipython() is None:
-        assert install() is False
+def test_outside_ipython_nothing_is_installed(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "IPython", SimpleNamespace(get_ipython=lambda: None))
+    assert install() is False
+    monkeypatch.delitem(sys.modules, "IPython")
+    assert install() is False
 
 
 def _stored(data: dict[str, Any]) -> nbformat.NotebookNode:
