@@ -2,8 +2,9 @@
 
 Python decides, the browser only draws. The view shows the line (drawn by
 :func:`gupai_learn.render.line.layout_svg`, open ends marked), one button per open end, and the
-hand of ``seat``. Select a tile, then click the end it goes to; a tile that fits exactly one
-end goes there with a single click. When no tile fits, the buttons the deal's own
+hand of ``seat``. Click a tile to play it: a tile that fits exactly one end goes there with
+that one click (the instruction on screen says so); for a tile that fits both ends, click the
+end it goes to next. When no tile fits, the buttons the deal's own
 ``legal_moves()`` offer appear instead ("Put face down" in Bull Fight; "Draw" and "Pass" in
 Bergen, only when the rules call for them). Every selection gets the engine's live verdict,
 naming the ends and their numbers; a seat that may only draw or pass is told so with the rule;

@@ -1,7 +1,8 @@
 """A set of puzzles to work through: pick one, answer it on its card, watch the progress bar.
 
 :class:`PuzzleSet` is an ipywidgets box: a dropdown of the puzzles (each marked with its stars
-once solved, in this session or an earlier one: progress is kept in the learner's file),
+once solved, in this session or an earlier one: progress is kept in the learner's file; a card
+elsewhere on the page that solves one of the set's puzzles marks it here too),
 ◀ / ▶ buttons, a progress bar ("3 of 12 solved") and the current :class:`PuzzleCard`. The cards
 are made once and kept, so answers, hints and attempts survive moving back and forth.
 """
