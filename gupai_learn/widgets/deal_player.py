@@ -205,8 +205,8 @@ class DealPlayer(StaticFallback, ipywidgets.VBox):
 
     Buttons: **New deal** (the next seed), **Undo** (back to your previous decision), **Hint**
     (what the computer player would do in your seat, and the rule that allows it; your next
-    move clears it). The result
-    is stated in plain words at the end, with the explained settlement."""
+    move clears it). The result is stated in plain words at the end, with the explained
+    settlement."""
 
     RUN_NOTE = RUN_TO_PLAY
 
