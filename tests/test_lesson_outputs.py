@@ -5,8 +5,10 @@ each check is one test per lesson, whose failure lists ``cell N`` (0-based, as n
 cells), the output and the offending word or size:
 
 - **tracebacks**: an error output is one line: a single traceback entry, the error's name and
-  message, with no frames (``File "…"``, ``----> ``, ``Traceback (most recent call last)``);
-  no stream (stderr) shows a traceback either.
+  message, with no frames (``File "…"``, ``----> ``, ``Traceback (most recent call last)``),
+  and the error is a ``LearnerError`` (only those show as one line when the cell runs live;
+  ``tools/run_lessons.py`` cuts every stored traceback, so the name is what tells); no stream
+  (stderr) shows a traceback either.
 - **widths**: nothing is wider than :data:`LIMIT` (JupyterLab's output column is 848 px with the
   file browser open): the ``width`` of every ``<svg>`` and ``<img>``, every ``width:`` or
   ``max-width:`` in px of a style; a table of more than :data:`MAX_COLUMNS` columns must sit in a
@@ -36,6 +38,10 @@ from typing import Any
 import nbformat
 import pytest
 
+import gupai_learn  # noqa: F401 - every game's errors defined
+import gupai_learn.games  # noqa: F401
+from gupai_learn.verdict import LearnerError
+
 LESSONS = Path(__file__).resolve().parents[1] / "lessons"
 PATHS = sorted(LESSONS.glob("[0-9][0-9].[0-9][0-9]-*.ipynb"))
 LIMIT = 840
@@ -61,8 +67,19 @@ RAW_REPRS = [
     r"identical deals: True",
 ]
 FRAMES = ("Traceback (most recent call last)", 'File "', "----> ", "\x1b[0;32m")
+LEARNER_ERRORS: frozenset[str] = frozenset()  # filled below, once the classes exist
 TIEN_GOW_FILES = re.compile(r"^(02\.\d\d|07\.01|07\.02)-")
 EXPLAINS_TIEN_GOW = re.compile(r"^(00|01)\.\d\d-")
+
+
+def _learner_errors() -> frozenset[str]:
+    """The names of every LearnerError class (they show as one line in a notebook)."""
+    found, todo = set(), [LearnerError]
+    while todo:
+        cls = todo.pop()
+        found.add(cls.__name__)
+        todo += cls.__subclasses__()
+    return frozenset(found)
 
 
 def lesson(path: Path) -> Any:
@@ -117,6 +134,8 @@ def traceback_problems(nb: Any) -> list[str]:
             text = "\n".join(frames)
             if len(frames) > 1 or any(mark in text for mark in FRAMES):
                 found.append(f"{where}: a traceback of {len(frames)} entries ({out.get('ename')})")
+            elif out.get("ename") not in LEARNER_ERRORS:
+                found.append(f"{where}: {out.get('ename')} is no LearnerError: live, a traceback")
         elif out.get("output_type") == "stream" and "Traceback (most recent" in out.get("text", ""):
             found.append(f"{where}: a traceback printed to {out.get('name')}")
     return found
@@ -216,6 +235,8 @@ def column_problems(nb: Any, name: str) -> list[str]:
     return found
 
 
+LEARNER_ERRORS = _learner_errors()
+
 CHECKS = {
     "tracebacks": lambda nb, name: traceback_problems(nb),
     "widths": lambda nb, name: width_problems(nb),
@@ -255,6 +276,12 @@ def test_the_checks_catch_each_kind_of_problem() -> None:
         "error", ename="SetupError", evalue="bad (BE-OPEN)", traceback=["SetupError: bad (BE-OPEN)"]
     )
     assert traceback_problems(_nb(_code(frames))) and not traceback_problems(_nb(_code(one)))
+    bare = nbformat.v4.new_output(
+        "error", ename="ValueError", evalue="no double (BE-OPEN)", traceback=["ValueError: …"]
+    )
+    assert traceback_problems(_nb(_code(bare))) == [
+        "cell 0 output 0: ValueError is no LearnerError: live, a traceback"
+    ]
     wide = nbformat.v4.new_output("display_data", data={"image/svg+xml": '<svg width="904">'})
     assert width_problems(_nb(_code(wide))) == ["cell 0 output 0: <svg… 904 px wide"]
     row = "<tr>" + "<td>1</td>" * 14 + "</tr>"
