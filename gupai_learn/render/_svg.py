@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import html
 
+from gupai_learn.verdict import SetupError
+
 #: Font list for Latin text; no web fonts, so drawings render offline.
 SANS = "sans-serif"
 #: Font list for text with Chinese characters (traditional forms first).
@@ -121,7 +123,7 @@ def svg_root(
     (every part smaller, nothing cut off).
     """
     if not scale > 0:
-        raise ValueError(f"scale must be positive, not {scale!r}")
+        raise SetupError(f"scale must be positive, not {scale!r}")
     scale = min(scale, MAX_WIDTH / width) if width > 0 else scale
     head = attrs(
         xmlns=SVG_NS,

@@ -18,6 +18,7 @@ from gupai_learn.render._svg import group, svg_root, tag, text, text_width, titl
 from gupai_learn.render.pieces import Drawing, PieceOptions, Style, draw_piece
 from gupai_learn.render.tiles import resolve_style, tile_size
 from gupai_learn.tiles import Tile, as_tile, as_tiles
+from gupai_learn.verdict import SetupError
 
 #: Room above a row for selected tiles, which are lifted (a cue that does not rely on colour).
 LIFT = 10.0
@@ -114,7 +115,7 @@ def group_svg(
     """Labelled groups of tiles in one SVG, side by side (``layout="row"``) or one under the
     other (``layout="column"``). A highlighted group gets a frame and the word "high"."""
     if layout not in ("row", "column"):
-        raise ValueError(f"layout must be 'row' or 'column', not {layout!r}")
+        raise SetupError(f"layout must be 'row' or 'column', not {layout!r}")
     everything = [t for g in groups for t in g.tiles]
     chosen = _style_of(everything, style)
     if not groups:
@@ -183,7 +184,7 @@ def _per_tile(value: bool | Sequence[bool], n: int, name: str) -> list[bool]:
         return [value] * n
     flags = [bool(v) for v in value]
     if len(flags) != n:
-        raise ValueError(f"{name} has {len(flags)} flags for {n} tiles")
+        raise SetupError(f"{name} has {len(flags)} flags for {n} tiles")
     return flags
 
 
@@ -191,7 +192,7 @@ def _per_tile_labels(labels: Sequence[str] | None, n: int) -> list[str]:
     if labels is None:
         return [""] * n
     if isinstance(labels, str) or len(labels) != n:
-        raise ValueError(f"labels must be a sequence of {n} captions, one per tile")
+        raise SetupError(f"labels must be a sequence of {n} captions, one per tile")
     return [str(label) for label in labels]
 
 

@@ -37,7 +37,7 @@ from gupai_learn.engine.trick import Trick, TrickDeal, TrickPlay
 from gupai_learn.games import GAMES, game
 from gupai_learn.render import deal_svg, row_svg, settlement_html, trick_svg
 from gupai_learn.render.line import line_deal_svg
-from gupai_learn.verdict import describe_input
+from gupai_learn.verdict import SetupError, describe_input
 from gupai_learn.widgets._static import RUN_TO_PLAY, StaticFallback
 from gupai_learn.widgets.hand_picker import HandPicker
 from gupai_learn.widgets.line_view import LineView
@@ -222,7 +222,7 @@ class DealPlayer(StaticFallback, ipywidgets.VBox):
         self.seed = check_seed(seed) or 0
         self.seat = check_seat("seat", seat, max(self.info.seats), f"{self.info.rule_prefix}-DEAL")
         if bots not in self.info.bots:
-            raise ValueError(f"bots={bots!r}: choose {' or '.join(map(repr, self.info.bots))}")
+            raise SetupError(f"bots={bots!r}: choose {' or '.join(map(repr, self.info.bots))}")
         self.kind, self.deal_args = bots, deal_args
         self.match: Match | None = None
         self.deal = self._new_deal()
@@ -401,7 +401,7 @@ def _game(name: Any) -> GameInfo:
     if name is None:
         return next(iter(GAMES.values()))
     if not isinstance(name, str):
-        raise ValueError(f"game={describe_input(name)}: give a game's name from GAMES")
+        raise SetupError(f"game={describe_input(name)}: give a game's name from GAMES")
     return game(name)
 
 

@@ -25,7 +25,7 @@ from gupai_learn.engine.moves import CALLS, Move, join
 from gupai_learn.games import GAMES, game
 from gupai_learn.render import piece_view, verdict_html
 from gupai_learn.tiles import as_tiles
-from gupai_learn.verdict import IllegalPlayError, Reason, Verdict, describe_input
+from gupai_learn.verdict import IllegalPlayError, Reason, SetupError, Verdict, describe_input
 from gupai_learn.widgets._assets import bundle
 from gupai_learn.widgets._guard import GuardedWidget
 from gupai_learn.widgets._static import RUN_TO_PLAY, StaticFallback, inert_button
@@ -251,7 +251,7 @@ def _checked_hand(tiles: Any, deal: Any, seat: Any, name: Any = None) -> tuple[A
     if not isinstance(deal, BaseDeal):
         raise TypeError(f"deal must be a game's Deal or None, not {describe_input(deal)}")
     if type(seat) is not int or not 0 <= seat < deal.n_seats:
-        raise ValueError(
+        raise SetupError(
             f"seat must be a seat number 0-{deal.n_seats - 1}, not {describe_input(seat)}"
         )
     return deal.hands[seat]

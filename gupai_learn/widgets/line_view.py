@@ -29,7 +29,7 @@ from gupai_learn.engine.moves import DRAW, PASS, Move
 from gupai_learn.games import game
 from gupai_learn.render import piece_view, verdict_html
 from gupai_learn.render.line import table_line_svg
-from gupai_learn.verdict import IllegalPlayError, Verdict, describe_input
+from gupai_learn.verdict import IllegalPlayError, SetupError, Verdict, describe_input
 from gupai_learn.widgets._assets import bundle
 from gupai_learn.widgets._guard import GuardedWidget
 from gupai_learn.widgets._static import RUN_TO_PLAY, StaticFallback, inert_button
@@ -66,7 +66,7 @@ class LineView(StaticFallback, GuardedWidget):
         if not isinstance(deal, LineDeal):
             raise TypeError(f"LineView needs a line game's deal, not {describe_input(deal)}")
         if type(seat) is not int or not 0 <= seat < deal.n_seats:
-            raise ValueError(f"seat must be 0-{deal.n_seats - 1}, not {describe_input(seat)}")
+            raise SetupError(f"seat must be 0-{deal.n_seats - 1}, not {describe_input(seat)}")
         if on_move is not None and not callable(on_move):
             raise TypeError(f"on_move must be a function or None, not {describe_input(on_move)}")
         super().__init__()

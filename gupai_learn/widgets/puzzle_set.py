@@ -16,6 +16,7 @@ import ipywidgets
 
 from gupai_learn.puzzles import progress
 from gupai_learn.puzzles.model import Puzzle
+from gupai_learn.verdict import SetupError
 from gupai_learn.widgets._static import RUN_TO_ANSWER, StaticFallback, esc, picture_of
 from gupai_learn.widgets.puzzle_card import WATCHERS, PuzzleCard
 
@@ -27,7 +28,7 @@ class PuzzleSet(StaticFallback, ipywidgets.VBox):
 
     def __init__(self, puzzles: Sequence[Puzzle], title: str = "Puzzles") -> None:
         if not puzzles:
-            raise ValueError("a puzzle set needs at least one puzzle")
+            raise SetupError("a puzzle set needs at least one puzzle")
         self.puzzles = list(puzzles)
         self.title = title
         self.cards: dict[str, PuzzleCard] = {}

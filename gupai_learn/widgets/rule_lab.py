@@ -26,6 +26,7 @@ from IPython.display import display
 
 from gupai_learn import plots, variants
 from gupai_learn.games import GAMES
+from gupai_learn.verdict import SetupError
 from gupai_learn.widgets._static import StaticFallback
 
 PLAYERS = ("heuristic", "random")
@@ -92,7 +93,7 @@ class RuleLab(StaticFallback, ipywidgets.VBox):
     ) -> None:
         game = game or next(iter(variants.MEASURES))  # the first game, by default
         if game not in GAMES:
-            raise ValueError(f"no game {game!r}; choose one of {', '.join(GAMES)}")
+            raise SetupError(f"no game {game!r}; choose one of {', '.join(GAMES)}")
         self.seed, self.progress = seed, progress
         self.estimates: list[plots.Estimate] = []
         self.chart: plots.Chart | None = None
