@@ -30,6 +30,7 @@ cells), the output and the offending word or size:
 from __future__ import annotations
 
 import ast
+import functools
 import html
 import re
 from pathlib import Path
@@ -82,7 +83,9 @@ def _learner_errors() -> frozenset[str]:
     return frozenset(found)
 
 
+@functools.cache
 def lesson(path: Path) -> Any:
+    """The stored notebook (read once for all the checks; the checks only read it)."""
     return nbformat.read(path, as_version=4)
 
 
