@@ -76,3 +76,9 @@ def reference(game: str = "tien_gow") -> Reference:
     if info.reference is None:
         raise ValueError(f"{info.display_name()} has no reference card yet")
     return info.reference()
+
+
+# In a notebook, drawings are shown as images inside HTML, which show before it is trusted too.
+from gupai_learn.render.portable import install as _install_display  # noqa: E402
+
+_install_display()

@@ -8,7 +8,8 @@ one explains itself too.
 All errors are :class:`ValueError` subclasses, split by meaning as python-chess does: the text
 will not parse (:class:`InvalidNotationError`), the play is not allowed here
 (:class:`IllegalPlayError`), or the play could mean more than one thing
-(:class:`AmbiguousPlayError`).
+(:class:`AmbiguousPlayError`); a set-up a game cannot use is a :class:`SetupError`. All of them
+are :class:`LearnerError`: one line in a notebook, never a traceback.
 """
 
 from __future__ import annotations
@@ -117,6 +118,12 @@ class AmbiguousPlayError(LearnerError):
     def __init__(self, message: str, options: Iterable[object] = ()) -> None:
         self.options = tuple(options)
         super().__init__(message)
+
+
+class SetupError(LearnerError):
+    """A set-up a game cannot start from or settle: hands, seats, options or a position given
+    by the learner (say, Bergen hands in which nobody holds a double). The message names the
+    problem and the rule; in a notebook it shows as one line."""
 
 
 class ShownError:

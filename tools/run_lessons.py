@@ -6,7 +6,9 @@
 Each notebook runs top to bottom in a fresh python3 kernel with ``lessons/`` as working
 directory (cells tagged ``raises-exception`` may raise). Afterwards the widget state that
 execution stores in ``metadata.widgets`` is removed, so the file holds outputs but no model
-state, and running the tool twice leaves no difference.
+state, and running the tool twice leaves no difference. Without its model a stored widget view
+could only say "model not found", so a widget output keeps its static picture (``text/html``:
+the question, or the table, and "Run this cell …") instead of the view.
 """
 
 from __future__ import annotations
@@ -37,7 +39,12 @@ def clean(nb: nbformat.NotebookNode, name: str = "") -> None:
     for i, cell in enumerate(nb.cells):
         cell.metadata.pop("execution", None)
         for k, output in enumerate(cell.get("outputs", [])):
-            view = output.get("data", {}).get(WIDGET_VIEW)
+            data = output.get("data", {})
+            if WIDGET_VIEW in data and "text/html" in data:
+                # the model is not stored, so a page opened later would say "model not found":
+                # keep the widget's own static picture instead (running the cell brings it back)
+                del data[WIDGET_VIEW]
+            view = data.get(WIDGET_VIEW)
             if view:
                 view["model_id"] = hashlib.sha1(f"{name}:{i}:{k}".encode()).hexdigest()[:32]
             if output.get("output_type") == "error":

@@ -9,12 +9,18 @@ from __future__ import annotations
 
 import html
 
+from gupai_learn.verdict import SetupError
+
 #: Font list for Latin text; no web fonts, so drawings render offline.
 SANS = "sans-serif"
 #: Font list for text with Chinese characters (traditional forms first).
 CJK = "'Noto Sans CJK TC','Noto Sans CJK SC','WenQuanYi Micro Hei','Microsoft JhengHei',sans-serif"
 
 SVG_NS = "http://www.w3.org/2000/svg"
+
+#: The widest a drawing is shown, in CSS pixels: JupyterLab's output column is 848 px wide at
+#: 1280 × 900 with the file browser open. A wider drawing is shown scaled down to this.
+MAX_WIDTH = 840
 
 AttrValue = str | int | float | None
 
@@ -113,9 +119,12 @@ def svg_root(
     """A complete ``<svg>`` with ``role="img"``, an ``aria-label`` and a ``<title>``.
 
     ``scale`` changes the displayed size only; the drawing's own coordinates stay the same.
+    A drawing that would be shown wider than :data:`MAX_WIDTH` is shown at that width instead
+    (every part smaller, nothing cut off).
     """
     if not scale > 0:
-        raise ValueError(f"scale must be positive, not {scale!r}")
+        raise SetupError(f"scale must be positive, not {scale!r}")
+    scale = min(scale, MAX_WIDTH / width) if width > 0 else scale
     head = attrs(
         xmlns=SVG_NS,
         width=float(width * scale),

@@ -33,6 +33,7 @@ from gupai_learn.render.pieces import (
 from gupai_learn.render.tiles import resolve_style, tile_size
 from gupai_learn.render.views import Group, group_svg
 from gupai_learn.tiles import Tile
+from gupai_learn.verdict import SetupError
 
 #: Tiles per row of the snake before it turns.
 PER_ROW = 6
@@ -204,7 +205,7 @@ def boneyard_svg(
     an overlapping pile; the reserved ones lie apart in a dashed frame marked "reserved"; a
     caption gives the numbers."""
     if type(count) is not int or type(reserved) is not int or count < 0 or reserved < 0:
-        raise ValueError(f"count and reserved must be whole numbers, not {count!r}, {reserved!r}")
+        raise SetupError(f"count and reserved must be whole numbers, not {count!r}, {reserved!r}")
     kept = min(reserved, count)
     free = count - kept
     back = draw_piece(_ANY_TILE, PieceOptions(style=style or "western", face_down=True))

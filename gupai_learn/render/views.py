@@ -13,10 +13,12 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from gupai_learn.render._svg import MAX_WIDTH as SVG_MAX_WIDTH
 from gupai_learn.render._svg import group, svg_root, tag, text, text_width, title
 from gupai_learn.render.pieces import Drawing, PieceOptions, Style, draw_piece
 from gupai_learn.render.tiles import resolve_style, tile_size
 from gupai_learn.tiles import Tile, as_tile, as_tiles
+from gupai_learn.verdict import SetupError
 
 #: Room above a row for selected tiles, which are lifted (a cue that does not rely on colour).
 LIFT = 10.0
@@ -28,8 +30,9 @@ _HIGH_FILL = "#fff3d1"
 _HIGH_EDGE = "#b7791f"
 _HIGH_TEXT = "#7a4a00"
 _PAD = 8.0
-#: The widest a drawing may be before it wraps (a notebook column is about 1,000 px).
-MAX_WIDTH = 960.0
+#: The widest a drawing may be before it wraps (the notebook column is 848 px with the file
+#: browser open; the frame around a drawing takes a few pixels more).
+MAX_WIDTH = float(SVG_MAX_WIDTH - 8)
 
 
 @dataclass(frozen=True)
@@ -112,7 +115,7 @@ def group_svg(
     """Labelled groups of tiles in one SVG, side by side (``layout="row"``) or one under the
     other (``layout="column"``). A highlighted group gets a frame and the word "high"."""
     if layout not in ("row", "column"):
-        raise ValueError(f"layout must be 'row' or 'column', not {layout!r}")
+        raise SetupError(f"layout must be 'row' or 'column', not {layout!r}")
     everything = [t for g in groups for t in g.tiles]
     chosen = _style_of(everything, style)
     if not groups:
@@ -181,7 +184,7 @@ def _per_tile(value: bool | Sequence[bool], n: int, name: str) -> list[bool]:
         return [value] * n
     flags = [bool(v) for v in value]
     if len(flags) != n:
-        raise ValueError(f"{name} has {len(flags)} flags for {n} tiles")
+        raise SetupError(f"{name} has {len(flags)} flags for {n} tiles")
     return flags
 
 
@@ -189,7 +192,7 @@ def _per_tile_labels(labels: Sequence[str] | None, n: int) -> list[str]:
     if labels is None:
         return [""] * n
     if isinstance(labels, str) or len(labels) != n:
-        raise ValueError(f"labels must be a sequence of {n} captions, one per tile")
+        raise SetupError(f"labels must be a sequence of {n} captions, one per tile")
     return [str(label) for label in labels]
 
 

@@ -37,7 +37,8 @@ from gupai_learn.games import GAMES, game
 from gupai_learn.render import deal_svg, row_svg, settlement_html, trick_svg
 from gupai_learn.render.line import line_deal_svg
 from gupai_learn.rulebook import link_rules
-from gupai_learn.verdict import describe_input
+from gupai_learn.verdict import SetupError, describe_input
+from gupai_learn.widgets._static import RUN_TO_PLAY, StaticFallback
 from gupai_learn.widgets.hand_picker import HandPicker
 from gupai_learn.widgets.line_view import LineView
 
@@ -106,7 +107,7 @@ def winning_text(deal: TrickDeal[Any]) -> str:
     )
 
 
-class TrickView(ipywidgets.VBox):
+class TrickView(StaticFallback, ipywidgets.VBox):
     """The trick in progress: plays (face-down ones as backs), the high play marked, and who is
     winning and why. Call :meth:`refresh` after moves."""
 
@@ -126,7 +127,7 @@ class TrickView(ipywidgets.VBox):
         return f"TrickView(plays={len(self.deal.trick)})"
 
 
-class SettlementView(ipywidgets.HTML):
+class SettlementView(StaticFallback, ipywidgets.HTML):
     """Who pays whom, line by line, each line with its rule ids."""
 
     def __init__(self, settlement: Settlement) -> None:
@@ -199,13 +200,16 @@ def _shown(play: TrickPlay) -> str:
     return f"{pieces} {play.combination.name}" if play.combination else pieces
 
 
-class DealPlayer(ipywidgets.VBox):
+class DealPlayer(StaticFallback, ipywidgets.VBox):
     """You play ``seat`` of a seeded deal of ``game`` (a name from ``GAMES``; default: the first,
     Tien Gow); computer players take the other seats.
 
     Buttons: **New deal** (the next seed), **Undo** (back to your previous decision), **Hint**
-    (what the computer player would do in your seat, and the rule that allows it). The result
-    is stated in plain words at the end, with the explained settlement."""
+    (what the computer player would do in your seat, and the rule that allows it; your next
+    move clears it). The result is stated in plain words at the end, with the explained
+    settlement."""
+
+    RUN_NOTE = RUN_TO_PLAY
 
     def __init__(
         self,
@@ -219,7 +223,7 @@ class DealPlayer(ipywidgets.VBox):
         self.seed = check_seed(seed) or 0
         self.seat = check_seat("seat", seat, max(self.info.seats), f"{self.info.rule_prefix}-DEAL")
         if bots not in self.info.bots:
-            raise ValueError(f"bots={bots!r}: choose {' or '.join(map(repr, self.info.bots))}")
+            raise SetupError(f"bots={bots!r}: choose {' or '.join(map(repr, self.info.bots))}")
         self.kind, self.deal_args = bots, deal_args
         self.match: Match | None = None
         self.deal = self._new_deal()
@@ -229,7 +233,7 @@ class DealPlayer(ipywidgets.VBox):
             if self.info.family == "line"
             else HandPicker.for_deal(self.deal, seat, reference=False)  # a button below
         )
-        self.picker.on_move = self._after_move
+        self.picker.on_move = self._moved
         self.coach = ipywidgets.HTML()
         self.card = ipywidgets.HTML()
         self.story = ipywidgets.HTML()
@@ -332,6 +336,11 @@ class DealPlayer(ipywidgets.VBox):
         self.result.value = ""
         self._after_move()
 
+    def _moved(self) -> None:
+        """After your move: the last hint or note is about a position that is gone."""
+        self.coach.value = ""
+        self._after_move()
+
     def _after_move(self) -> None:
         while not self.deal.is_over and self.deal.turn != self.seat:
             self.deal.apply(self.bots[self.deal.turn].choose(self.deal))
@@ -393,7 +402,7 @@ def _game(name: Any) -> GameInfo:
     if name is None:
         return next(iter(GAMES.values()))
     if not isinstance(name, str):
-        raise ValueError(f"game={describe_input(name)}: give a game's name from GAMES")
+        raise SetupError(f"game={describe_input(name)}: give a game's name from GAMES")
     return game(name)
 
 
@@ -420,7 +429,7 @@ def why_played(before: BaseDeal[Any], move: Move) -> str:
     )
 
 
-class ReplayStepper(ipywidgets.VBox):
+class ReplayStepper(StaticFallback, ipywidgets.VBox):
     """Step through ``deal``'s moves: first, back, forward, last; at each step every hand is
     shown face up and the caption says why the last move was made (:func:`why_played`).
 

@@ -25,9 +25,10 @@ from gupai_learn.engine.moves import CALLS, Move, join
 from gupai_learn.games import GAMES, game
 from gupai_learn.render import piece_view, verdict_html
 from gupai_learn.tiles import as_tiles
-from gupai_learn.verdict import IllegalPlayError, Reason, Verdict, describe_input
+from gupai_learn.verdict import IllegalPlayError, Reason, SetupError, Verdict, describe_input
 from gupai_learn.widgets._assets import bundle
 from gupai_learn.widgets._guard import GuardedWidget
+from gupai_learn.widgets._static import RUN_TO_PLAY, StaticFallback, inert_button
 
 __all__ = ["HandPicker"]
 #: Button label of each kind of move (a line game's play is named by its end).
@@ -41,12 +42,13 @@ CALLED = {call: f"Face down, calling {call}" for call in CALLS}
 CALL_OF = {label: call for call, label in CALLED.items()}
 
 
-class HandPicker(GuardedWidget):
+class HandPicker(StaticFallback, GuardedWidget):
     """A hand of tiles to select, with the live verdict for the selection.
 
     The browser may send only the selection and button presses; everything else is Python's.
     """
 
+    RUN_NOTE = RUN_TO_PLAY
     _esm = bundle("pieces.js", "hand_picker.js")
     _css = bundle("pieces.css", "hand_picker.css")
     FROM_BROWSER: ClassVar[frozenset[str]] = frozenset({"selected", "command"})
@@ -229,6 +231,12 @@ class HandPicker(GuardedWidget):
         self.selected = []
         self._draw()
 
+    def static_body(self) -> str:
+        """The hand and the buttons as a page shows them before the cell runs (inert)."""
+        hand = "".join(p["svg"] for p in self.pieces)
+        buttons = "".join(inert_button(b) for b in self.buttons)
+        return f"<div>{hand}</div><div>{buttons}</div>"
+
     def __repr__(self) -> str:
         hand, picked = (" ".join(map(str, pieces)) for pieces in (self._hand, self.selection))
         return f"HandPicker(hand={hand!r}, selected={picked!r})"
@@ -243,7 +251,7 @@ def _checked_hand(tiles: Any, deal: Any, seat: Any, name: Any = None) -> tuple[A
     if not isinstance(deal, BaseDeal):
         raise TypeError(f"deal must be a game's Deal or None, not {describe_input(deal)}")
     if type(seat) is not int or not 0 <= seat < deal.n_seats:
-        raise ValueError(
+        raise SetupError(
             f"seat must be a seat number 0-{deal.n_seats - 1}, not {describe_input(seat)}"
         )
     return deal.hands[seat]

@@ -2,8 +2,9 @@
 
 Python decides, the browser only draws. The view shows the line (drawn by
 :func:`gupai_learn.render.line.layout_svg`, open ends marked), one button per open end, and the
-hand of ``seat``. Select a tile, then click the end it goes to; a tile that fits exactly one
-end goes there with a single click. When no tile fits, the buttons the deal's own
+hand of ``seat``. Click a tile to play it: a tile that fits exactly one end goes there with
+that one click (the instruction on screen says so); for a tile that fits both ends, click the
+end it goes to next. When no tile fits, the buttons the deal's own
 ``legal_moves()`` offer appear instead ("Put face down" in Bull Fight; "Draw" and "Pass" in
 Bergen, only when the rules call for them). Every selection gets the engine's live verdict,
 naming the ends and their numbers; a seat that may only draw or pass is told so with the rule;
@@ -29,9 +30,10 @@ from gupai_learn.games import game
 from gupai_learn.render import piece_view, verdict_html
 from gupai_learn.render.line import table_line_svg
 from gupai_learn.rulebook import link_rules
-from gupai_learn.verdict import IllegalPlayError, Verdict, describe_input
+from gupai_learn.verdict import IllegalPlayError, SetupError, Verdict, describe_input
 from gupai_learn.widgets._assets import bundle
 from gupai_learn.widgets._guard import GuardedWidget
+from gupai_learn.widgets._static import RUN_TO_PLAY, StaticFallback, inert_button
 
 __all__ = ["LineView"]
 
@@ -39,11 +41,12 @@ __all__ = ["LineView"]
 OTHER_BUTTONS = {"discard": "Put face down", "draw": "Draw", "pass": "Pass"}
 
 
-class LineView(GuardedWidget):
+class LineView(StaticFallback, GuardedWidget):
     """Play ``seat``'s tiles onto the line of ``deal`` by clicking; ``on_move`` is called after
     each move made here (a driver lets the computer players answer, then calls
     :meth:`refresh`)."""
 
+    RUN_NOTE = RUN_TO_PLAY
     _esm = bundle("pieces.js", "line_view.js")
     _css = bundle("pieces.css", "line_view.css")
     FROM_BROWSER: ClassVar[frozenset[str]] = frozenset({"selected", "command"})
@@ -70,7 +73,7 @@ class LineView(GuardedWidget):
         if not isinstance(deal, LineDeal):
             raise TypeError(f"LineView needs a line game's deal, not {describe_input(deal)}")
         if type(seat) is not int or not 0 <= seat < deal.n_seats:
-            raise ValueError(f"seat must be 0-{deal.n_seats - 1}, not {describe_input(seat)}")
+            raise SetupError(f"seat must be 0-{deal.n_seats - 1}, not {describe_input(seat)}")
         if on_move is not None and not callable(on_move):
             raise TypeError(f"on_move must be a function or None, not {describe_input(on_move)}")
         super().__init__()
@@ -135,7 +138,10 @@ class LineView(GuardedWidget):
             judged = verdict_html(deal.judge(_bare(moves)[0], seat=self.seat))
             self.verdict_html = f"<p class='gupai-prompt'>{html.escape(stuck)}</p>{judged}"
         elif tile is None:
-            text = "Select a tile, then click the end it goes to."
+            text = (
+                "Click a tile to play it: a tile that fits one end only goes there at once; "
+                "for a tile that fits both ends, then click the end it goes to."
+            )
             self.verdict_html = f"<p class='gupai-prompt'>{text}</p>"
         else:
             ends = [m.end for m in moves if m.kind == "play" and tile in m.pieces]
@@ -217,6 +223,13 @@ class LineView(GuardedWidget):
         if self.on_move is not None:
             self.on_move()
         self.refresh()
+
+    def static_body(self) -> str:
+        """The line, the open ends and the hand as a page shows them before the cell runs."""
+        hand = "".join(p["svg"] for p in self.pieces)
+        ends = "".join(inert_button(e["label"]) for e in self.ends)
+        buttons = "".join(inert_button(b) for b in self.buttons)
+        return f"{self.line_svg}<div>{ends}{buttons}</div><div>{hand}</div>"
 
     def __repr__(self) -> str:
         return f"LineView(seat={self.seat}, line={self.deal.layout})"

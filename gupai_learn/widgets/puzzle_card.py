@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import html
+import weakref
 from typing import Any, ClassVar
 
 import traitlets
@@ -29,10 +30,17 @@ from gupai_learn.tiles import Tiles
 from gupai_learn.verdict import describe_input
 from gupai_learn.widgets._assets import bundle
 from gupai_learn.widgets._guard import GuardedWidget
+from gupai_learn.widgets._static import RUN_TO_ANSWER, StaticFallback, esc, inert_button
+
+#: Whatever shows solved puzzles (a PuzzleSet further down the page) and wants to hear when a
+#: card anywhere solves one: each gets ``solved_elsewhere(puzzle_id, stars)``.
+WATCHERS: weakref.WeakSet[Any] = weakref.WeakSet()
 
 
-class PuzzleCard(GuardedWidget):
+class PuzzleCard(StaticFallback, GuardedWidget):
     """One puzzle to answer, with instant feedback."""
+
+    RUN_NOTE = RUN_TO_ANSWER
 
     _esm = bundle("pieces.js", "puzzle_card.js")
     _css = bundle("pieces.css", "puzzle_card.css")
@@ -124,6 +132,8 @@ class PuzzleCard(GuardedWidget):
         stars = progress.stars_for(self.attempts, helped)
         with contextlib.suppress(OSError):  # a read-only home: the stars show, not kept
             progress.record(self.puzzle.id, stars)
+        for watcher in list(WATCHERS):
+            watcher.solved_elsewhere(self.puzzle.id, stars)
         return stars
 
     def hint(self) -> None:
@@ -164,6 +174,20 @@ class PuzzleCard(GuardedWidget):
             action()
         if change["new"]:
             self.command = ""
+
+    def static_body(self) -> str:
+        """The card as a page shows it before the cell runs: its title, question and picture,
+        the tiles or choices to answer with (drawn, not clickable)."""
+        parts = [f"<p><b>{esc(self.title)}</b></p>", f"<p>{esc(self.prompt)}</p>"]
+        parts.append(self.picture_html)
+        if self.kind in ("tiles", "move"):
+            tiles = "".join(p["svg"] for p in self.pool)
+            parts.append(f"<p>{esc(self.pool_caption)}</p><div>{tiles}</div>")
+        if self.choices:
+            parts.append("<div>" + "".join(inert_button(c) for c in self.choices) + "</div>")
+        for label in self.labels:
+            parts.append(f"<p>{esc(label)} {inert_button(' ' * 6)}</p>")
+        return "".join(parts)
 
     def __repr__(self) -> str:
         return f"PuzzleCard({self.puzzle.id!r}, attempts={self.attempts})"

@@ -1,7 +1,8 @@
 """A set of puzzles to work through: pick one, answer it on its card, watch the progress bar.
 
 :class:`PuzzleSet` is an ipywidgets box: a dropdown of the puzzles (each marked with its stars
-once solved, in this session or an earlier one: progress is kept in the learner's file),
+once solved, in this session or an earlier one: progress is kept in the learner's file; a card
+elsewhere on the page that solves one of the set's puzzles marks it here too),
 ◀ / ▶ buttons, a progress bar ("3 of 12 solved") and the current :class:`PuzzleCard`. The cards
 are made once and kept, so answers, hints and attempts survive moving back and forth.
 """
@@ -15,16 +16,21 @@ import ipywidgets
 
 from gupai_learn.puzzles import progress
 from gupai_learn.puzzles.model import Puzzle
-from gupai_learn.widgets.puzzle_card import PuzzleCard
+from gupai_learn.verdict import SetupError
+from gupai_learn.widgets._static import RUN_TO_ANSWER, StaticFallback, esc, picture_of
+from gupai_learn.widgets.puzzle_card import WATCHERS, PuzzleCard
 
 
-class PuzzleSet(ipywidgets.VBox):
+class PuzzleSet(StaticFallback, ipywidgets.VBox):
     """Work through ``puzzles`` one card at a time, with progress shown."""
+
+    RUN_NOTE = RUN_TO_ANSWER
 
     def __init__(self, puzzles: Sequence[Puzzle], title: str = "Puzzles") -> None:
         if not puzzles:
-            raise ValueError("a puzzle set needs at least one puzzle")
+            raise SetupError("a puzzle set needs at least one puzzle")
         self.puzzles = list(puzzles)
+        self.title = title
         self.cards: dict[str, PuzzleCard] = {}
         # what earlier sessions solved (the progress file): a kernel restart loses nothing
         self.saved = {p: r.stars for p, r in progress.load().items()}
@@ -45,6 +51,7 @@ class PuzzleSet(ipywidgets.VBox):
         bar = ipywidgets.HBox([self.progress, self.count])
         super().__init__([bar, ipywidgets.HBox([back, self.picker, forward]), self.holder])
         self.go(0)
+        WATCHERS.add(self)  # a card above on the page that solves one of ours updates the list
 
     @property
     def card(self) -> PuzzleCard:
@@ -80,7 +87,7 @@ class PuzzleSet(ipywidgets.VBox):
 
     def _refresh_options(self) -> None:
         self.picker.options = [
-            (f"{self._mark(p.id)} {p.id}: {p.title}", i) for i, p in enumerate(self.puzzles)
+            (f"{self._mark(p.id)} {i + 1}. {p.title}", i) for i, p in enumerate(self.puzzles)
         ]
         self.picker.value = self.index
         self.progress.value = len(self.solved)
@@ -90,6 +97,15 @@ class PuzzleSet(ipywidgets.VBox):
             f"{stars} of {3 * len(self.puzzles)} ★"
         )
 
+    def solved_elsewhere(self, pid: str, stars: int) -> None:
+        """A card (this set's or any other on the page) solved ``pid`` with ``stars``: mark it
+        here too if it is one of ours."""
+        if pid not in {p.id for p in self.puzzles}:
+            return
+        self.saved[pid] = max(stars, self.saved.get(pid, 0))
+        self.solved.add(pid)
+        self._refresh_options()
+
     def _mark(self, pid: str) -> str:
         if pid not in self.solved:
             return "·"
@@ -98,6 +114,13 @@ class PuzzleSet(ipywidgets.VBox):
     def _on_pick(self, change: dict[str, Any]) -> None:
         if change["new"] is not None and change["new"] != self.index:
             self.go(change["new"])
+
+    def static_body(self) -> str:
+        """Before the cell runs: how many puzzles, and the first one's card (no progress: a
+        stored page must not depend on the learner's stars)."""
+        count = len(self.puzzles)
+        head = f"{self.title}: {count} puzzle{'s' if count != 1 else ''}, the first one below."
+        return f"<p><b>{esc(head)}</b></p>" + str(picture_of(self._card(self.puzzles[0])))
 
     def __repr__(self) -> str:
         return f"PuzzleSet({len(self.puzzles)} puzzles, {len(self.solved)} solved)"

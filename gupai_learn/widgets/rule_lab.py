@@ -28,6 +28,8 @@ from IPython.display import display
 from gupai_learn import plots, variants
 from gupai_learn.games import GAMES
 from gupai_learn.rulebook import rule_html
+from gupai_learn.verdict import SetupError
+from gupai_learn.widgets._static import StaticFallback
 
 PLAYERS = ("heuristic", "random")
 #: The largest sweep the form accepts (larger ones: call variants.compare with workers=2).
@@ -88,10 +90,10 @@ class Variant(ipywidgets.VBox):
     def label(self) -> str:
         """The variant's name, or the options it changes."""
         changed = ", ".join(f"{k}={v}" for k, v in self.options().items())
-        return self.name.value.strip() or changed or "the ruling"
+        return self.name.value.strip() or changed or "the standard rules"
 
 
-class RuleLab(ipywidgets.VBox):
+class RuleLab(StaticFallback, ipywidgets.VBox):
     """Compare two variants of a game's rules on the same seeded deals, in one chart (``game``: a
     name from ``GAMES``; the first game by default)."""
 
@@ -100,7 +102,7 @@ class RuleLab(ipywidgets.VBox):
     ) -> None:
         game = game or next(iter(variants.MEASURES))  # the first game, by default
         if game not in GAMES:
-            raise ValueError(f"no game {game!r}; choose one of {', '.join(GAMES)}")
+            raise SetupError(f"no game {game!r}; choose one of {', '.join(GAMES)}")
         self.seed, self.progress = seed, progress
         self.estimates: list[plots.Estimate] = []
         self.chart: plots.Chart | None = None
@@ -123,8 +125,8 @@ class RuleLab(ipywidgets.VBox):
         self.button.on_click(lambda _b: self.run())
         top = ipywidgets.HBox([self.game, self.players, self.deals])
         how = ipywidgets.HTML(
-            "Change options in column <b>A</b> or <b>B</b> (both start at the ruling), then press "
-            "<b>Run</b>: the same seeded deals are played under both variants."
+            "Change options under <b>A</b> or <b>B</b> (both start at the standard rules), then "
+            "press <b>Run</b>: the same seeded deals are played under both variants."
         )
         parts = [top, self.measure, how, self.columns, self.button, self.output]
         super().__init__(parts)

@@ -14,7 +14,7 @@ def test_chinese_set_lesson_draws_the_tiles(page: object, lab: Lab) -> None:
     area = outputs(page)
     assert drawn_tiles(page) >= 32 * 2  # the deck, then civil and military groups
     errors = page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']")  # type: ignore[attr-defined]
-    texts = [errors.nth(i).inner_text() for i in range(errors.count())]
+    texts = [errors.nth(i).text_content() or "" for i in range(errors.count())]  # also off-screen
     assert len(texts) == 1 and "InvalidNotationError" in texts[0], texts  # only the tagged demo
     cards = page.locator(".gupai-card")  # type: ignore[attr-defined]
     cards.first.wait_for(timeout=30_000)

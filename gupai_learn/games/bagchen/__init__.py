@@ -47,7 +47,7 @@ from gupai_learn.games.bagchen.rules import Rules
 from gupai_learn.games.bagchen.settle import is_slam, jump
 from gupai_learn.games.bagchen.solver import SolveResult, solve
 from gupai_learn.tiles import Tile, Tiles, as_tiles
-from gupai_learn.verdict import IllegalPlayError, Reason, Verdict
+from gupai_learn.verdict import IllegalPlayError, Reason, SetupError, Verdict
 
 __all__ = [
     "GAME",
@@ -77,7 +77,7 @@ _DEFAULT = Rules()
 
 def _rules(rules: Any) -> Rules:
     if not isinstance(rules, Rules):
-        raise ValueError(f"rules={quote(rules)}: give a bagchen.Rules(...)")
+        raise SetupError(f"rules={quote(rules)}: give a bagchen.Rules(...)")
     return rules
 
 

@@ -26,7 +26,7 @@ from typing import Any
 from gupai_learn import decks
 from gupai_learn.engine.trick import Combination
 from gupai_learn.tiles import Tile, Tiles, as_tile, display_key
-from gupai_learn.verdict import Reason
+from gupai_learn.verdict import Reason, SetupError
 
 MOTHER, SON = Tile(4, 2), Tile(2, 1)
 MARE = (Tile(4, 1), SON)
@@ -156,13 +156,13 @@ def read_roll(value: Any) -> Tile:
         if isinstance(value, (tuple, list)) and len(value) == 2:
             a, b = value
             if type(a) is not int or type(b) is not int or not (1 <= a <= 6 and 1 <= b <= 6):
-                raise ValueError(why)
+                raise SetupError(why)
             return Tile(a, b)
         tile = as_tile(value)
     except (ValueError, TypeError) as error:
-        raise ValueError(f"point={value!r}: {why}") from error
+        raise SetupError(f"point={value!r}: {why}") from error
     if not tile.is_chinese:
-        raise ValueError(f"point={value!r}: a die never shows a blank; {why}")
+        raise SetupError(f"point={value!r}: a die never shows a blank; {why}")
     return tile
 
 

@@ -62,7 +62,7 @@ from gupai_learn.games.bagchen.combos import (
 )
 from gupai_learn.games.bagchen.rules import Rules
 from gupai_learn.tiles import Tile, Tiles, as_tiles
-from gupai_learn.verdict import Reason
+from gupai_learn.verdict import Reason, SetupError
 
 HAND_SIZE = 16
 SEATS = 4
@@ -136,7 +136,7 @@ class Deal(TrickDeal[Tile]):
         won: Sequence[int] | None = None,
     ) -> None:
         if not isinstance(hands, (list, tuple)):
-            raise ValueError(f"hands must be a list of {SEATS} hands, not {quote(hands)} (BG-DEAL)")
+            raise SetupError(f"hands must be a list of {SEATS} hands, not {quote(hands)} (BG-DEAL)")
         parsed = [canonical(h if type(h) is Tiles else as_tiles(h)) for h in hands]
         _check_hands(parsed)
         self._setup(parsed, rules, point=point, leader=leader, won=won)
@@ -152,7 +152,7 @@ class Deal(TrickDeal[Tile]):
     ) -> None:
         """Initialise from four valid hands in display order."""
         if rules is not None and not isinstance(rules, Rules):
-            raise ValueError(f"rules={quote(rules)}: give a bagchen.Rules(...) or None")
+            raise SetupError(f"rules={quote(rules)}: give a bagchen.Rules(...) or None")
         check_seat("leader", leader, SEATS, "BG-DEAL")
         roll = point if type(point) is Tile and point.is_chinese else None
         if roll is None and point is not None:
@@ -200,7 +200,7 @@ class Deal(TrickDeal[Tile]):
         rng = seed if isinstance(seed, random.Random) else random.Random(check_seed(seed))
         rules = rules or _DEFAULT_RULES
         if not isinstance(rules, Rules):
-            raise ValueError(f"rules={quote(rules)}: give a bagchen.Rules(...) or None")
+            raise SetupError(f"rules={quote(rules)}: give a bagchen.Rules(...) or None")
         deck = decks.chinese_double()
         first = rng.randrange(SEATS) if leader is None else leader
         redeals, log = 0, []
@@ -773,17 +773,17 @@ def _tile_back(hand: Sequence[Tile], points: frozenset[Tile], rng: random.Random
 
 def _check_hands(hands: list[Tiles]) -> None:
     if len(hands) != SEATS:
-        raise ValueError(f"Bagchen needs {SEATS} hands, not {len(hands)} (BG-DEAL)")
+        raise SetupError(f"Bagchen needs {SEATS} hands, not {len(hands)} (BG-DEAL)")
     sizes = {len(h) for h in hands}
     if len(sizes) != 1 or not 1 <= min(sizes) <= HAND_SIZE:
-        raise ValueError(
+        raise SetupError(
             f"hands must have the same size, 1 to 16 tiles; got {[len(h) for h in hands]} (BG-DEAL)"
         )
     used = Counter(t for h in hands for t in h)
     for tile, n in used.items():
         if not tile.is_chinese:
-            raise ValueError(f"{tile} has a blank end: it is not in the 64-tile set (BG-SET)")
+            raise SetupError(f"{tile} has a blank end: it is not in the 64-tile set (BG-SET)")
         if n > SET_COUNTS[tile]:
-            raise ValueError(
+            raise SetupError(
                 f"{tile} is dealt {n} times but the 64-tile set has {SET_COUNTS[tile]} (BG-SET)"
             )

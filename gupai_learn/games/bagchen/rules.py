@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 
-from gupai_learn.verdict import describe_input, type_phrase
+from gupai_learn.verdict import SetupError, describe_input, type_phrase
 
 
 @dataclass(frozen=True)
@@ -41,7 +41,7 @@ class Rules:
             if type(value) is not bool:
                 given = f"{describe_input(value)} ({type_phrase(value)})"
                 rule = RULE_IDS[option.name]
-                raise ValueError(
+                raise SetupError(
                     f"Rules option {option.name} must be True or False, not {given} ({rule})"
                 )
 

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from gupai_learn.engine.settlement import Payment, Settlement
 from gupai_learn.games.bagchen.combos import point_value
+from gupai_learn.verdict import SetupError
 
 if TYPE_CHECKING:
     from gupai_learn.games.bagchen.deal import Deal
@@ -38,7 +39,7 @@ def jump(deal: Deal) -> tuple[int, tuple[int, ...]]:
 def settle(deal: Deal) -> Settlement:
     """Settle a finished deal; raises ValueError while it is still in play."""
     if not deal.is_over:
-        raise ValueError(
+        raise SetupError(
             "the deal is still in play: settle() needs a finished deal (BG-PAY-NORMAL)"
         )
     winner = deal.winner

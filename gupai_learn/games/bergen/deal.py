@@ -40,7 +40,7 @@ from gupai_learn.games.bergen.headers import Header, header
 from gupai_learn.games.bergen.rules import Rules
 from gupai_learn.games.bergen.settle import DOMINO_POINTS, Blocked, decide_blocked
 from gupai_learn.tiles import Tile, Tiles, as_tiles
-from gupai_learn.verdict import Reason
+from gupai_learn.verdict import Reason, SetupError
 
 #: The 28 tiles in the order a shuffle starts from, and as a set.
 _SET_ORDER: tuple[Tile, ...] = tuple(decks.double_six())
@@ -92,7 +92,7 @@ class Deal(LineDeal):
     ) -> None:
         rules = _checked_rules(rules)
         if not isinstance(hands, (list, tuple)) or len(hands) != rules.players:
-            raise ValueError(
+            raise SetupError(
                 f"hands must be a list of {rules.players} hands for {rules.players} players, "
                 f"not {quote(hands)} (BE-DEAL)"
             )
@@ -226,7 +226,7 @@ class Deal(LineDeal):
         trial = self.copy()
         move = trial._judge(Move.play(tile, end), False, None)
         if not move.ok or move.move is None:
-            raise ValueError(Reason("BE-PLAY", "; ".join(r.text for r in move.errors)).text)
+            raise SetupError(Reason("BE-PLAY", "; ".join(r.text for r in move.errors)).text)
         trial._layout = trial._layout.add(move.move.pieces[0], move.move.end, self._turn)
         return trial._header(self._turn)
 
@@ -550,7 +550,7 @@ def _checked_rules(rules: Any) -> Rules:
     if rules is None:
         return _DEFAULT_RULES
     if not isinstance(rules, Rules):
-        raise ValueError(f"rules={quote(rules)}: give a bergen.Rules(...) or None")
+        raise SetupError(f"rules={quote(rules)}: give a bergen.Rules(...) or None")
     return rules
 
 
@@ -562,7 +562,7 @@ def _checked_scores(scores: Any, rules: Rules) -> tuple[int, ...]:
         or len(scores) != rules.players
         or any(type(s) is not int or s < 0 for s in scores)
     ):
-        raise ValueError(
+        raise SetupError(
             f"scores={quote(scores)} must be {rules.players} whole numbers, 0 or more (BE-GAME)"
         )
     return tuple(scores)
@@ -573,23 +573,23 @@ def _check_tiles(hands: list[Tiles], pile: Tiles, rules: Rules) -> None:
     counts: Counter[Tile] = Counter(pile)
     for seat, hand in enumerate(hands):
         if not hand or len(hand) > rules.hand_size:
-            raise ValueError(
+            raise SetupError(
                 f"hand {seat} has {len(hand)} tiles; with {rules.players} players a hand holds "
                 f"1 to {rules.hand_size} (BE-DEAL)"
             )
         counts.update(hand)
     for tile, n in sorted(counts.items()):
         if tile not in DECK:
-            raise ValueError(f"{tile} is not a double-six tile (BE-SET)")
+            raise SetupError(f"{tile} is not a double-six tile (BE-SET)")
         if n > 1:
-            raise ValueError(f"{tile} appears {n} times; the set has one (BE-SET)")
+            raise SetupError(f"{tile} appears {n} times; the set has one (BE-SET)")
 
 
 def _opening(hands: list[Tiles], rules: Rules) -> tuple[int, Tile]:
     """The seat holding the opening double and that double (BE-OPEN)."""
     held = [(t, s) for s, h in enumerate(hands) for t in h if t[0] == t[1]]  # the doubles
     if not held:
-        raise ValueError("nobody holds a double, so the round cannot open: redeal (BE-OPEN)")
+        raise SetupError("nobody holds a double, so the round cannot open: redeal (BE-OPEN)")
     tile, seat = (min if rules.opening == "lowest" else max)(held)
     check_seat("opener", seat, rules.players, "BE-OPEN")
     return seat, tile

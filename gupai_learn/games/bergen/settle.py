@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from gupai_learn.tiles import Tile, as_tiles
-from gupai_learn.verdict import Reason
+from gupai_learn.verdict import Reason, SetupError
 
 #: Points for dominoing (BE-END-DOMINO) and for winning a blocked round under each rule.
 DOMINO_POINTS = 2
@@ -60,13 +60,13 @@ def decide_blocked(
     per hand) name the seats in the clauses, "seat 0", "seat 1"... by default."""
     read = [as_tiles(h) if isinstance(h, str) else tuple(h) for h in hands]
     if rule not in BLOCKED_POINTS:
-        raise ValueError(
+        raise SetupError(
             f"blocked rule {rule!r} is not one of {', '.join(BLOCKED_POINTS)} (BE-END-BLOCKED)"
         )
     if len(read) < 2:
-        raise ValueError(f"a blocked round needs 2 to 4 hands, not {len(read)} (BE-DEAL)")
+        raise SetupError(f"a blocked round needs 2 to 4 hands, not {len(read)} (BE-DEAL)")
     if names is not None and len(names) != len(read):
-        raise ValueError(f"give one name per hand: {len(names)} names for {len(read)} hands")
+        raise SetupError(f"give one name per hand: {len(names)} names for {len(read)} hands")
     clauses = _Clauses(names or [f"seat {s}" for s in range(len(read))])
     seat = _DECIDERS[rule](read, clauses)
     points = 0 if seat is None else BLOCKED_POINTS[rule]

@@ -70,7 +70,7 @@ from gupai_learn.games.ding_niu.fish import (
 from gupai_learn.games.ding_niu.fish import MEMO as FISH_MEMO
 from gupai_learn.games.ding_niu.rules import Rules
 from gupai_learn.tiles import Tile, Tiles, as_tiles
-from gupai_learn.verdict import Reason
+from gupai_learn.verdict import Reason, SetupError
 
 HAND_SIZE = 6
 SEATS = 4
@@ -115,14 +115,14 @@ class Deal(LineDeal):
         self, hands: Sequence[Any], rules: Rules | None = None, *, leader: int = 0
     ) -> None:
         if not isinstance(hands, (list, tuple)) or len(hands) != SEATS:
-            raise ValueError(f"hands must be a list of {SEATS} hands, not {quote(hands)} (DN-DEAL)")
+            raise SetupError(f"hands must be a list of {SEATS} hands, not {quote(hands)} (DN-DEAL)")
         parsed = [Tiles(sorted(as_tiles(h), reverse=True)) for h in hands]
         _check_hands(parsed)
         self._setup(parsed, rules, leader)
 
     def _setup(self, parsed: list[Tiles], rules: Rules | None, leader: int) -> None:
         if rules is not None and not isinstance(rules, Rules):
-            raise ValueError(f"rules={quote(rules)}: give a ding_niu.Rules(...) or None")
+            raise SetupError(f"rules={quote(rules)}: give a ding_niu.Rules(...) or None")
         check_seat("leader", leader, SEATS, "DN-DEAL")
         self.rules = rules or _DEFAULT_RULES
         self.leader = leader
@@ -811,15 +811,15 @@ def _check_hands(hands: list[Tiles]) -> None:
     counts: Counter[Tile] = Counter()
     for seat, hand in enumerate(hands):
         if len(hand) > HAND_SIZE:
-            raise ValueError(
+            raise SetupError(
                 f"hand {seat} has {len(hand)} tiles; a hand holds at most {HAND_SIZE} (DN-DEAL)"
             )
         counts.update(hand)
     for tile, n in sorted(counts.items()):
         if tile not in DECK_COUNTS:
-            raise ValueError(f"{tile} is not in the Bull Fight deck of 24 tiles (DN-SET)")
+            raise SetupError(f"{tile} is not in the Bull Fight deck of 24 tiles (DN-SET)")
         if n > DECK_COUNTS[tile]:
-            raise ValueError(
+            raise SetupError(
                 f"{tile} is dealt {n} times; the deck has {DECK_COUNTS[tile]} (DN-SET)"
             )
 

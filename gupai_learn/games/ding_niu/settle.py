@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from gupai_learn.engine.settlement import Payment, Settlement
+from gupai_learn.verdict import SetupError
 
 if TYPE_CHECKING:
     from gupai_learn.games.ding_niu.deal import Deal
@@ -93,7 +94,7 @@ def _fish_penalty(blocker: int, winner: int, names: Sequence[str]) -> Payment:
 def settle(deal: Deal) -> Settlement:
     """The settlement of a finished hand (ValueError while it is in play)."""
     if not deal.is_over:
-        raise ValueError("the hand is still in play: settle it once it is over")
+        raise SetupError("the hand is still in play: settle it once it is over")
     names = deal.seat_names
     points = deal.points
     ranking = places(points, deal.order, deal.rules.tie_break)

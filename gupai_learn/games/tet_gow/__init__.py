@@ -46,7 +46,7 @@ from gupai_learn.games.tet_gow.reference import reference_card
 from gupai_learn.games.tet_gow.rules import Rules
 from gupai_learn.games.tet_gow.settle import Scores, score
 from gupai_learn.games.tet_gow.solver import SolveResult, solve
-from gupai_learn.verdict import IllegalPlayError, Reason, Verdict
+from gupai_learn.verdict import IllegalPlayError, Reason, SetupError, Verdict
 
 __all__ = [
     "GAME",
@@ -73,7 +73,7 @@ _DEFAULT = Rules()
 
 def _check_rules(rules: Any) -> Rules:
     if not isinstance(rules, Rules):
-        raise ValueError(f"rules={quote(rules)}: give a tet_gow.Rules(...)")
+        raise SetupError(f"rules={quote(rules)}: give a tet_gow.Rules(...)")
     return rules
 
 

@@ -41,7 +41,7 @@ from gupai_learn.games.tet_gow.combos import (
     shown,
 )
 from gupai_learn.games.tet_gow.rules import Players, Rules
-from gupai_learn.verdict import Reason
+from gupai_learn.verdict import Reason, SetupError
 
 HAND_SIZE = 8
 TRICKS = 8
@@ -162,9 +162,9 @@ class Deal(TrickDeal[Card]):
         won: Sequence[int] | None = None,
     ) -> None:
         if not isinstance(hands, (list, tuple)):
-            raise ValueError(f"hands must be a list of hands, not {quote(hands)} (TT-DEAL)")
+            raise SetupError(f"hands must be a list of hands, not {quote(hands)} (TT-DEAL)")
         if rules is not None and not isinstance(rules, Rules):
-            raise ValueError(f"rules={quote(rules)}: give a tet_gow.Rules(...) or None")
+            raise SetupError(f"rules={quote(rules)}: give a tet_gow.Rules(...) or None")
         if rules is None:
             rules = (
                 Rules(players=cast(Players, len(hands))) if len(hands) in (3, 4) else _DEFAULT_RULES
@@ -175,7 +175,7 @@ class Deal(TrickDeal[Card]):
         tricks = _check_won(won, parsed, rules)
         check_seat("leader", leader, rules.players, "TT-DEAL")
         if len(parsed[0]) < HAND_SIZE and tricks[leader] == 0:
-            raise ValueError(
+            raise SetupError(
                 f"leader={leader} has won no trick: in an endgame the leader won the previous "
                 "round, so give him at least one trick in won= (TT-LAST)"
             )
@@ -209,7 +209,7 @@ class Deal(TrickDeal[Card]):
         (4 or 3) overrides ``rules.players`` (TT-THREE)."""
         rng = seed if isinstance(seed, random.Random) else random.Random(check_seed(seed))
         if rules is not None and not isinstance(rules, Rules):
-            raise ValueError(f"rules={quote(rules)}: give a tet_gow.Rules(...) or None")
+            raise SetupError(f"rules={quote(rules)}: give a tet_gow.Rules(...) or None")
         rules = rules or _DEFAULT_RULES
         if players is not None and players != rules.players:
             rules = replace(rules, players=cast(Players, players))
@@ -480,17 +480,17 @@ def _play_text(deal: Deal, play: TrickPlay) -> str:
 def _check_hands(hands: list[Cards], rules: Rules) -> None:
     n = rules.players
     if len(hands) != n:
-        raise ValueError(f"Tet-Gow with {n} players needs {n} hands, not {len(hands)} (TT-DEAL)")
+        raise SetupError(f"Tet-Gow with {n} players needs {n} hands, not {len(hands)} (TT-DEAL)")
     sizes = {len(h) for h in hands}
     if len(sizes) != 1 or not 1 <= min(sizes) <= HAND_SIZE:
-        raise ValueError(
+        raise SetupError(
             f"hands must have the same size, 1 to 8 cards; got {[len(h) for h in hands]} (TT-DEAL)"
         )
     _check_unique([c for h in hands for c in h], "dealt")
     if n == 3:
         cycle = [c for h in hands for c in h if SET_OF[c] == "cycle"]
         if cycle:
-            raise ValueError(
+            raise SetupError(
                 f"{shown(cycle)}: the Set of the Cycle is left out for three players (TT-THREE)"
             )
 
@@ -499,7 +499,7 @@ def _check_unique(found: list[Card], what: str) -> None:
     seen: set[Card] = set()
     for card in found:
         if card in seen:
-            raise ValueError(f"{card} is {what} twice, but the deck has one (TT-DECK)")
+            raise SetupError(f"{card} is {what} twice, but the deck has one (TT-DECK)")
         seen.add(card)
 
 
@@ -507,7 +507,7 @@ def _leftover(hands: list[Cards], rules: Rules, leftover: Any) -> Cards:
     held = {c for h in hands for c in h}
     if rules.players == 3:
         if leftover not in (None, ()) and len(as_cards(leftover)):
-            raise ValueError("three players leave nothing over: give leftover=() (TT-THREE)")
+            raise SetupError("three players leave nothing over: give leftover=() (TT-THREE)")
         return Cards(())
     if leftover is None:
         if len(hands[0]) < HAND_SIZE:
@@ -516,7 +516,7 @@ def _leftover(hands: list[Cards], rules: Rules, leftover: Any) -> Cards:
     rest = canonical(as_cards(leftover))
     _check_unique([*held, *rest], "dealt or left over")
     if len(hands[0]) == HAND_SIZE and len(rest) != 4:
-        raise ValueError(
+        raise SetupError(
             f"leftover={quote(str(rest))}: a full four-player deal leaves exactly 4 cards "
             "face up (TT-DEAL)"
         )
@@ -528,7 +528,7 @@ def _check_won(won: Sequence[int] | None, hands: list[Cards], rules: Rules) -> l
     n = rules.players
     if won is None:
         if played:
-            raise ValueError(
+            raise SetupError(
                 f"an endgame with {len(hands[0])} cards each needs won= "
                 f"(tricks per seat adding up to {played}) (TT-LEAD)"
             )
@@ -539,7 +539,7 @@ def _check_won(won: Sequence[int] | None, hands: list[Cards], rules: Rules) -> l
         or any(type(w) is not int or w < 0 for w in won)
         or sum(won) != played
     ):
-        raise ValueError(
+        raise SetupError(
             f"won={quote(won)} must be {n} whole numbers adding up to {played} (TT-LEAD)"
         )
     return list(won)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from gupai_learn.verdict import describe_input, type_phrase
+from gupai_learn.verdict import SetupError, describe_input, type_phrase
 
 Players = Literal[4, 3]
 
@@ -29,7 +29,7 @@ class Rules:
             given = describe_input(self.players)
             if type(self.players) is not int:
                 given += f" ({type_phrase(self.players)})"
-            raise ValueError(
+            raise SetupError(
                 f"Rules option players must be the whole number 4 or 3, not {given} "
                 "(TT-DEAL, TT-THREE)"
             )

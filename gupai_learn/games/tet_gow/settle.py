@@ -13,6 +13,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from gupai_learn.engine.settlement import Award, Settlement
+from gupai_learn.verdict import SetupError
 
 if TYPE_CHECKING:
     from gupai_learn.games.tet_gow.deal import Deal
@@ -25,7 +26,7 @@ Scores = Settlement
 def settle(deal: Deal) -> Settlement:
     """Score a finished game; raises ValueError while it is still in play."""
     if not deal.is_over:
-        raise ValueError("the game is still in play: settle() needs a finished game (TT-SCORE)")
+        raise SetupError("the game is still in play: settle() needs a finished game (TT-SCORE)")
     winner = deal.winner
     assert winner is not None
     return score(deal.seat_names, tuple(deal.won), winner, deal.rules.players)

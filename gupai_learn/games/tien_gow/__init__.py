@@ -40,7 +40,7 @@ from gupai_learn.games.tien_gow.reference import reference_card
 from gupai_learn.games.tien_gow.rules import Rules
 from gupai_learn.games.tien_gow.solver import SolveResult, solve
 from gupai_learn.tiles import as_tiles
-from gupai_learn.verdict import IllegalPlayError, Reason, Verdict
+from gupai_learn.verdict import IllegalPlayError, Reason, SetupError, Verdict
 
 __all__ = [
     "ALL_COMBOS",
@@ -65,7 +65,7 @@ _DEFAULT = Rules()
 def _rules(rules: Any) -> Rules:
     """``rules`` if it is a Rules, else a ValueError naming it."""
     if not isinstance(rules, Rules):
-        raise ValueError(f"rules={quote(rules)}: give a tien_gow.Rules(...)")
+        raise SetupError(f"rules={quote(rules)}: give a tien_gow.Rules(...)")
     return rules
 
 
@@ -102,7 +102,7 @@ def combinations(kind: str, rules: Rules = _DEFAULT) -> list[Combination]:
     ``rules``, strongest first; e.g. ``combinations("mixed-pair")`` lists the eight mixed pairs."""
     rules = _rules(rules)
     if kind not in KINDS:
-        raise ValueError(f"unknown class {quote(kind)}; the classes are {', '.join(KINDS)}")
+        raise SetupError(f"unknown class {quote(kind)}; the classes are {', '.join(KINDS)}")
     found = [c for c in ALL_COMBOS[rules.mixed_sets].values() if c.kind == kind]
     return sorted(found, key=lambda c: -c.rank)
 

@@ -42,7 +42,7 @@ from gupai_learn.games.tien_gow.combos import (
 )
 from gupai_learn.games.tien_gow.rules import Rules
 from gupai_learn.tiles import Tile, Tiles, as_tiles, display_key
-from gupai_learn.verdict import Reason
+from gupai_learn.verdict import Reason, SetupError
 
 HAND_SIZE = 8
 SEATS = 4
@@ -247,11 +247,11 @@ class Deal(TrickDeal[Tile]):
         first_lead_unbeatable: bool | None = None,
     ) -> None:
         if not isinstance(hands, (list, tuple)):
-            raise ValueError(f"hands must be a list of {SEATS} hands, not {quote(hands)} (TG-DEAL)")
+            raise SetupError(f"hands must be a list of {SEATS} hands, not {quote(hands)} (TG-DEAL)")
         parsed = [canonical(h if type(h) is Tiles else as_tiles(h)) for h in hands]
         _check_hands(parsed)
         if won is not None and columns is not None:
-            raise ValueError("give won= or its alias columns=, not both (TG-COLUMNS)")
+            raise SetupError("give won= or its alias columns=, not both (TG-COLUMNS)")
         self._setup(
             parsed,
             rules,
@@ -636,10 +636,10 @@ def _play_text(deal: Deal, play: TrickPlay) -> str:
 
 def _check_hands(hands: list[Tiles]) -> None:
     if len(hands) != SEATS:
-        raise ValueError(f"Tien Gow needs {SEATS} hands, not {len(hands)} (TG-DEAL)")
+        raise SetupError(f"Tien Gow needs {SEATS} hands, not {len(hands)} (TG-DEAL)")
     sizes = {len(h) for h in hands}
     if len(sizes) != 1 or not 1 <= min(sizes) <= HAND_SIZE:
-        raise ValueError(
+        raise SetupError(
             f"hands must have the same size, 1 to 8 tiles; got {[len(h) for h in hands]} (TG-DEAL)"
         )
     used: dict[Tile, int] = {}
@@ -649,7 +649,7 @@ def _check_hands(hands: list[Tiles]) -> None:
     for tile, n in used.items():
         have = SET_COUNTS.get(tile, 0)
         if n > have:
-            raise ValueError(f"{tile} is dealt {n} times but the 32-tile set has {have} (TG-SET)")
+            raise SetupError(f"{tile} is dealt {n} times but the 32-tile set has {have} (TG-SET)")
 
 
 def _check_state(
@@ -657,12 +657,12 @@ def _check_state(
 ) -> None:
     """The deal's other arguments, each a ValueError naming it when wrong."""
     if rules is not None and not isinstance(rules, Rules):
-        raise ValueError(f"rules={quote(rules)}: give a tien_gow.Rules(...) or None")
+        raise SetupError(f"rules={quote(rules)}: give a tien_gow.Rules(...) or None")
     check_seat("leader", leader, SEATS, "TG-DEAL")
     check_seat("banker", banker, SEATS, "TG-DEAL")
     check_count("banker_streak", streak, "TG-STREAK")
     if first_lead_unbeatable not in (None, True, False) or type(first_lead_unbeatable) is int:
-        raise ValueError(
+        raise SetupError(
             f"first_lead_unbeatable={quote(first_lead_unbeatable)}: give True, False or None "
             "(TG-PAY-ALL-EXCEPTION)"
         )

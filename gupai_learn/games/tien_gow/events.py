@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from gupai_learn.verdict import SetupError
+
 if TYPE_CHECKING:
     from gupai_learn.games.tien_gow.deal import Deal
 
@@ -44,7 +46,7 @@ def events(deal: Deal) -> dict[str, Any]:
     - ``red_dot``: the hand was won at once by one red dot (TG-RED-DOT).
     """
     if not deal.is_over:
-        raise ValueError("events() needs a finished hand (TG-EARLY-DEATH)")
+        raise SetupError("events() needs a finished hand (TG-EARLY-DEATH)")
     before = columns_before_last(deal)
     bare = [before is not None and before[s] == 0 for s in range(SEATS)]
     dead = [b and deal.rules.early_death for b in bare]

@@ -15,6 +15,7 @@ from gupai_learn.engine.settlement import Payment, Settlement
 from gupai_learn.engine.trick import Trick
 from gupai_learn.games.tien_gow.combos import BIG_SIX, LITTLE_THREE
 from gupai_learn.games.tien_gow.rules import Rules
+from gupai_learn.verdict import SetupError
 
 if TYPE_CHECKING:
     from gupai_learn.games.tien_gow.deal import Deal
@@ -55,7 +56,7 @@ class Facts(NamedTuple):
 def settle(deal: Deal) -> Settlement:
     """Settle a finished deal; raises ValueError while the deal is still in play."""
     if not deal.is_over:
-        raise ValueError("the hand is still in play: settle() needs a finished deal (TG-PAY-PAR)")
+        raise SetupError("the hand is still in play: settle() needs a finished deal (TG-PAY-PAR)")
     return settle_facts(facts(deal))
 
 

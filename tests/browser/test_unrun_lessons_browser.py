@@ -1,0 +1,158 @@
+"""Lessons as a learner first meets them, in a real browser: opened without running (untrusted,
+as on a first open, and trusted), and a run lesson after the page is reloaded. No output may
+say "Error displaying widget: model not found", the browser console stays free of errors, and
+each exercise shows its question (the static picture stored for it).
+
+JupyterLab windows long notebooks (only cells near the viewport are in the page), so the test
+scrolls through every cell and reads the outputs of each as it comes into view.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import nbformat
+import pytest
+
+from tests.browser.conftest import REPO, Lab, open_and_run, wait_idle
+
+pytestmark = pytest.mark.browser
+
+NOT_FOUND = "model not found"
+#: one lesson with exercises from each of three chapters, opened without running
+UNRUN = [
+    "01.01-The-Chinese-Domino-Set.ipynb",
+    "03.09-Puzzles.ipynb",
+    "05.02-Opening-and-Playing.ipynb",
+]
+RELOADED = "02.09-Play-a-Deal.ipynb"
+
+
+def first_question(name: str) -> str:
+    """The question of the first exercise stored in lesson ``name`` (read from the file: the
+    paragraph after the card's title in its static picture)."""
+    nb = nbformat.read(REPO / "lessons" / name, as_version=4)
+    for cell in nb.cells:
+        for out in cell.get("outputs", []):
+            markup = out.get("data", {}).get("text/html", "")
+            if "Run this cell to answer." in markup:
+                found = re.search(r"</b></p><p>(.*?)</p>", markup, flags=re.S)
+                if found:
+                    return re.sub(r"<[^>]+>", "", found.group(1))
+    raise AssertionError(f"{name} stores no exercise with its question")
+
+
+def every_output(page: Any) -> dict[int, str]:
+    """The text of each cell's outputs, cell by cell, scrolling every cell into view."""
+    count = int(page.evaluate("() => window.jupyterapp.shell.currentWidget.content.widgets.length"))
+    seen: dict[int, str] = {}
+    for index in range(count):
+        page.evaluate(
+            "async (i) => { const nb = window.jupyterapp.shell.currentWidget.content;"
+            " nb.activeCellIndex = i; await nb.scrollToItem(i, 'center'); }",
+            index,
+        )
+        page.wait_for_timeout(150)
+        texts = page.evaluate(
+            """() => {
+                const nb = window.jupyterapp.shell.currentWidget.content;
+                return nb.widgets.map((cell, i) => [i, cell.node.isConnected ?
+                    [...cell.node.querySelectorAll('.jp-OutputArea-output')]
+                        .map(o => o.textContent).join('\\n') : null]);
+            }"""
+        )
+        for i, text in texts:
+            if text is not None:
+                seen[i] = text
+    return seen
+
+
+def console_errors(page: Any) -> list[str]:
+    found: list[str] = []
+    page.on("console", lambda m: found.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: found.append(str(e)))
+    return found
+
+
+def open_unrun(page: Any, lab: Lab, name: str) -> None:
+    page.goto(lab.notebook_url(name))
+    page.wait_for_selector(".jp-Notebook", timeout=60_000)
+    wait_idle(page)
+    page.wait_for_timeout(1500)  # outputs render after the kernel is up
+
+
+def check_page(seen: dict[int, str], question: str | None = None) -> None:
+    broken = [i for i, text in seen.items() if NOT_FOUND in text]
+    assert broken == [], f"cells {broken} say 'model not found'"
+    reprs = [i for i, text in seen.items() if re.search(r"<IPython\.|PuzzleCard\(", text)]
+    assert reprs == [], f"cells {reprs} show an object's repr instead of its picture"
+    if question is not None:
+        squash = " ".join(question.split())
+        assert any(squash in " ".join(t.split()) for t in seen.values()), question
+
+
+@pytest.mark.parametrize("name", UNRUN)
+def test_an_unrun_lesson_shows_each_exercise_with_its_question(
+    page: Any, lab: Lab, name: str
+) -> None:
+    errors = console_errors(page)
+    open_unrun(page, lab, name)  # a copy made for this session: not trusted
+    check_page(every_output(page), first_question(name))
+    # trusted (as after "Trust notebook"): the stored pictures, never a widget error
+    page.evaluate(
+        "() => { for (const c of window.jupyterapp.shell.currentWidget.content.model.cells)"
+        " { c.trusted = true; } }"
+    )
+    page.wait_for_timeout(1000)
+    check_page(every_output(page), first_question(name))
+    assert errors == []
+    for path in lab.screenshot_path(f"unrun-{name[:5]}.png"):
+        page.screenshot(path=str(path))
+
+
+def test_a_run_lesson_after_a_reload_shows_no_widget_error(page: Any, lab: Lab) -> None:
+    errors = console_errors(page)
+    open_and_run(page, lab, RELOADED)
+    page.evaluate("() => window.jupyterapp.commands.execute('docmanager:save')")
+    page.wait_for_timeout(1500)
+    page.reload()
+    page.wait_for_selector(".jp-Notebook", timeout=60_000)
+    wait_idle(page)
+    page.wait_for_timeout(2000)
+    seen = every_output(page)
+    check_page(seen)
+    assert any("New deal" in t for t in seen.values())  # the deal player is there, live
+    assert errors == []
+    for path in lab.screenshot_path("reloaded.png"):
+        page.screenshot(path=str(path))
+
+
+def test_the_lessons_checked_here_exist() -> None:
+    for name in [*UNRUN, RELOADED]:
+        assert Path(REPO / "lessons" / name).exists(), name
+
+
+def test_a_run_lesson_reopened_after_its_kernel_ended_shows_no_widget_error(
+    page: Any, lab: Lab
+) -> None:
+    """Run, save, shut the kernel down (JupyterLab closed overnight), open again: the saved
+    widget views have no model in the new kernel. JupyterLab can keep the widgets' state in the
+    notebook on save (``@jupyter-widgets/jupyterlab-manager:plugin`` ``saveState``, set in
+    ``binder/overrides.json``, which ``make lab``, Binder and these tests use); then each widget
+    is drawn from that state instead of "model not found"."""
+    errors = console_errors(page)
+    open_and_run(page, lab, RELOADED)
+    page.evaluate("() => window.jupyterapp.commands.execute('docmanager:save')")
+    page.wait_for_timeout(1500)
+    page.evaluate(
+        "async () => { await window.jupyterapp.shell.currentWidget.sessionContext.shutdown(); }"
+    )
+    page.wait_for_timeout(1500)
+    page.reload()
+    page.wait_for_selector(".jp-Notebook", timeout=60_000)
+    wait_idle(page)
+    page.wait_for_timeout(2000)
+    check_page(every_output(page))
+    assert errors == []
