@@ -199,8 +199,8 @@ def word_problems(nb: Any) -> list[str]:
             text = prose(cell.source)
             for pattern in [*DEVELOPER_WORDS, PUZZLE_ID, OPTION_SPELLING]:
                 found += [f"cell {i} (markdown): {m!r}" for m in _hits(pattern, text)]
-        elif cell.cell_type == "code" and _assert_only(cell.source):
-            found.append(f"cell {i} (code): a cell of assert lines only")
+        elif cell.cell_type == "code" and _assert_only(cell.source) and not _hidden(cell):
+            found.append(f"cell {i} (code): a visible cell of assert lines only")
     for i, k, out in outputs(nb):
         text = shown(out)
         for pattern in [*DEVELOPER_WORDS, PUZZLE_ID, *RAW_REPRS]:
@@ -210,6 +210,14 @@ def word_problems(nb: Any) -> list[str]:
 
 def _hits(pattern: str, text: str) -> list[str]:
     return [m.group(0) for m in re.finditer(pattern, text, flags=re.I)]
+
+
+def _hidden(cell: Any) -> bool:
+    """True when a learner does not see the cell's code (collapsed input or a remove tag)."""
+    meta = cell.get("metadata", {})
+    return bool(meta.get("jupyter", {}).get("source_hidden")) or "remove-input" in meta.get(
+        "tags", []
+    )
 
 
 def _assert_only(source: str) -> bool:
@@ -301,6 +309,9 @@ def test_the_checks_catch_each_kind_of_problem() -> None:
     assert word_problems(_nb(_code(shown_repr)))
     assert word_problems(_nb(_code(source="assert deal.is_over\nassert x == (\n  1)")))
     assert not word_problems(_nb(_code(source="x = 1\nassert x")))
+    hidden = _code(source="assert deal.is_over")
+    hidden.metadata["jupyter"] = {"source_hidden": True}
+    assert not word_problems(_nb(hidden))
     column = nbformat.v4.new_markdown_cell("Bagchen counts columns. Tien Gow counts columns.")
     assert column_problems(_nb(column), "03.00-x.ipynb") == [
         "cell 0 (markdown): 'Bagchen counts columns.'",
