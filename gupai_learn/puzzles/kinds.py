@@ -48,7 +48,7 @@ from typing import Any
 from gupai_learn.cards import as_cards
 from gupai_learn.engine.game import GameInfo
 from gupai_learn.engine.moves import Move, join
-from gupai_learn.puzzles import pictures
+from gupai_learn.puzzles import fair, pictures
 from gupai_learn.puzzles.model import AnswerKind, Feedback, Puzzle, Solution
 from gupai_learn.render import row_svg
 from gupai_learn.tiles import Tile, Tiles, as_tiles
@@ -130,6 +130,7 @@ class Entry:
         """The Puzzle, its title and prompt filled with the entry's fields and ``values``."""
         d, fill = self.data, {**self.data, **(values or {})}
         situated = self.setup is not None or self.deal is not None
+        extra.setdefault("secrets", lambda: _secrets(answer_kind, solution, extra))
         return Puzzle(
             id=d["id"],
             title=d["title"].format_map(fill),
@@ -144,8 +145,22 @@ class Entry:
             position=self.build if situated else None,
             wrong=tuple((_frozen(w["answer"]), w["rule"]) for w in d.get("wrong", ())),
             style=getattr(self.game, "piece_style", None),
+            rule_words=dict(self.bank.get("rule_words", {})),
             **extra,
         )
+
+
+def _secrets(kind: AnswerKind, solution: Solution, extra: Mapping[str, Any]) -> tuple[str, ...]:
+    """What would give a puzzle's answer away (its kind may give its own ``secrets``): the
+    right option and the sentence saying it, the numbers, or the pieces of the solution."""
+    answer = solution.answer
+    if kind == "choice":
+        sentence = (solution.text,) if len(solution.text.split()) >= 4 else ()
+        return fair.choice_secrets(str(answer), *sentence)
+    if kind == "numbers":
+        values = list(answer) if isinstance(answer, (list, tuple)) else [answer]
+        return fair.number_secrets(values, tuple(extra.get("labels", ())))
+    return fair.move_secrets([Move.coerce(answer)]) if answer else ()
 
 
 def _frozen(value: Any) -> Any:
@@ -244,12 +259,14 @@ def piece_fact(e: Entry) -> Puzzle:
     copies = list(e.game.deck()).count(piece)
     held = f"it comes in {WORDS[copies]} identical copies."
     held = "it is a single tile." if copies == 1 else held
-    why = Reason(e["rules"][0], f"{piece} ({piece.name}, {piece.chinese_name}) is {truth}: {held}")
+    named = f"{piece} ({piece.name}, {piece.chinese_name})"
+    why = Reason(e["rules"][0], f"{named} is {truth}: {held}")
+    look = Reason(e["rules"][0], f"{named}: {held}")  # the fact to look at, not the answer
 
     def check(answer: Any) -> Feedback:
         if answer == truth:
             return correct(f"Yes, {piece} is {truth}.", [why])
-        return incorrect(f"No, {piece} is not {answer}.", [why])
+        return incorrect(f"No, {piece} is not {answer}.", [look])
 
     solution = Solution(truth, f"{piece} is {truth}.", (why,))
     return e.puzzle("choice", check, solution, row_svg([piece]), choices=tuple(e["choices"]))
@@ -302,15 +319,24 @@ def classify(e: Entry) -> Puzzle:
     about = set(e.data.get("rules", ()))
     reasons = tuple(r for r in verdict.reasons if r.rule in about) or verdict.reasons
 
+    ids = {v: k for k, v in names.items()}
+
     def check(answer: Any) -> Feedback:
         if answer == truth:
             return correct(f"Right: {shown} is {truth}.", reasons)
-        if answer == e["invalid"]:
-            return incorrect(f"No: {shown} is a valid lead.", reasons)
-        return incorrect(f"No: {shown} is not {answer}.", reasons)
+        said = f"No: {shown} is a valid lead." if answer == e["invalid"] else ""
+        said = said or f"No: {shown} is not {answer}."
+        # what the chosen class is (the bank's ``why-not``), not what the pieces are
+        why = e.data.get("why-not", {})
+        key = "name" if by_name and answer != e["invalid"] else ids.get(answer, "")
+        found = why.get(key) or why.get("*")
+        if found is None:
+            return incorrect(said, reasons)  # the guard keeps what does not say the answer
+        return incorrect(said, [Reason(found["rule"], found["text"])])
 
     solution = Solution(truth, f"It is {truth}.", reasons)
-    picture = pictures.pieces(read_pieces(e.game, text))
+    # drawn when shown, without the class a card prints on its face (the question asks it)
+    picture = lambda: pictures.pieces(read_pieces(e.game, text), hide_class=True)  # noqa: E731
     choices = tuple(c if by_name else names[c] for c in e["choices"])
     return e.puzzle("choice", check, solution, picture, {"shown": shown}, choices=choices)
 
@@ -356,15 +382,32 @@ def may_lead(e: Entry) -> Puzzle:
             return incorrect(f"{answer!r} is not one of the options.")
         if claim.agrees(verdict):
             return correct(f"Right: {truth}", verdict.reasons)
-        if not claim.rule or verdict.ok:
-            return incorrect(f"Not so: {truth}", verdict.reasons)
-        return incorrect(f"{shown} may not be led, but not for that reason.", verdict.reasons)
+        return incorrect(*_claim_refuted(claim, verdict, shown, e.setup is not None))
 
     right = next((c.text for c in claims if c.agrees(verdict)), "")
     solution = Solution(right, truth, verdict.reasons)
-    picture = pictures.pieces(read_pieces(e.game, e["tiles"]))
+    lead = read_pieces(e.game, e["tiles"])
+    # in a position the answer depends on it: the hand, the tricks won, what was seen played
+    picture: Callable[[], str] | str = pictures.pieces(lead)
+    if e.setup is not None:
+        picture = e.drawing(pictures.lead_position, lead)
     choices = tuple(c.text for c in claims)
     return e.puzzle("choice", check, solution, picture, {"shown": shown}, choices=choices)
+
+
+def _claim_refuted(
+    claim: Claim, verdict: Verdict, shown: str, situated: bool
+) -> tuple[str, list[Reason]]:
+    """What is wrong with a may-lead option that disagrees with the engine: a "yes" is told a
+    rule forbids the lead (which rule, not why); a "no, because ..." that the reason it gives
+    does not hold for these pieces. Neither says which option is right."""
+    here = " here" if situated else ""
+    if not claim.rule:
+        rules = list(dict.fromkeys(r.rule for r in verdict.reasons))
+        text = f"No: a rule of leading forbids {shown}{here}."
+        return text, [Reason(rule, f"Check {shown} against this rule.") for rule in rules]
+    text = f"Not so: that reason does not hold for {shown}{here}."
+    return text, [Reason(claim.rule, f"Read this rule again with {shown} in mind.")]
 
 
 # ----- kinds about a trick -----------------------------------------------------------------------
@@ -394,6 +437,7 @@ def beats(e: Entry) -> Puzzle:
         seat,
         pool=start.hands[start.turn],
         pool_caption=f"Your hand ({seat['seat']}):",
+        secrets=fair.move_secrets(Move.play(w) for w in winners),
     )
 
 
@@ -444,11 +488,17 @@ def _lost_because(
     or a later play beat it."""
     i = next(i for i, (play, _) in enumerate(record) if play.seat == seat)
     play, verdict = record[i]
-    if i > 0 and not verdict.ok:
-        return [*verdict.reasons, Reason(e.rule("face-down"), "So it went face down.")]
+    name, shown = deal.name(seat), join(play.pieces)
+    if i > 0 and not verdict.ok:  # the engine's reasons would name the play that stood
+        text = f"{name}'s {shown} does not beat the highest play before it, so it went face down."
+        look = f"Compare {shown} with the plays before it under this rule."
+        rules = dict.fromkeys(r.rule for r in verdict.reasons if r.rule != e.rule("face-down"))
+        return [Reason(e.rule("face-down"), text), *(Reason(r, look) for r in rules)]
+    text = f"{name}'s {shown} was beaten by a later play: compare it with each play after it."
     later = [v for p, v in record[i + 1 :] if p.face_up]
-    text = f"{deal.name(seat)}'s {join(play.pieces)} was beaten by a later play."
-    return [Reason(e.rule("winner"), text), *(later[-1].reasons[:1] if later else ())]
+    rules = dict.fromkeys(r.rule for v in later for r in v.reasons if r.rule != e.rule("winner"))
+    look = "The rule a later play beats it by."
+    return [Reason(e.rule("winner"), text), *(Reason(r, look) for r in rules)]
 
 
 # ----- kinds about the end of a deal -------------------------------------------------------------
@@ -576,7 +626,10 @@ def endgame(e: Entry) -> Puzzle:
     why = check(answer).reasons
     solution = Solution(answer, f"Leads that force the last {e.game.round_name}: {listed}.", why)
     picture = e.drawing(pictures.hands, "Every hand, face up:", won=True)
-    return e.puzzle("move", check, solution, picture, {"seat": name}, pool=start.hands[seat])
+    secrets = fair.move_secrets(Move.play(w) for w in winning)
+    return e.puzzle(
+        "move", check, solution, picture, {"seat": name}, pool=start.hands[seat], secrets=secrets
+    )
 
 
 def _solve(e: Entry, deal: Any, seat: int) -> Any:
@@ -602,10 +655,15 @@ def _refutation(e: Entry, lead: str, seat: int) -> list[Reason]:
         move = next((m for m in options if _forces(e, _after(deal, m), seat) == want), options[0])
         verdicts.append(deal.judge(move))
         deal.apply(move)
-    lines = "; ".join(deal.transcript().splitlines()[played:])
-    text = f"After {lead}, the others can always stop {deal.name(seat)}. One line of play: "
-    text += f"{lines}. {deal.name(deal.winner)} takes the last {e.game.round_name}."
-    notes = [r for v in verdicts[-deal.n_seats :] for r in v.reasons]
+    # the learner's lead and the replies to it; the later tricks would show the other leads
+    first = ", ".join(
+        f"{deal.name(p.seat)} " + (join(p.pieces) if p.face_up else "face down")
+        for p in deal.tricks[played].plays
+    )
+    unit = e.game.round_name
+    text = f"After {lead}, the others can always stop {deal.name(seat)}: for instance {first}; "
+    text += f"in the end {deal.name(deal.winner)} takes the last {unit}."
+    notes = [r for v in verdicts[-deal.n_seats :] for r in v.reasons]  # the last trick's rules
     return [Reason(e.rule("deal"), text), *(r for r in notes if r.rule != e.rule("face-down"))]
 
 
@@ -630,12 +688,10 @@ def deal_fact(e: Entry) -> Puzzle:
         right, reasons = fact(e, deal)
         if answer == right:
             return correct(f"Right: {right}.", reasons)
-        if e["fact"] == "winner":  # the winner's reasons would give the answer away
-            reasons = [*_tally(e, deal), *_not_winner(e, deal, answer)] or reasons
-        if e["fact"] == "blocked-winner":  # so would the clauses: the hands and the rule instead
-            reasons = [*_hand_tally(e, deal), Reason(e.rule("blocked"), e["how"])]
+        # the reasons for the right answer would give it away: what is wrong with this one
         said = "That is not so" if answer in _none(e) else f"Not {answer}"
-        return incorrect(f"{said}.", reasons)
+        seat = deal.seat_names.index(answer) if answer in deal.seat_names else None
+        return incorrect(f"{said}.", WHY_NOT[e["fact"]](e, deal, seat))
 
     right, reasons = fact(e, deal)
     solution = Solution(right, f"The answer is {right}.", tuple(reasons))
@@ -687,43 +743,112 @@ def _winner(e: Entry, deal: Any) -> tuple[str, list[Reason]]:
     return name, [*reasons, Reason(e.rule("winner"), high), Reason(e.rule("deal"), text)]
 
 
-def _tally(e: Entry, deal: Any) -> list[Reason]:
-    """The bank's ``tally`` (an attribute summed over each hand, e.g. red pips), if any."""
+def _tally(e: Entry, deal: Any, seats: Sequence[int] | None = None) -> list[Reason]:
+    """The bank's ``tally`` (an attribute summed over each hand, e.g. red pips) of ``seats``
+    (every seat by default), if the bank gives one."""
     if "tally" not in e.data:
         return []
     tally = e["tally"]
     counts = ", ".join(
-        f"{deal.name(s)} {sum(getattr(p, tally['attribute']) for p in hand)}"
-        for s, hand in enumerate(deal.hands)
+        f"{deal.name(s)} {sum(getattr(p, tally['attribute']) for p in deal.hands[s])}"
+        for s in (range(deal.n_seats) if seats is None else seats)
     )
     return [Reason(tally["rule"], f"{tally['label']}: {counts}.")]
 
 
-def _not_winner(e: Entry, deal: Any, answer: Any) -> list[Reason]:
-    """For a seat wrongly named the winner of a deal decided by its last trick: columns do not
-    decide, the last trick does."""
-    if not deal.tricks or answer not in deal.seat_names:
-        return []
-    count = deal.won[deal.seat_names.index(answer)]
-    text = f"{answer} took {count} column{'s' * (count != 1)}, but columns do not decide who "
-    text += "wins the hand: only the last trick does."
-    rule = "The seat that takes the last trick wins the hand."
-    return [Reason(e.rule("winner"), text), Reason(e.rule("deal"), rule)]
+def _not_winner(e: Entry, deal: Any, seat: int | None) -> list[Reason]:
+    """Why ``seat`` (None: "nobody") is not the winner: its own tally and, for a deal decided
+    by its last trick, that the count of won tricks does not decide, the last trick does."""
+    if seat is None:
+        tally = e.data.get("tally")
+        look = f"Count the {tally['label'].lower()} again." if tally else "Look at the hands again."
+        return [Reason(tally["rule"] if tally else e.rule("deal"), look)]
+    reasons = _tally(e, deal, [seat])
+    if deal.tricks:
+        name, count = deal.name(seat), deal.won[seat]
+        unit, whole = e.game.round_name, e.game.deal_name
+        text = f"{name} took {counted(count, e.game.won_name + 's')}, but that count does not "
+        text += f"decide who wins the {whole}: only the last {unit} does."
+        rule = f"The seat that takes the last {unit} wins the {whole}."
+        reasons += [Reason(e.rule("winner"), text), Reason(e.rule("deal"), rule)]
+    return reasons
+
+
+def _not_turn(e: Entry, deal: Any, seat: int | None) -> list[Reason]:
+    """Why ``seat`` does not lead next: it did not take the last trick (or is not the banker)."""
+    name = "That seat" if seat is None else deal.name(seat)
+    unit = e.game.round_name
+    if deal.tricks:
+        text = f"{name} did not take the last {unit}, and whoever takes a {unit} leads the next."
+    else:
+        text = f"{name} is not the banker, and the banker leads the first {unit}."
+    return [Reason(e.rule("deal"), text)]
+
+
+def _not_size(e: Entry, deal: Any, seat: int | None) -> list[Reason]:
+    """What a trick is worth, without its count."""
+    unit, pieces = e.game.won_name, e.game.pieces
+    text = f"A {e.game.round_name} is worth one {unit} per {pieces[:-1]} of its lead: count the "
+    text += f"{pieces} of the lead."
+    return [Reason(e.rule("won"), text)]
+
+
+def _not_blocker(e: Entry, deal: Any, seat: int | None) -> list[Reason]:
+    """Why ``seat`` is not the blocker (None: why "nobody" is wrong)."""
+    if seat is None:
+        text = "The line is blocked: find the non-double whose placing made the fish."
+    else:
+        text = f"No tile {deal.name(seat)} placed made a fish; doubles added after one do not "
+        text += "move the blame."
+    return [Reason(e.rule("fish"), text)]
+
+
+def _not_first(e: Entry, deal: Any, seat: int | None) -> list[Reason]:
+    """Why ``seat`` is not in first place: its own points, and how places are decided (the
+    order of play is in the picture: naming it here would name the seats in turn)."""
+    rule = f"Fewest points wins. {e['ties']}"
+    reasons = [Reason(e.rule("places"), rule)]
+    if seat is not None:
+        own = f"{deal.name(seat)} has {deal.points[seat]} (pips face down and still held)."
+        reasons.insert(0, Reason(e.rule("points"), own))
+    return reasons
+
+
+def _not_blocked_winner(e: Entry, deal: Any, seat: int | None) -> list[Reason]:
+    """Why ``seat`` (None: "nobody scores") does not win the blocked round: its own hand and
+    the table's rule."""
+    seats = [] if seat is None else [seat]
+    return [*_hand_tally(e, deal, seats), Reason(e.rule("blocked"), e["how"])]
 
 
 # ----- kinds of the line games (Bull Fight, Bergen) --------------------------------------------
-def _line_picture(deal: Any, style: Any = None) -> str:
-    """The line, and every hand with what each seat put face down; Western tiles (``style``
-    "western", the game's ``piece_style``) are drawn with black pips only, hand by hand."""
+def _line_picture(deal: Any, style: Any = None, tell: bool = False) -> str:
+    """The line, and every hand with what each seat put face down, under the order of play;
+    Western tiles (``style`` "western", the game's ``piece_style``) are drawn with black pips
+    only, hand by hand. ``tell`` names the fish and its blocker (for a question that depends on
+    them, never one that asks about them)."""
     from gupai_learn.render.line import line_deal_svg
 
     if style != "western":
-        return pictures.figure("", line_deal_svg(deal, tell_fish=False))  # never the answer
+        return pictures.figure(_order(deal), line_deal_svg(deal, tell_fish=tell))
     line = pictures.figure(f"The line ({deal.layout.describe_ends()}):", _line_svg(deal, style))
     return line + "".join(
         pictures.figure(_seat_title(deal, s), _hand_svg(hand, style))
         for s, hand in enumerate(deal.hands)
     )
+
+
+def _told(deal: Any, style: Any = None) -> str:
+    """:func:`_line_picture` naming the fish and its blocker."""
+    return _line_picture(deal, style, tell=True)
+
+
+def _order(deal: Any) -> str:
+    """The order of play, first player first ("" for a deal that does not say it)."""
+    order = getattr(deal, "order", None)
+    if not order:
+        return ""
+    return "Order of play: " + ", ".join(deal.name(s) for s in order) + "."
 
 
 def _line_svg(deal: Any, style: Any) -> str:
@@ -781,16 +906,17 @@ def _blocked_winner(e: Entry, deal: Any) -> tuple[str, list[Reason]]:
     return name, list(decided.clauses)
 
 
-def _hand_tally(e: Entry, deal: Any) -> list[Reason]:
-    """What the blocked-round rules compare, seat by seat: tiles, doubles and pips in hand."""
+def _hand_tally(e: Entry, deal: Any, seats: Sequence[int]) -> list[Reason]:
+    """What the blocked-round rules compare for ``seats``: tiles, doubles and pips in hand."""
     parts = []
-    for seat, hand in enumerate(deal.hands):
+    for seat in seats:
+        hand = deal.hands[seat]
         doubles = sum(t.is_double for t in hand)
         parts.append(
             f"{deal.name(seat)} {hand}: {len(hand)} tile{'s' * (len(hand) != 1)}, "
             f"{doubles} double{'s' * (doubles != 1)}, {sum(t.pips for t in hand)} pips"
         )
-    return [Reason(e.rule("blocked"), "Left in hand: " + "; ".join(parts) + ".")]
+    return [Reason(e.rule("blocked"), "Left in hand: " + "; ".join(parts) + ".")] if parts else []
 
 
 FACTS: dict[str, Callable[[Entry, Any], tuple[str, list[Reason]]]] = {
@@ -800,6 +926,15 @@ FACTS: dict[str, Callable[[Entry, Any], tuple[str, list[Reason]]]] = {
     "blocker": _blocker,
     "first-place": _first_place,
     "blocked-winner": _blocked_winner,
+}
+#: For each fact, what is wrong with a seat (or "nobody") that is not the answer.
+WHY_NOT: dict[str, Callable[[Entry, Any, int | None], list[Reason]]] = {
+    "turn": _not_turn,
+    "trick-size": _not_size,
+    "winner": _not_winner,
+    "blocker": _not_blocker,
+    "first-place": _not_first,
+    "blocked-winner": _not_blocked_winner,
 }
 
 
@@ -900,6 +1035,7 @@ def line_move(e: Entry) -> Puzzle:
         pool=start.hands[seat],
         pool_caption=caption,
         choices=choices,
+        secrets=fair.move_secrets(good),
     )
 
 
@@ -962,10 +1098,20 @@ def fish(e: Entry) -> Puzzle:
     else:
         reasons = _not_blocked(e, deal)
 
+    ends = deal.layout.describe_ends()
+    look = [
+        Reason(
+            e.rule("fish-classic"),
+            f"{ends.capitalize()}: can a non-double off the line still "
+            "be added at an open end? A fish is named by the numbers at its ends.",
+        ),
+        Reason(e.rule("fish-smothered"), "Are some tiles off the line cut off from both ends?"),
+    ]
+
     def check(answer: Any) -> Feedback:
         if answer == truth:
             return correct(f"Right: {truth}.", reasons)
-        return incorrect(f"Not {answer}.", reasons)
+        return incorrect(f"Not {answer}.", look)
 
     solution = Solution(truth, f"It is {truth}.", tuple(reasons))
     choices = tuple(names[c] for c in e["choices"])
@@ -1008,9 +1154,7 @@ def points(e: Entry) -> Puzzle:
         return incorrect(mistakes(values, truth, names), [Reason(e.rule("points"), e["explain"])])
 
     solution = Solution(tuple(truth), "Each seat's points.", (why,))
-    return e.puzzle(
-        "numbers", check, solution, e.drawing(_line_picture, e.game.piece_style), labels=names
-    )
+    return e.puzzle("numbers", check, solution, e.drawing(_told, e.game.piece_style), labels=names)
 
 
 def line_settle(e: Entry) -> Puzzle:
@@ -1033,9 +1177,7 @@ def line_settle(e: Entry) -> Puzzle:
 
     settlement = deal.settle()
     solution = Solution(settlement.results, str(settlement), settlement_reasons(settlement))
-    return e.puzzle(
-        "numbers", check, solution, e.drawing(_line_picture, e.game.piece_style), labels=names
-    )
+    return e.puzzle("numbers", check, solution, e.drawing(_told, e.game.piece_style), labels=names)
 
 
 def line_score(e: Entry) -> Puzzle:
@@ -1053,9 +1195,9 @@ def line_score(e: Entry) -> Puzzle:
     truth = sum(a.points for a in gained)
     ends = Reason(e.rule("header"), f"After {play} {after.layout.describe_ends()}.")
     right = [*verdict.reasons, ends, *(_award_reason(after, a) for a in gained)]
-    words = e.bank.get("rule_words", {})
-    rules = [r for a in gained for r in a.rules] or [e.rule("header")]
-    hints = [Reason(r, words[r]) for r in dict.fromkeys(rules) if r in words]
+    # a wrong answer is told every scoring rule of the bank, in words without amounts, not
+    # just the ones this play meets (which would say what it scores)
+    hints = [Reason(r, w) for r, w in e.bank.get("rule_words", {}).items()]
 
     def check(answer: Any) -> Feedback:
         values = read_numbers(answer, 1)
@@ -1206,7 +1348,10 @@ def sim_compare(e: Entry) -> Puzzle:
     def check(answer: Any) -> Feedback:
         if answer == solution.answer:
             return correct("Right, as the simulation shows.", solution.reasons)
-        return incorrect("Not what the simulation shows: read the measurements.", solution.reasons)
+        # the measurement is the solution: a wrong choice is sent back to the intervals
+        look = "Compare the two 95% intervals: if they overlap, neither side is shown higher."
+        said = f"Not {answer}: that is not what the measurements show."
+        return incorrect(said, [Reason(rule, look)])
 
     choices = (*(s.label for s in sides), same)
     picture = _versus([s.label for s in sides], str(e.data.get("measure", "")))

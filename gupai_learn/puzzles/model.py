@@ -20,10 +20,11 @@ from __future__ import annotations
 
 import html
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
+from gupai_learn.puzzles import fair
 from gupai_learn.tiles import Tiles
 from gupai_learn.verdict import Reason, describe_input, shorten
 
@@ -99,6 +100,11 @@ class Puzzle:
     kind: str = ""
     position: Callable[[], Any] | None = None
     wrong: tuple[tuple[Any, str], ...] = ()
+    #: The texts that would give the answer away (:mod:`gupai_learn.puzzles.fair`), or a
+    #: function giving them when first needed; feedback to a wrong answer never says one.
+    secrets: Callable[[], tuple[str, ...]] | tuple[str, ...] = ()
+    #: The bank's words for its rules: the place to look when a reason had to be left out.
+    rule_words: Mapping[str, str] = field(default_factory=dict)
 
     def check(self, answer: Any) -> Feedback:
         """Judge ``answer``; never raises, whatever it is given: an answer that cannot be used
@@ -106,11 +112,15 @@ class Puzzle:
         the problem."""
         try:
             feedback = self._check(answer)
+            feedback = fair.guard(feedback, self._secrets(), answer, self.rule_words)
         except Exception as error:  # the contract: feedback, never an exception
             return Feedback("incorrect", f"That answer cannot be used: {_problem(error)}")
         if len(feedback.text) > FEEDBACK_LIMIT:  # e.g. a checker that quoted a huge answer
             return replace(feedback, text=shorten(feedback.text, FEEDBACK_LIMIT))
         return feedback
+
+    def _secrets(self) -> tuple[str, ...]:
+        return self.secrets() if callable(self.secrets) else self.secrets
 
     def _check(self, answer: Any) -> Feedback:
         if _blank(answer):

@@ -1,0 +1,196 @@
+"""A card is a promise (issue 22): for every puzzle of every bank, a wrong answer's feedback
+never gives the right answer away, a card offers only the kinds of move its game has, and its
+solution passes.
+
+Wrong answers are generated, not listed: every other option of a choice; the bank's typical
+``wrong`` entries; for numbers the solution nudged seat by seat; for tiles and move cards every
+legal move that is not right, single pieces and pairs from the pool and a piece nobody holds.
+"Gives away" is matched on normalised text (case, spacing and punctuation aside, tiles written
+high end first) in the feedback's sentence and every reason.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Iterator
+from functools import cache
+from typing import Any
+
+import pytest
+
+from gupai_learn import puzzles
+from gupai_learn.engine.moves import Move, join
+from gupai_learn.games import GAMES
+from gupai_learn.puzzles import loader
+
+ALL = [p for name in puzzles.BANKS for p in puzzles.bank(name)]
+#: the statistics cards play their deals when first checked (once per session)
+QUICK = [p for p in ALL if p.kind != "sim-compare"]
+SIMS = [p for p in ALL if p.kind == "sim-compare"]
+NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+TILE = re.compile(r"\[(\d):(\d)\]")
+
+
+# ----- normalising text -------------------------------------------------------------------------
+def _tile(match: re.Match[str]) -> str:
+    high, low = sorted(map(int, match.groups()), reverse=True)
+    return f" t{high}{low} "
+
+
+def norm(text: Any) -> str:
+    """Text compared by meaning: tiles as ``t64`` (high end first), lower case, words only."""
+    text = TILE.sub(_tile, str(text).replace("−", "-"))
+    words = re.findall(r"t\d\d|[+-]?\d+|[^\W\d_]+", text.casefold())
+    return " " + " ".join(words) + " "
+
+
+def said(feedback: puzzles.Feedback) -> str:
+    """Everything a learner reads after checking: the sentence and every reason."""
+    return norm(" ".join([feedback.text, *(r.text for r in feedback.reasons)]))
+
+
+def contains(haystack: str, needle: str) -> bool:
+    """Whether normalised ``needle`` occurs in normalised ``haystack`` as whole words."""
+    return bool(needle.strip()) and needle in haystack
+
+
+def pieces_needles(pieces: Any) -> list[str]:
+    """How a play of ``pieces`` may be written in feedback: in its order, or high first."""
+    texts = [norm(join(pieces))]
+    texts.append(norm(join(sorted(pieces, key=str, reverse=True))))
+    return list(dict.fromkeys(texts))
+
+
+# ----- what a puzzle must not say after a wrong answer -------------------------------------------
+UNITS = "point points tile tiles card cards column columns trick tricks chip chips pip pips"
+
+
+def number_needles(value: int) -> list[str]:
+    """A number said as a count: its digits or its word (two to nine) before what it counts
+    ("3 points", "three cards", "2 columns"), or after "scores"."""
+    spoken = [str(value)] + ([NUMBER_WORDS[value]] if 2 <= value < len(NUMBER_WORDS) else [])
+    found = [norm(f"{s} {unit}") for s in spoken for unit in UNITS.split()]
+    return found + [norm(f"{verb} {s}") for s in spoken for verb in ("scores", "score")]
+
+
+@cache
+def good_moves(pid: str) -> tuple[Move, ...]:
+    """Every move the card accepts (tiles and move cards): the legal moves its check passes."""
+    puzzle = puzzles.get(pid)
+    assert puzzle.position is not None
+    deal = puzzle.position()
+    return tuple(m for m in deal.legal_moves() if puzzle.check(str(m)).correct)
+
+
+def needles(puzzle: puzzles.Puzzle) -> list[str]:
+    """The texts that give ``puzzle``'s answer away."""
+    answer = puzzle.solution.answer
+    if puzzle.answer_kind == "choice":
+        found = [norm(answer)]
+        if answer.strip().isdigit():
+            found = number_needles(int(answer))
+        text = norm(puzzle.solution.text)
+        if len(text.split()) >= 4:  # a sentence saying the answer (may-lead's "may not be led")
+            found.append(text)
+        return found
+    if puzzle.answer_kind == "numbers":
+        values = list(answer) if isinstance(answer, (list, tuple)) else [answer]
+        if len(values) == 1:
+            return number_needles(values[0])
+        labels = [label.split(" (")[0] for label in puzzle.labels]
+        pairs = [norm(f"{name} {v}") for name, v in zip(labels, values, strict=True)]
+        pairs += [norm(f"{name} {v:+d}") for name, v in zip(labels, values, strict=True)]
+        return [*pairs, norm(" ".join(map(str, values)))]
+    found = []
+    for move in good_moves(puzzle.id):
+        if move.kind in ("draw", "pass"):
+            found.append(norm(move.kind))
+        else:
+            found += pieces_needles(move.pieces)
+    return found
+
+
+# ----- wrong answers ------------------------------------------------------------------------------
+def wrong_answers(puzzle: puzzles.Puzzle) -> Iterator[Any]:
+    """Answers the card must refuse: the bank's typical ones and a systematic spread."""
+    yield from (answer for answer, _ in puzzle.wrong)
+    answer = puzzle.solution.answer
+    if puzzle.answer_kind == "choice":
+        yield from (c for c in puzzle.choices if c != answer)
+    elif puzzle.answer_kind == "numbers":
+        values = list(answer) if isinstance(answer, (list, tuple)) else [answer]
+        for i, step in itertools.product(range(len(values)), (1, -1, 2, -4)):
+            nudged = list(values)
+            nudged[i] += step
+            if len(values) > 1:  # keep the sum: one seat gives the other what it gained
+                nudged[(i + 1) % len(values)] -= step
+            yield tuple(nudged) if len(values) > 1 else nudged[0]
+    else:
+        yield from _wrong_moves(puzzle)
+
+
+def _wrong_moves(puzzle: puzzles.Puzzle) -> Iterator[Any]:
+    assert puzzle.position is not None
+    deal = puzzle.position()
+    good = set(good_moves(puzzle.id))
+    yield from (str(m) for m in deal.legal_moves() if m not in good)
+    pool = list(puzzle.pool or ())
+    for size in (1, 2):
+        for combo in itertools.islice(itertools.combinations(pool, size), 12):
+            text = join(combo)
+            ends = (">left", ">right") if "left" in puzzle.choices else ("",)
+            yield from (text + end for end in ends)
+    held = {str(p) for hand in deal.hands for p in hand}
+    stranger = next((str(p) for p in GAMES_OF[puzzle.id].deck() if str(p) not in held), None)
+    if stranger is not None:
+        yield f"[{stranger[1:-1]}]" if stranger.startswith("[") else stranger
+
+
+GAMES_OF = {
+    p.id: GAMES[loader.raw(name)["game"]] for name in puzzles.BANKS for p in puzzles.bank(name)
+}
+
+
+def giveaways(puzzle: puzzles.Puzzle) -> list[tuple[Any, str, str]]:
+    """Each wrong answer whose feedback says the answer: (answer, what it said, the needle)."""
+    found = []
+    wanted = needles(puzzle)
+    for answer in dict.fromkeys(wrong_answers(puzzle)):
+        feedback = puzzle.check(answer)
+        if feedback.correct or feedback.outcome == "not-attempted":
+            continue
+        own = norm(answer if not isinstance(answer, tuple) else " ".join(map(str, answer)))
+        text = said(feedback)
+        for needle in wanted:
+            if contains(text, needle) and not contains(own, needle):
+                found.append((answer, text.strip(), needle.strip()))
+                break
+    return found
+
+
+# ----- the checks ---------------------------------------------------------------------------------
+@pytest.mark.parametrize("puzzle", QUICK, ids=lambda p: p.id)
+def test_a_wrong_answer_never_gives_the_answer_away(puzzle: puzzles.Puzzle) -> None:
+    assert not giveaways(puzzle), giveaways(puzzle)[:3]
+
+
+@pytest.mark.parametrize("puzzle", SIMS, ids=lambda p: p.id)
+def test_a_statistics_card_keeps_its_measurement_for_the_solution(puzzle: puzzles.Puzzle) -> None:
+    assert not giveaways(puzzle), giveaways(puzzle)[:3]
+
+
+@pytest.mark.parametrize("puzzle", ALL, ids=lambda p: p.id)
+def test_the_solution_passes(puzzle: puzzles.Puzzle) -> None:
+    assert puzzle.check(puzzle.solution.answer).correct
+
+
+def test_the_matching_sees_a_giveaway() -> None:
+    """The detector itself: a feedback that names the right option, move or numbers is caught,
+    whatever its spelling."""
+    assert contains(norm("…is an Earth combination."), norm("an earth combination"))
+    assert contains(
+        norm("He may lead e.g. [1:1][2:6]."), pieces_needles(Move.play("[6:2]").pieces)[0]
+    )
+    assert contains(norm("East +4, South −2"), norm("South -2"))
+    assert not contains(norm("[6:2] is no pair"), norm("2"))
