@@ -185,6 +185,35 @@ def test_the_solution_passes(puzzle: puzzles.Puzzle) -> None:
     assert puzzle.check(puzzle.solution.answer).correct
 
 
+@cache
+def kinds_of_move(game: str) -> frozenset[str]:
+    """The kinds of move ``game``'s engine offers, seen over seeded random deals played out."""
+    import random
+
+    seen: set[str] = set()
+    for seed in range(12):
+        deal, rng = GAMES[game].Deal.random(seed=seed), random.Random(seed)
+        while not deal.is_over:
+            moves = deal.legal_moves()
+            seen |= {m.kind for m in moves}
+            deal.apply(rng.choice(moves))
+    return frozenset(seen)
+
+
+MOVE_CARDS = [p for p in ALL if p.answer_kind == "move" and p.choices]
+
+
+@pytest.mark.parametrize("puzzle", MOVE_CARDS, ids=lambda p: p.id)
+def test_a_move_card_offers_exactly_the_kinds_of_move_its_game_has(puzzle) -> None:
+    from gupai_learn.puzzles.kinds import MOVE_WORDS
+
+    game = GAMES_OF[puzzle.id].name
+    offered = {MOVE_WORDS[w] for w in puzzle.choices}
+    assert offered == kinds_of_move(game), (puzzle.choices, sorted(kinds_of_move(game)))
+    same_game = [p for p in MOVE_CARDS if GAMES_OF[p.id].name == game]
+    assert all(p.choices == puzzle.choices for p in same_game), "the same on every card"
+
+
 def test_the_matching_sees_a_giveaway() -> None:
     """The detector itself: a feedback that names the right option, move or numbers is caught,
     whatever its spelling."""

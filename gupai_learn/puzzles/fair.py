@@ -97,9 +97,13 @@ def leaks(text: str, secrets: Iterable[str], answer: Any = "") -> bool:
 
 
 def _spoken(answer: Any) -> str:
-    if isinstance(answer, (list, tuple)):
-        return " ".join(map(str, answer))
-    return str(answer)
+    """The learner's answer as text (its first 2,000 characters; "" for an answer that cannot
+    be written out, e.g. a number too long to print)."""
+    try:
+        items = answer if isinstance(answer, (list, tuple)) else (answer,)
+        return " ".join(str(a)[:2000] for a in items[:20])[:2000]
+    except (ValueError, TypeError, RecursionError, OverflowError):
+        return ""
 
 
 def guard(

@@ -976,15 +976,27 @@ def _line_only(deal: Any, style: Any = None) -> str:
     return pictures.figure("The line:", layout_svg(deal.layout, style=style))
 
 
+#: The words a move card offers for how the picked tile is played, and the kind of move each
+#: makes: a bank's ``moves`` (the same on every card of a game) are some of these.
+MOVE_WORDS = {"left": "play", "right": "play", "face down": "discard", "draw": "draw"}
+MOVE_WORDS["pass"] = "pass"
+
+
 def line_move(e: Entry) -> Puzzle:
-    """Move: a placement (``[6:4]>left``) or face-down tile for the seat to act, judged by the
-    engine, then by the ``goal``: ``legal`` (any legal move), ``no-fish`` (makes no fish),
-    ``fish`` (makes one), ``score`` (scores as many points as any move can), ``win`` (the
-    solver: the seat still forces first place, or whatever the game's solver aims at)."""
+    """Move: a placement (``[6:4]>left``), a face-down tile, a draw or a pass for the seat to
+    act, judged by the engine, then by the ``goal``: ``legal`` (any legal move), ``no-fish``
+    (makes no fish), ``fish`` (makes one), ``open`` (leaves only the number ``open`` open),
+    ``score`` (scores as many points as any move can), ``win`` (the solver: the seat still
+    forces first place, or whatever the game's solver aims at). The card offers the bank's
+    ``ways`` to play a picked tile: every kind of move the game has, on every card."""
     start = e.build()
     seat, name, goal = start.turn, start.name(start.turn), e.data.get("goal", "legal")
     best = max((_gain(start, m, seat) for m in start.legal_moves()), default=0)
     good = [m for m in start.legal_moves() if _meets(e, start, m, seat, goal, best)]
+    choices = tuple(e["ways"])
+    unknown = [w for w in choices if w not in MOVE_WORDS]
+    if unknown:
+        raise ValueError(f"ways {unknown} are not ways to play; use some of {list(MOVE_WORDS)}")
 
     def check(answer: Any) -> Feedback:
         deal = e.build()
@@ -993,38 +1005,22 @@ def line_move(e: Entry) -> Puzzle:
             return incorrect(f"No: {verdict.summary}.", verdict.reasons)
         before = _awards(deal)
         deal.apply(answer)
-        reasons = list(verdict.reasons)
         gained = [a for a in _awards(deal)[len(before) :] if a.seat == seat]
-        reasons += [_award_reason(deal, a) for a in gained]
-        fish = getattr(deal, "fish", None)
-        made = fish is not None and getattr(start, "fish", None) is None
-        if made and fish is not None:
-            first = fish.explain(seat).splitlines()[0]
-            reasons.append(Reason(fish.rule, RULE_AT_END.sub(".", first)))
-        if goal == "no-fish" and made:
-            return incorrect(f"That blocks the line: {name} would be the blocker.", reasons)
-        if goal == "fish" and not made:
-            return incorrect(
-                "Legal, but the line is not blocked afterwards.",
-                [*reasons, Reason(e.rule("fish"), e["not-blocked"])],
-            )
+        reasons = [*verdict.reasons, *(_award_reason(deal, a) for a in gained)]
+        made = _made_fish(start, deal)
+        if made is not None:
+            first = made.explain(seat).splitlines()[0]
+            reasons.append(Reason(made.rule, RULE_AT_END.sub(".", first)))
         scored = sum(a.points for a in gained)
-        if goal == "score" and scored < best:
-            text = f"Legal, but it scores {scored}; another move scores more."
-            return incorrect(text, [*reasons, Reason(e["rules"][0], e["not-best"])])
-        if goal == "win" and not _forces_first(e, deal, seat):
-            why = e.data.get("not-won", "After that the others can keep {seat} out of first place.")
-            why = why.format(seat=name)
-            return incorrect(why, [*reasons, Reason(e.rule("places"), why)])
+        missed = _missed(e, deal, goal, made is not None, scored if scored < best else None, name)
+        if missed is not None:
+            return incorrect(missed[0], [*reasons, *missed[1]])
         return correct(f"Yes: {verdict.summary}.", reasons)
 
     listed = ", ".join(map(str, good)) or "none"
     answer = str(good[0]) if good else ""
     solution = Solution(answer, f"Moves that do it: {listed}.", check(answer).reasons)
     picture = e.drawing(_line_only if goal != "win" else _line_picture, e.game.piece_style)
-    # how the picked tile is played (the card's form); the words a move puzzle understands
-    words = [m.kind for m in start.legal_moves() if m.kind in ("pass", "draw")]
-    choices = ("left", "right", "face down", *dict.fromkeys(words))
     caption = f"Your hand ({name}):" if goal != "win" else ""
     return e.puzzle(
         "move",
@@ -1039,16 +1035,52 @@ def line_move(e: Entry) -> Puzzle:
     )
 
 
+def _made_fish(start: Any, deal: Any) -> Any:
+    """The fish a move made (None if it made none, or the line was blocked before it)."""
+    fish = getattr(deal, "fish", None)
+    return fish if fish is not None and getattr(start, "fish", None) is None else None
+
+
+def _missed(
+    e: Entry, deal: Any, goal: str, made: bool, short: int | None, name: str
+) -> tuple[str, list[Reason]] | None:
+    """How a legal move misses the card's ``goal`` (what that move does, never the right one):
+    the sentence and the reasons to add, or None when it meets it."""
+    if goal == "no-fish" and made:
+        return f"That blocks the line: {name} would be the blocker.", []
+    if goal == "fish" and not made:
+        text = "Legal, but the line is not blocked afterwards."
+        return text, [Reason(e.rule("fish"), e["not-blocked"])]
+    if goal == "open" and tuple(deal.layout.open_numbers()) != (e["open"],):
+        ends = deal.layout.describe_ends()
+        return f"Legal, but afterwards {ends}.", [Reason(e["rules"][0], e["not-open"])]
+    if goal == "score" and short is not None:  # ``short``: what this move scores, below best
+        text = f"Legal, but it scores {short}; another move scores more."
+        return text, [Reason(e["rules"][0], e["not-best"])]
+    if goal == "win" and not _forces_first(e, deal, deal_seat(deal, name)):
+        why = e.data.get("not-won", "After that the others can keep {seat} out of first place.")
+        why = why.format(seat=name)
+        return why, [Reason(e.rule("places"), why)]
+    return None
+
+
+def deal_seat(deal: Any, name: str) -> int:
+    """The seat called ``name`` in ``deal``."""
+    return list(deal.seat_names).index(name)
+
+
 def _meets(e: Entry, start: Any, move: Move, seat: int, goal: str, best: int) -> bool:
     if goal == "score":
         return _gain(start, move, seat) == best
     deal = start.copy()
     deal.apply(move)
-    made = getattr(deal, "fish", None) is not None and getattr(start, "fish", None) is None
+    made = _made_fish(start, deal) is not None
     if goal == "no-fish":
         return not made
     if goal == "fish":
         return made
+    if goal == "open":
+        return tuple(deal.layout.open_numbers()) == (e["open"],)
     if goal == "win":
         return _forces_first(e, deal, seat)
     return True
