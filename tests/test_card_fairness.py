@@ -214,6 +214,29 @@ def test_a_move_card_offers_exactly_the_kinds_of_move_its_game_has(puzzle) -> No
     assert all(p.choices == puzzle.choices for p in same_game), "the same on every card"
 
 
+def shown_text(puzzle: puzzles.Puzzle) -> str:
+    """Everything the picture says: its text, spoken labels and tooltips."""
+    drawn = puzzle.drawing()
+    found = re.findall(r'aria-label="([^"]*)"|<title>([^<]*)</title>|>([^<>]+)<', drawn)
+    return norm(" ".join(x for group in found for x in group if x))
+
+
+#: choice cards whose answer is a class or a kind (a seat or a number is on every picture)
+ASKED = [
+    p
+    for p in ALL
+    if p.answer_kind == "choice"
+    and p.kind != "sim-compare"
+    and not str(p.solution.answer).strip().isdigit()
+    and p.solution.answer not in ("East", "South", "West", "North")
+]
+
+
+@pytest.mark.parametrize("puzzle", ASKED, ids=lambda p: p.id)
+def test_the_picture_never_prints_what_is_asked(puzzle: puzzles.Puzzle) -> None:
+    assert norm(puzzle.solution.answer) not in shown_text(puzzle)
+
+
 def test_the_matching_sees_a_giveaway() -> None:
     """The detector itself: a feedback that names the right option, move or numbers is caught,
     whatever its spelling."""

@@ -269,7 +269,8 @@ def piece_fact(e: Entry) -> Puzzle:
         return incorrect(f"No, {piece} is not {answer}.", [look])
 
     solution = Solution(truth, f"{piece} is {truth}.", (why,))
-    return e.puzzle("choice", check, solution, row_svg([piece]), choices=tuple(e["choices"]))
+    picture = pictures.pieces([piece], hide_class=True)  # its label would name the answer
+    return e.puzzle("choice", check, solution, picture, choices=tuple(e["choices"]))
 
 
 def counted(n: int, plural: str) -> str:

@@ -4,6 +4,7 @@ table, the hands, the end of a deal. Pure functions returning HTML/SVG text."""
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Iterable
 from typing import Any
 
@@ -20,14 +21,18 @@ def figure(title: str, svg: str) -> str:
 
 
 def pieces(items: Any, hide_class: bool = False) -> str:
-    """A row of pieces; ``hide_class`` leaves out what a card prints of its own class (a
-    Tet-Gow card's set and tier), for a question that asks for it."""
+    """A row of pieces; ``hide_class`` leaves out what a piece says of its own class — a
+    card's set and tier printed on its face, a tile's suit in its spoken label and tooltip —
+    for a question that asks for it."""
     if not hide_class:
         return figure("", row_svg(items))
     from gupai_learn.render.cards import tiers_hidden
 
     with tiers_hidden():
-        return figure("", row_svg(items))
+        drawn = row_svg(items)
+    for suit in {str(s) for s in (getattr(p, "suit", None) for p in items) if s}:
+        drawn = re.sub(rf", {re.escape(suit)}(?=[;.\"<])", "", drawn)
+    return figure("", drawn)
 
 
 def plays(deal: Any, items: Iterable[Any], caption: str, numbered: bool = False) -> str:
