@@ -13,8 +13,10 @@ from __future__ import annotations
 
 import itertools
 import re
+import tomllib
 from collections.abc import Iterator
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -246,3 +248,60 @@ def test_the_matching_sees_a_giveaway() -> None:
     )
     assert contains(norm("East +4, South −2"), norm("South -2"))
     assert not contains(norm("[6:2] is no pair"), norm("2"))
+
+
+# ----- used before taught (lessons/syllabus.toml) -----------------------------------------
+SYLLABUS = Path(__file__).resolve().parent.parent / "lessons" / "syllabus.toml"
+#: Puzzles no lesson uses yet: the lesson owners place them (this list only shrinks).
+NOT_YET_PLACED = {
+    "be-end-01",
+    "be-block-01",
+    "be-block-02",
+    "be-block-03",
+    "be-block-04",
+    "dn-fish-01",
+    "dn-block-02",
+    "dn-block-03",
+    "tg-beat-04",
+    "tg-beat-06",
+}
+
+
+def lessons() -> list[dict[str, Any]]:
+    """Every lesson of the syllabus, in course order."""
+    with SYLLABUS.open("rb") as handle:
+        chapters = tomllib.load(handle)["chapters"]
+    return [lesson for chapter in chapters for lesson in chapter.get("lessons", ())]
+
+
+def rules_met(puzzle: puzzles.Puzzle) -> set[str]:
+    """The rules a learner meets on a card: its own, its solution's, and those the feedback to
+    every other option and every typical wrong answer cites."""
+    met = set(puzzle.rules) | {r.rule for r in puzzle.solution.reasons}
+    tries = [a for a, _ in puzzle.wrong]
+    if puzzle.answer_kind == "choice":
+        tries += [c for c in puzzle.choices if c != puzzle.solution.answer]
+    for answer in tries:
+        met |= {r.rule for r in puzzle.check(answer).reasons}
+    return met
+
+
+def test_a_card_meets_only_rules_taught_by_its_lesson_or_before() -> None:
+    """E.g. 03.02 may not offer "a horse" (03.04): choosing it would be told a rule not yet
+    taught."""
+    taught: set[str] = set()
+    early = []
+    for lesson in lessons():
+        taught |= set(lesson["rules"])
+        for pid in lesson["puzzles"]:
+            missing = rules_met(puzzles.get(pid)) - taught
+            early += [(lesson["file"][:5], pid, rule) for rule in sorted(missing)]
+    assert not early, early
+
+
+def test_every_card_is_reached_by_a_lesson() -> None:
+    used = {pid for lesson in lessons() for pid in lesson["puzzles"]}
+    unreached = {p.id for p in ALL} - used
+    assert unreached <= NOT_YET_PLACED, sorted(unreached - NOT_YET_PLACED)
+    placed = NOT_YET_PLACED - unreached
+    assert not placed, f"now used by a lesson: take {sorted(placed)} off NOT_YET_PLACED"

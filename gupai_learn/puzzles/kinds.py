@@ -331,6 +331,8 @@ def classify(e: Entry) -> Puzzle:
         why = e.data.get("why-not", {})
         key = "name" if by_name and answer != e["invalid"] else ids.get(answer, "")
         found = why.get(key) or why.get("*")
+        if answer == e["invalid"] and "why-invalid" in e.data:  # the card's own words
+            found = e["why-invalid"]
         if found is None:
             return incorrect(said, reasons)  # the guard keeps what does not say the answer
         return incorrect(said, [Reason(found["rule"], found["text"])])
@@ -1007,7 +1009,10 @@ def line_move(e: Entry) -> Puzzle:
         before = _awards(deal)
         deal.apply(answer)
         gained = [a for a in _awards(deal)[len(before) :] if a.seat == seat]
-        reasons = [*verdict.reasons, *(_award_reason(deal, a) for a in gained)]
+        # the engine's notes on a legal move, for the rules this card is about (a note on a
+        # rule of a later lesson would be met before it is taught)
+        notes = [r for r in verdict.reasons if r.rule in e.data.get("rules", ())]
+        reasons = [*(notes or verdict.reasons), *(_award_reason(deal, a) for a in gained)]
         made = _made_fish(start, deal)
         if made is not None:
             first = made.explain(seat).splitlines()[0]
@@ -1048,7 +1053,7 @@ def _missed(
     """How a legal move misses the card's ``goal`` (what that move does, never the right one):
     the sentence and the reasons to add, or None when it meets it."""
     if goal == "no-fish" and made:
-        return f"That blocks the line: {name} would be the blocker.", []
+        return "That blocks the line: it makes a fish.", []
     if goal == "fish" and not made:
         text = "Legal, but the line is not blocked afterwards."
         return text, [Reason(e.rule("fish"), e["not-blocked"])]
@@ -1137,9 +1142,12 @@ def fish(e: Entry) -> Puzzle:
             e.rule("fish-classic"),
             f"{ends.capitalize()}: can a non-double off the line still "
             "be added at an open end? A fish is named by the numbers at its ends.",
-        ),
-        Reason(e.rule("fish-smothered"), "Are some tiles off the line cut off from both ends?"),
+        )
     ]
+    if e.rule("fish-smothered") in e.data.get("rules", ()):  # once its lesson has taught it
+        look.append(
+            Reason(e.rule("fish-smothered"), "Are some tiles off the line cut off from both ends?")
+        )
 
     def check(answer: Any) -> Feedback:
         if answer == truth:
@@ -1228,9 +1236,10 @@ def line_score(e: Entry) -> Puzzle:
     truth = sum(a.points for a in gained)
     ends = Reason(e.rule("header"), f"After {play} {after.layout.describe_ends()}.")
     right = [*verdict.reasons, ends, *(_award_reason(after, a) for a in gained)]
-    # a wrong answer is told every scoring rule of the bank, in words without amounts, not
-    # just the ones this play meets (which would say what it scores)
-    hints = [Reason(r, w) for r, w in e.bank.get("rule_words", {}).items()]
+    # a wrong answer is told the scoring rules of the card (those its lesson has taught), in
+    # words without amounts: what to check, not what the play scores
+    told = {*e.data.get("rules", ()), *(r for a in gained for r in a.rules), e.rule("header")}
+    hints = [Reason(r, w) for r, w in e.bank.get("rule_words", {}).items() if r in told]
 
     def check(answer: Any) -> Feedback:
         values = read_numbers(answer, 1)
