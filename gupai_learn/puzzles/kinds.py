@@ -656,7 +656,7 @@ def _refutation(e: Entry, lead: str, seat: int) -> list[Reason]:
         want = deal.turn == seat  # seat tries to win; the others try to stop it
         options = deal.legal_moves()
         move = next((m for m in options if _forces(e, _after(deal, m), seat) == want), options[0])
-        verdicts.append(deal.judge(move))
+        verdicts.append((deal.turn, deal.judge(move)))
         deal.apply(move)
     # the learner's lead and the replies to it; the later tricks would show the other leads
     first = ", ".join(
@@ -666,7 +666,9 @@ def _refutation(e: Entry, lead: str, seat: int) -> list[Reason]:
     unit = e.game.round_name
     text = f"After {lead}, the others can always stop {deal.name(seat)}: for instance {first}; "
     text += f"in the end {deal.name(deal.winner)} takes the last {unit}."
-    notes = [r for v in verdicts[-deal.n_seats :] for r in v.reasons]  # the last trick's rules
+    # the last trick's rules, as the others' plays show them (the seat's own would name its
+    # other pieces: the leads that were right)
+    notes = [r for mover, v in verdicts[-deal.n_seats :] if mover != seat for r in v.reasons]
     return [Reason(e.rule("deal"), text), *(r for r in notes if r.rule != e.rule("face-down"))]
 
 
