@@ -713,20 +713,20 @@ def _none(e: Entry) -> tuple[str, ...]:
 
 
 def _turn(e: Entry, deal: Any) -> tuple[str, list[Reason]]:
-    name = deal.name(deal.turn)
+    name, unit = deal.name(deal.turn), e.game.round_name
     if deal.tricks:
-        text = f"{name} won the last trick, so {name} leads the next."
-    else:
-        text = f"{deal.name(getattr(deal, 'banker', deal.turn))} is the banker, and the banker "
-        text += "leads the first trick."
+        text = f"{name} won the last {unit}, so {name} leads the next."
+    else:  # the bank's word for the seat that leads first (Tien Gow: the banker)
+        text = f"{name} is {e['first']}, who leads the first {unit}."
     return name, [Reason(e.rule("deal"), text)]
 
 
 def _trick_size(e: Entry, deal: Any) -> tuple[str, list[Reason]]:
-    trick = deal.tricks[-1]
+    trick, unit = deal.tricks[-1], e.game.won_name
     text = (
-        f"{deal.name(trick.winner)} took a trick led with {trick.size} tiles and won "
-        f"{trick.size} columns: one column per tile of the lead."
+        f"{deal.name(trick.winner)} took a {e.game.round_name} led with "
+        f"{counted(trick.size, e.game.pieces)} and won {counted(trick.size, unit + 's')}: "
+        f"one {unit} per {e.game.pieces[:-1]} of the lead."
     )
     return str(trick.size), [Reason(e.rule("won"), text)]
 
@@ -741,10 +741,10 @@ def _winner(e: Entry, deal: Any) -> tuple[str, list[Reason]]:
         return name, [*reasons, Reason(cited.group(1), RULE_AT_END.sub("", outcome))]
     last = deal.tricks[-1]
     high = f"{name} made the last face-up play of the last trick ({join(last.high.pieces)})."
-    most = max(range(deal.n_seats), key=lambda s: deal.won[s])
-    text = f"{outcome}; the number of columns does not decide who wins."
+    most, unit = max(range(deal.n_seats), key=lambda s: deal.won[s]), e.game.won_name
+    text = f"{outcome}; the number of {unit}s does not decide who wins."
     if most != deal.winner:
-        text += f" {deal.name(most)} has the most columns ({deal.won[most]}) but lost the last."
+        text += f" {deal.name(most)} has the most {unit}s ({deal.won[most]}) but lost the last."
     return name, [*reasons, Reason(e.rule("winner"), high), Reason(e.rule("deal"), text)]
 
 
@@ -780,13 +780,14 @@ def _not_winner(e: Entry, deal: Any, seat: int | None) -> list[Reason]:
 
 
 def _not_turn(e: Entry, deal: Any, seat: int | None) -> list[Reason]:
-    """Why ``seat`` does not lead next: it did not take the last trick (or is not the banker)."""
+    """Why ``seat`` does not lead next: it did not take the last trick (or is not the seat
+    that leads first, the bank's ``first``)."""
     name = "That seat" if seat is None else deal.name(seat)
     unit = e.game.round_name
     if deal.tricks:
         text = f"{name} did not take the last {unit}, and whoever takes a {unit} leads the next."
     else:
-        text = f"{name} is not the banker, and the banker leads the first {unit}."
+        text = f"{name} is not {e['first']}, who leads the first {unit}."
     return [Reason(e.rule("deal"), text)]
 
 
