@@ -305,3 +305,29 @@ def test_every_card_is_reached_by_a_lesson() -> None:
     assert unreached <= NOT_YET_PLACED, sorted(unreached - NOT_YET_PLACED)
     placed = NOT_YET_PLACED - unreached
     assert not placed, f"now used by a lesson: take {sorted(placed)} off NOT_YET_PLACED"
+
+
+# ----- a card shows what its answer depends on ----------------------------------------------------
+SITUATED_LEADS = [p for p in ALL if p.kind == "may-lead" and p.position is not None]
+LINE_SETTLES = [p for p in ALL if p.kind == "line-settle"]
+
+
+@pytest.mark.parametrize("puzzle", SITUATED_LEADS, ids=lambda p: p.id)
+def test_a_lead_in_a_position_shows_the_hand_the_points_and_what_was_seen(puzzle) -> None:
+    """BG-PASSPORT-LEAD depends on the leader's hand, his tricks, the point tiles and the
+    tiles seen played: all drawn."""
+    assert puzzle.position is not None
+    deal, shown = puzzle.position(), shown_text(puzzle)
+    seat = deal.turn
+    assert all(norm(t).strip() in shown for t in deal.hands[seat]), "the hand to lead from"
+    assert norm(f"{deal.won[seat]} tricks won") in shown
+    assert "point tiles" in shown and "played face up so far" in shown
+
+
+@pytest.mark.parametrize("puzzle", LINE_SETTLES, ids=lambda p: p.id)
+def test_a_line_settlement_shows_who_made_the_fish_and_the_order_of_play(puzzle) -> None:
+    assert puzzle.position is not None
+    deal, shown = puzzle.position(), shown_text(puzzle)
+    assert norm("order of play " + " ".join(deal.name(s) for s in deal.order)) in shown
+    if deal.fish is not None:
+        assert norm(f"blocker {deal.name(deal.fish.blocker)}") in shown
