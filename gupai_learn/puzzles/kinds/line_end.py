@@ -169,10 +169,21 @@ def round_end(e: Entry) -> Puzzle:
     truth = words.get(deal.ending, e["play"])
     reasons = _why_ended(e, deal)
 
+    # what is wrong with each claim that is not the answer (the reasons above would name it)
+    look = {
+        e["domino"]: Reason(e.rule("domino"), "Look again: does any hand hold no tile?"),
+        e["blocked"]: Reason(
+            e.rule("blocked"), "Look again: can nobody place a tile, and nobody draw one?"
+        ),
+        e["play"]: Reason(
+            e.rule("play"), "Look again: can the seat to act, or anyone after, still move?"
+        ),
+    }
+
     def check(answer: Any) -> Feedback:
         if answer == truth:
             return correct(f"Right: {truth}.", reasons)
-        return incorrect(f"Not {answer}.", reasons)
+        return incorrect(f"Not {answer}.", [look[answer]] if answer in look else [])
 
     solution = Solution(truth, f"It is {truth}.", tuple(reasons))
     choices = (e["play"], e["blocked"], e["domino"])

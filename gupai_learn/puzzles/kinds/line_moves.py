@@ -24,10 +24,19 @@ def line_fit(e: Entry) -> Puzzle:
     truth = words.get(fits, e["none"])
     reasons = [r for v in verdicts.values() for r in v.reasons]
 
+    claims = {e["left"]: ("left",), e["right"]: ("right",), e["both"]: ("left", "right")}
+
     def check(answer: Any) -> Feedback:
         if answer == truth:
             return correct(f"Right: {truth}.", reasons)
-        return incorrect(f"Not {answer}: look at the numbers at the ends.", reasons)
+        # what is wrong with this answer: an end it claims that refuses the tile (the engine's
+        # words), or an end it leaves out, to look at again; never where the tile goes
+        claimed = claims.get(answer, ())
+        told = [r for end in claimed if not verdicts[end].ok for r in verdicts[end].reasons]
+        if not told:  # every end it names takes the tile: what it leaves out is wrong
+            other = "both ends" if not claimed else "the other end as well"
+            told = [Reason(e.rule("play"), f"Compare {tile} with {other}.")]
+        return incorrect(f"Not {answer}: look at the numbers at the ends.", told)
 
     solution = Solution(truth, f"{tile}: {truth}.", tuple(reasons))
     picture = e.drawing(_line_and_hand, e.game.piece_style)
@@ -36,7 +45,7 @@ def line_fit(e: Entry) -> Puzzle:
 
 
 #: The words a move card offers for how the picked tile is played, and the kind of move each
-#: makes: a bank's ``moves`` (the same on every card of a game) are some of these.
+#: makes: a bank's ``ways`` (the same on every card of a game) are some of these.
 MOVE_WORDS = {"left": "play", "right": "play", "face down": "discard", "draw": "draw"}
 MOVE_WORDS["pass"] = "pass"
 
