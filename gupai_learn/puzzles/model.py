@@ -213,7 +213,7 @@ def _odd_number(answer: Any) -> str | None:
         if isinstance(item, float) and not math.isfinite(item):
             return f"{item} is not a whole number."
         if isinstance(item, int) and not -(10**9) < item < 10**9:
-            return f"{describe_input(item)} is far too large to be a count of columns or chips."
+            return f"{describe_input(item)} is far too large to be an answer to this question."
         if isinstance(item, str) and len(item) > 1000:
             return f"the text is {len(item):,} characters long: far too long for a few numbers."
     return None
