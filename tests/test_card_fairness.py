@@ -331,3 +331,15 @@ def test_a_line_settlement_shows_who_made_the_fish_and_the_order_of_play(puzzle)
     assert norm("order of play " + " ".join(deal.name(s) for s in deal.order)) in shown
     if deal.fish is not None:
         assert norm(f"blocker {deal.name(deal.fish.blocker)}") in shown
+
+
+def test_a_learner_never_reads_a_puzzle_id() -> None:
+    """A shelf lists cards by number and title; a puzzle drawn as HTML shows no id."""
+    from gupai_learn.widgets import PuzzleSet
+
+    shelf = PuzzleSet(ALL[:3])
+    labels = [label for label, _ in shelf.picker.options]
+    assert labels[1].endswith("2. " + ALL[1].title)
+    assert not any(p.id in label for p in ALL[:3] for label in labels)
+    shown = re.sub(r"data-puzzle='[^']*'", "", ALL[0]._repr_html_())
+    assert ALL[0].id not in shown

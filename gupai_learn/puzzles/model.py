@@ -156,8 +156,8 @@ class Puzzle:
 
     def _repr_html_(self) -> str:
         return (
-            f"<div class='gupai-puzzle'><b>{html.escape(self.title)}</b> "
-            f"<code>{html.escape(self.id)}</code><p>{html.escape(self.prompt)}</p>"
+            f"<div class='gupai-puzzle' data-puzzle='{html.escape(self.id)}'>"
+            f"<b>{html.escape(self.title)}</b><p>{html.escape(self.prompt)}</p>"
             f"{self.drawing()}{self._pool_html()}</div>"
         )
 

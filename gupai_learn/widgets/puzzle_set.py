@@ -80,7 +80,9 @@ class PuzzleSet(ipywidgets.VBox):
 
     def _refresh_options(self) -> None:
         self.picker.options = [
-            (f"{self._mark(p.id)} {p.id}: {p.title}", i) for i, p in enumerate(self.puzzles)
+            # numbered in order (a learner reads titles, never the ids the banks use)
+            (f"{self._mark(p.id)} {i + 1}. {p.title}", i)
+            for i, p in enumerate(self.puzzles)
         ]
         self.picker.value = self.index
         self.progress.value = len(self.solved)
