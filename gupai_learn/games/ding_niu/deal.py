@@ -339,7 +339,7 @@ class Deal(LineDeal):
 
     def _judge_pass(self, seat: int, out: Outcome) -> None:
         if not self.doubles_only:
-            text = "Nobody passes in Bull Fight: add a tile, or put one face down when none fits."
+            text = "Before a fish nobody passes: add a tile, or put one face down when none fits."
             out.errors.append(Reason("DN-DISCARD", text))
             return
         fitting = self._fitting(seat)
