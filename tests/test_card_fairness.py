@@ -343,3 +343,33 @@ def test_a_learner_never_reads_a_puzzle_id() -> None:
     assert not any(p.id in label for p in ALL[:3] for label in labels)
     shown = re.sub(r"data-puzzle='[^']*'", "", ALL[0]._repr_html_())
     assert ALL[0].id not in shown
+
+
+def test_the_guard_keeps_what_does_not_say_the_answer() -> None:
+    from gupai_learn.puzzles import fair
+    from gupai_learn.puzzles.model import Feedback
+    from gupai_learn.verdict import Reason
+
+    secrets = fair.move_secrets([Move.play("[5:1]")])
+    said = Feedback(
+        "incorrect",
+        "No: lead [1:5] instead.",
+        (
+            Reason("TG-BEAT-STRICT", "[6:6] is beaten. Then East leads [5:1]."),
+            Reason("TG-DEAL", "Only [5:1] wins it: the rest lose."),
+            Reason("TG-SET", "Nothing to hide here."),
+        ),
+    )
+    kept = fair.guard(said, secrets, "[6:6]", {"TG-DEAL": "The winner of a trick leads next."})
+    assert kept.text == fair.HIDDEN
+    assert [r.text for r in kept.reasons] == [
+        "[6:6] is beaten.",
+        "The winner of a trick leads next.",
+        "Nothing to hide here.",
+    ]
+    assert fair.guard(said, secrets, "[5:1]", {}) == said  # the learner's own tile may be named
+    right = Feedback("correct", "Yes: [5:1].")
+    assert fair.guard(right, secrets, "[5:1]", {}) is right
+    assert fair.leaks("East +9", fair.number_secrets([9, -3, -3, -3], ["East", "S", "W", "N"]))
+    assert fair.leaks("worth three points", fair.number_secrets([3]))
+    assert not fair.leaks("the ends show 3 and 3", fair.number_secrets([3]))
