@@ -99,5 +99,5 @@ def _lost_because(
     text = f"{name}'s {shown} was beaten by a later play: compare it with each play after it."
     later = [v for p, v in record[i + 1 :] if p.face_up]
     rules = dict.fromkeys(r.rule for v in later for r in v.reasons if r.rule != e.rule("winner"))
-    look = "The rule a later play beats it by."
+    look = "A later play beats it under this rule."
     return [Reason(e.rule("winner"), text), *(Reason(r, look) for r in rules)]
