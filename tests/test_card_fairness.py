@@ -373,3 +373,10 @@ def test_the_guard_keeps_what_does_not_say_the_answer() -> None:
     assert fair.leaks("East +9", fair.number_secrets([9, -3, -3, -3], ["East", "S", "W", "N"]))
     assert fair.leaks("worth three points", fair.number_secrets([3]))
     assert not fair.leaks("the ends show 3 and 3", fair.number_secrets([3]))
+
+
+@pytest.mark.parametrize("puzzle", ALL, ids=lambda p: p.id)
+def test_a_card_picture_fits_the_output_column(puzzle: puzzles.Puzzle) -> None:
+    """Every drawing of a card is at most 840 px wide (JupyterLab's output column is 848)."""
+    widths = [float(w) for w in re.findall(r'<svg[^>]*width="([0-9.]+)', puzzle.drawing())]
+    assert max(widths, default=0) <= 840

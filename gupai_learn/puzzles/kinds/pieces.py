@@ -12,6 +12,9 @@ from gupai_learn.render import row_svg
 from gupai_learn.tiles import Tile, Tiles
 from gupai_learn.verdict import Reason
 
+#: Widest a card's picture of the whole set is drawn (px): a notebook's output column is 848.
+PICTURE_WIDTH = 820
+
 
 def piece_fact(e: Entry) -> Puzzle:
     """Choice: an attribute of one piece (``fact``), e.g. a tile's suit."""
@@ -54,4 +57,11 @@ def count(e: Entry) -> Puzzle:
 
     solution = Solution(truth, f"{counted(truth, unit)}.", (why,))
     labels = tuple(e["labels"])
-    return e.puzzle("numbers", check, solution, row_svg(deck), {"size": len(deck)}, labels=labels)
+    return e.puzzle(
+        "numbers",
+        check,
+        solution,
+        row_svg(deck, max_width=PICTURE_WIDTH),
+        {"size": len(deck)},
+        labels=labels,
+    )
