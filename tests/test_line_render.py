@@ -58,6 +58,10 @@ def test_a_deal_draws_the_line_and_every_hand() -> None:
 def test_a_puzzle_picture_never_names_the_fish() -> None:
     from gupai_learn import puzzles
 
+    # a card that asks about the fish never names it; a settlement card, whose payments depend
+    # on who made it (DN-FISH-PAY), does
     for puzzle in puzzles.bank("ding_niu"):
         picture = puzzle.picture() if callable(puzzle.picture) else str(puzzle.picture or "")
-        assert "fish:" not in picture and "blocker " not in picture, puzzle.id
+        told = "fish:" in picture or "blocker " in picture
+        fish = puzzle.position is not None and puzzle.position().fish is not None
+        assert told == (puzzle.kind in ("line-settle", "points") and fish), puzzle.id

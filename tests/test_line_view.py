@@ -106,7 +106,7 @@ def test_a_line_move_card_says_which_end() -> None:
     from gupai_learn import puzzles
 
     card = PuzzleCard(puzzles.get("dn-move-01"))
-    assert card.choices == ["left", "right", "face down"]
+    assert card.choices == ["left", "right", "face down", "pass"]  # every kind of move
     card.selected = [0]  # [6:4]
     card.choice = "left"
     feedback = card.check()

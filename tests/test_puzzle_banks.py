@@ -86,7 +86,7 @@ def test_a_repeated_id_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_puzzle_modules_reach_games_only_through_the_registry() -> None:
-    for path in sorted((BANK_DIR.parent).glob("*.py")):
+    for path in sorted((BANK_DIR.parent).rglob("*.py")):
         text = path.read_text(encoding="utf-8")
         named = [name for name in GAMES if name in text]
         assert not named, f"{path.name} names {named}: reach a game through GAMES"

@@ -20,10 +20,11 @@ from __future__ import annotations
 
 import html
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
+from gupai_learn.puzzles import fair
 from gupai_learn.rulebook import rule_html
 from gupai_learn.tiles import Tiles
 from gupai_learn.verdict import Reason, describe_input, shorten
@@ -97,6 +98,11 @@ class Puzzle:
     kind: str = ""
     position: Callable[[], Any] | None = None
     wrong: tuple[tuple[Any, str], ...] = ()
+    #: The texts that would give the answer away (:mod:`gupai_learn.puzzles.fair`), or a
+    #: function giving them when first needed; feedback to a wrong answer never says one.
+    secrets: Callable[[], tuple[str, ...]] | tuple[str, ...] = ()
+    #: The bank's words for its rules: the place to look when a reason had to be left out.
+    rule_words: Mapping[str, str] = field(default_factory=dict)
 
     def check(self, answer: Any) -> Feedback:
         """Judge ``answer``; never raises, whatever it is given: an answer that cannot be used
@@ -104,11 +110,15 @@ class Puzzle:
         the problem."""
         try:
             feedback = self._check(answer)
+            feedback = fair.guard(feedback, self._secrets(), answer, self.rule_words)
         except Exception as error:  # the contract: feedback, never an exception
             return Feedback("incorrect", f"That answer cannot be used: {_problem(error)}")
         if len(feedback.text) > FEEDBACK_LIMIT:  # e.g. a checker that quoted a huge answer
             return replace(feedback, text=shorten(feedback.text, FEEDBACK_LIMIT))
         return feedback
+
+    def _secrets(self) -> tuple[str, ...]:
+        return self.secrets() if callable(self.secrets) else self.secrets
 
     def _check(self, answer: Any) -> Feedback:
         if _blank(answer):
@@ -144,8 +154,8 @@ class Puzzle:
 
     def _repr_html_(self) -> str:
         return (
-            f"<div class='gupai-puzzle'><b>{html.escape(self.title)}</b> "
-            f"<code>{html.escape(self.id)}</code><p>{html.escape(self.prompt)}</p>"
+            f"<div class='gupai-puzzle' data-puzzle='{html.escape(self.id)}'>"
+            f"<b>{html.escape(self.title)}</b><p>{html.escape(self.prompt)}</p>"
             f"{self.drawing()}{self._pool_html()}</div>"
         )
 
@@ -201,7 +211,7 @@ def _odd_number(answer: Any) -> str | None:
         if isinstance(item, float) and not math.isfinite(item):
             return f"{item} is not a whole number."
         if isinstance(item, int) and not -(10**9) < item < 10**9:
-            return f"{describe_input(item)} is far too large to be a count of columns or chips."
+            return f"{describe_input(item)} is far too large to be an answer to this question."
         if isinstance(item, str) and len(item) > 1000:
             return f"the text is {len(item):,} characters long: far too long for a few numbers."
     return None

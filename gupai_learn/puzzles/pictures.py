@@ -4,6 +4,7 @@ table, the hands, the end of a deal. Pure functions returning HTML/SVG text."""
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Iterable
 from typing import Any
 
@@ -19,9 +20,19 @@ def figure(title: str, svg: str) -> str:
     return f'<div class="gupai-puzzle-figure">{caption}{svg}</div>'
 
 
-def pieces(items: Any) -> str:
-    """A row of pieces."""
-    return figure("", row_svg(items))
+def pieces(items: Any, hide_class: bool = False) -> str:
+    """A row of pieces; ``hide_class`` leaves out what a piece says of its own class — a
+    card's set and tier printed on its face, a tile's suit in its spoken label and tooltip —
+    for a question that asks for it."""
+    if not hide_class:
+        return figure("", row_svg(items))
+    from gupai_learn.render.cards import tiers_hidden
+
+    with tiers_hidden():
+        drawn = row_svg(items)
+    for suit in {str(s) for s in (getattr(p, "suit", None) for p in items) if s}:
+        drawn = re.sub(rf", {re.escape(suit)}(?=[;.\"<])", "", drawn)
+    return figure("", drawn)
 
 
 def plays(deal: Any, items: Iterable[Any], caption: str, numbered: bool = False) -> str:
@@ -80,7 +91,7 @@ def last_trick(deal: Any) -> str:
     last = deal.tricks[-1]
     before = list(deal.won)
     before[last.winner] -= last.size
-    titles = ("Seat", "Columns before the last trick")
+    titles = ("Seat", f"{_won_name(deal).capitalize()}s won before the trick just played")
     head = "".join(f'<th style="{_CELL}">{h}</th>' for h in titles)
     rows = "".join(
         f'<tr><td style="{_CELL}">{deal.name(seat)}'
@@ -92,7 +103,7 @@ def last_trick(deal: Any) -> str:
         '<table style="border-collapse:collapse;font:13px sans-serif;background:#fff;'
         f'color:#1f2328;margin:4px 0"><tr>{head}</tr>{rows}</table>'
     )
-    return table + plays(deal, last.plays, "The last trick:")
+    return table + plays(deal, last.plays, "The trick just played:")
 
 
 def deal_state(deal: Any) -> str:
@@ -106,3 +117,29 @@ def offered(deal: Any) -> str:
     learner decides which went face down)."""
     shown = [play._replace(face_up=True) for play in deal.tricks[-1].plays]
     return plays(deal, shown, "The tiles each player puts down, in turn:", numbered=True)
+
+
+def lead_position(deal: Any, lead: Any) -> str:
+    """What a lead in a position depends on, as the seat to lead sees it: the pieces asked
+    about, his hand and what he has won, the point tiles of the deal if it has them, and every
+    piece he has seen played face up (the others' hands stay hidden, as at the table)."""
+    seat, unit = deal.turn, _won_name(deal)
+    won = deal.won[seat]
+    parts = [figure("The lead asked about:", row_svg(lead))]
+    title = f"Your hand ({deal.name(seat)}, {won} {unit}{'s' * (won != 1)} won):"
+    parts.append(figure(title, row_svg(deal.hands[seat])))
+    points = getattr(deal, "point_tiles", None)
+    if points is not None:
+        said = f"Point tiles this deal (named by the dice, {deal.point}): {points}."
+        parts.append(figure(said if points else "No point tiles this deal.", ""))
+    seen = [p.pieces for t in (*deal.tricks, deal.trick) for p in _plays(t) if p.face_up]
+    if seen:
+        parts.append(figure("Played face up so far:", row_svg([x for s in seen for x in s])))
+    else:
+        parts.append(figure("Played face up so far: nothing you have seen.", ""))
+    return "".join(parts)
+
+
+def _plays(trick: Any) -> Iterable[Any]:
+    """The plays of a finished trick, or of the trick in progress (a list of plays)."""
+    return getattr(trick, "plays", trick)

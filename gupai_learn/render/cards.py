@@ -14,6 +14,9 @@ vein, Wyrms a coiled serpent, Knots a looped knot. The back is a deep blue with 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 from gupai_learn.cards import Card
 from gupai_learn.render._svg import group, num, tag, text
 from gupai_learn.render.pieces import Drawing, PieceOptions, draw_piece, piece_svg
@@ -48,6 +51,18 @@ def show_tiers(on: bool = True) -> None:
     """Write (or, with ``False``, leave out) each card's Tet-Gow set and tier on every card
     drawn from now on."""
     _SETTINGS["tiers"] = bool(on)
+
+
+@contextmanager
+def tiers_hidden() -> Iterator[None]:
+    """Inside the block, cards are drawn without their set and tier (a question asking for
+    them must not print the answer on the card); the setting before it comes back after."""
+    before = _SETTINGS["tiers"]
+    _SETTINGS["tiers"] = False
+    try:
+        yield
+    finally:
+        _SETTINGS["tiers"] = before
 
 
 def card_size() -> tuple[float, float]:
@@ -309,4 +324,5 @@ __all__ = [
     "draw_card",
     "show_tiers",
     "suits_svg",
+    "tiers_hidden",
 ]

@@ -592,19 +592,18 @@ class Deal(TrickDeal[Tile]):
             return []
         name, n = self.name(seat), self._won[seat]
         mine = f"{shown(combo.pieces)} ({combo.name})"
-        example = ", ".join(shown(p) for p in allowed[:3])
         if why == "clauses":
             beaters = self._beaters(combo, self._unseen_mask(seat))
             text = (
                 f"{name} has a passport ({n} tricks), so he may lead only (1) what is unbeatable "
                 "as he sees it, (2) a minister mix, (3) a sky combination above people, or (4) his "
                 f"one tile or combination besides points. {mine} fits none: "
-                f"{shown(beaters[0])} could still beat it (1). He may lead e.g. {example}."
+                f"{shown(beaters[0])} could still beat it (1)."
             )
         else:
             text = (
                 f"{name} has a passport ({n} tricks) and no lead of his fits clauses (1)-(4), "
-                f"so {why}; {mine} is not one. He may lead e.g. {example}."
+                f"so {why}; {mine} is not one."
             )
         return [Reason("BG-PASSPORT-LEAD", text)]
 

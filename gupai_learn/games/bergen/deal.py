@@ -273,8 +273,8 @@ class Deal(LineDeal):
         fitting = self._fitting(seat)
         if move.kind == "draw":
             if fitting and not self.rules.may_draw_when_able:
-                shown = ", ".join(map(str, fitting))
-                text = f"{self.name(seat)} can play {shown}, so must play instead of drawing."
+                # the error says what is wrong with drawing, never which tile to play
+                text = f"{self.name(seat)} holds a tile that fits an end, so must play it."
                 out.errors.append(Reason("BE-DRAW", text))
             if not self.drawable:
                 out.errors.append(Reason("BE-RESERVE", self._nothing_to_draw()))
@@ -283,10 +283,11 @@ class Deal(LineDeal):
                 out.notes.append(Reason("BE-DRAW", text))
         elif move.kind == "pass":
             if fitting:
-                shown = ", ".join(map(str, fitting))
-                out.errors.append(Reason("BE-PLAY", f"{self.name(seat)} can play {shown}."))
+                text = f"{self.name(seat)} holds a tile that fits an end."
+                out.errors.append(Reason("BE-PLAY", text))
             if self.drawable:
-                text = f"{self.drawable} tiles can still be drawn: draw before passing."
+                text = f"{self.drawable} tiles can still be taken from the boneyard: a player "
+                text += "passes only when none is left to take."
                 out.errors.append(Reason("BE-DRAW", text))
             if not out.errors:
                 text = f"{self.name(seat)} can neither play nor draw, and passes."

@@ -327,11 +327,8 @@ class Deal(LineDeal):
             return
         fitting = self._fitting(seat)
         if fitting and self.rules.must_play:
-            shown = ", ".join(map(str, fitting))
-            ends = self._layout.describe_ends()
-            text = (
-                f"{self.name(seat)} can add {shown} to the line ({ends}), so a tile must be added."
-            )
+            ends = self._layout.describe_ends()  # which tile fits is for the player to find
+            text = f"{self.name(seat)} holds a tile that fits the line ({ends}), so must add it."
             out.errors.append(Reason("DN-PLAY-MUST", text))
         if not out.errors:
             why = "no tile fits" if not fitting else "the rules let a seat discard instead"
@@ -342,15 +339,12 @@ class Deal(LineDeal):
 
     def _judge_pass(self, seat: int, out: Outcome) -> None:
         if not self.doubles_only:
-            text = "Nobody passes in Bull Fight: add a tile, or put one face down when none fits."
+            text = "Before a fish nobody passes: add a tile, or put one face down when none fits."
             out.errors.append(Reason("DN-DISCARD", text))
             return
         fitting = self._fitting(seat)
         if fitting and self.rules.must_play:
-            shown = ", ".join(map(str, fitting))
-            text = (
-                f"{self.name(seat)} holds {shown}, a double matching an open end: it must be added."
-            )
+            text = f"{self.name(seat)} holds a double matching an open end: it must be added."
             out.errors.append(Reason("DN-PLAY-MUST", text))
             return
         text = "After the fish only matching doubles go down; with none to add, the seat passes."

@@ -1,0 +1,118 @@
+"""The set-up of a puzzle and its bank entry: what every kind is made from."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from gupai_learn.engine.game import GameInfo
+from gupai_learn.engine.moves import Move
+from gupai_learn.puzzles import fair
+from gupai_learn.puzzles.model import AnswerKind, Feedback, Puzzle, Solution
+
+
+@dataclass(frozen=True)
+class Setup:
+    """A position as the bank writes it: hands, the moves played so far (Move notation),
+    ``options`` for the game's Rules and ``state``, the Deal's other keywords (``won``,
+    ``leader``, ``banker``...). :meth:`build` replays it with ``Deal.from_script``."""
+
+    game: GameInfo
+    hands: tuple[str, ...]
+    moves: tuple[str, ...] = ()
+    options: Mapping[str, Any] = field(default_factory=dict)
+    state: Mapping[str, Any] = field(default_factory=dict)
+
+    def build(self) -> Any:
+        """A fresh deal at this position; IllegalPlayError names a move the engine refuses."""
+        rules = self.game.Rules(**self.options)
+        return self.game.Deal.from_script(list(self.hands), self.moves, rules=rules, **self.state)
+
+    def then(self, moves: Sequence[str]) -> Setup:
+        """The same set-up with ``moves`` played after it."""
+        return replace(self, moves=(*self.moves, *moves))
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One bank entry for its kind: its TOML table (the kind's defaults filled in), the game,
+    the whole bank (``roles``, ``claims``, ``rule_words``), and its position: a set-up, or a
+    given ``deal`` (questions about a finished deal)."""
+
+    data: Mapping[str, Any]
+    game: GameInfo
+    bank: Mapping[str, Any]
+    setup: Setup | None = None
+    deal: Any = None
+
+    def __getitem__(self, key: str) -> Any:
+        return self.data[key]
+
+    def rule(self, role: str) -> str:
+        """The rule id the bank gives ``role`` (``"deal"``, ``"won"``, ``"winner"``...)."""
+        return str(self.bank["roles"][role])
+
+    def build(self) -> Any:
+        """A fresh deal at the puzzle's moment (the given deal itself, for a finished one)."""
+        if self.deal is not None:
+            return self.deal
+        if self.setup is None:
+            raise ValueError(f"puzzle {self.data['id']} is not set in a deal")
+        return self.setup.build()
+
+    def drawing(self, draw: Callable[..., str], *args: Any, **kwargs: Any) -> Callable[[], str]:
+        """A picture drawn when shown, from a fresh deal at the puzzle's moment."""
+
+        def picture() -> str:
+            return str(draw(self.build(), *args, **kwargs))
+
+        return picture
+
+    def puzzle(
+        self,
+        answer_kind: AnswerKind,
+        checker: Callable[[Any], Feedback],
+        solution: Solution,
+        picture: Callable[[], str] | str = "",
+        values: Mapping[str, Any] | None = None,
+        **extra: Any,
+    ) -> Puzzle:
+        """The Puzzle, its title and prompt filled with the entry's fields and ``values``."""
+        d, fill = self.data, {**self.data, **(values or {})}
+        situated = self.setup is not None or self.deal is not None
+        extra.setdefault("secrets", lambda: _secrets(answer_kind, solution, extra))
+        return Puzzle(
+            id=d["id"],
+            title=d["title"].format_map(fill),
+            prompt=d["prompt"].format_map(fill),
+            answer_kind=answer_kind,
+            checker=checker,
+            solution=solution,
+            picture=picture if d.get("picture", True) else "",
+            hints=tuple(d.get("hints", ())),
+            rules=tuple(d.get("rules", ())),
+            kind=d["kind"],
+            position=self.build if situated else None,
+            wrong=tuple((_frozen(w["answer"]), w["rule"]) for w in d.get("wrong", ())),
+            style=getattr(self.game, "piece_style", None),
+            rule_words=dict(self.bank.get("rule_words", {})),
+            **extra,
+        )
+
+
+def _secrets(kind: AnswerKind, solution: Solution, extra: Mapping[str, Any]) -> tuple[str, ...]:
+    """What would give a puzzle's answer away (its kind may give its own ``secrets``): the
+    right option and the sentence saying it, the numbers, or the pieces of the solution."""
+    answer = solution.answer
+    if kind == "choice":
+        sentence = (solution.text,) if len(solution.text.split()) >= 4 else ()
+        return fair.choice_secrets(str(answer), *sentence)
+    if kind == "numbers":
+        values = list(answer) if isinstance(answer, (list, tuple)) else [answer]
+        return fair.number_secrets(values, tuple(extra.get("labels", ())))
+    return fair.move_secrets([Move.coerce(answer)]) if answer else ()
+
+
+def _frozen(value: Any) -> Any:
+    return tuple(value) if isinstance(value, list) else value
