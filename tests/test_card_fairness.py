@@ -254,14 +254,7 @@ def test_the_matching_sees_a_giveaway() -> None:
 SYLLABUS = Path(__file__).resolve().parent.parent / "lessons" / "syllabus.toml"
 #: Puzzles no lesson uses yet: the lesson owners place them (this list only shrinks).
 NOT_YET_PLACED = {
-    "be-end-01",
-    "be-block-01",
-    "be-block-02",
-    "be-block-03",
-    "be-block-04",
-    "dn-fish-01",
-    "dn-block-02",
-    "dn-block-03",
+    # on the 02.08 shelf of every Tien Gow puzzle, but on no lesson's own cards yet
     "tg-beat-04",
     "tg-beat-06",
 }
