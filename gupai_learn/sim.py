@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import copy
 import hashlib
-import math
 import random
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
@@ -36,6 +35,9 @@ __all__ = ["derive_seed", "play", "run"]
 
 #: Largest number of deals in one unit of work (keeps the progress bar moving).
 MAX_CHUNK = 250
+#: Most deals one run (or one match) may ask for, and most worker processes.
+MOST_DEALS = 10_000_000
+MOST_WORKERS = 256
 
 
 def derive_seed(seed: int, *parts: int | str) -> int:
@@ -65,7 +67,7 @@ class _Spec:
     @property
     def units(self) -> int:
         """Units of work: deals, or matches of ``match`` deals."""
-        return math.ceil(self.deals / self.match) if self.match else self.deals
+        return -(-self.deals // self.match) if self.match else self.deals
 
 
 # ----- playing ---------------------------------------------------------------------------
@@ -239,7 +241,7 @@ def _tick(bar: Any, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 def _chunks(units: int, per_unit: int, parts: int) -> list[tuple[int, int]]:
     """``(start, stop)`` ranges of units: about ``parts`` of them, none above MAX_CHUNK deals."""
-    size = max(1, min(math.ceil(units / parts), MAX_CHUNK // per_unit))
+    size = max(1, min(-(-units // parts), MAX_CHUNK // per_unit))
     return [(a, min(a + size, units)) for a in range(0, units, size)]
 
 
@@ -275,15 +277,16 @@ def _resolve(game: Any) -> GameInfo:
     return find(game)
 
 
-def _whole(name: str, value: Any, least: int) -> None:
-    if type(value) is not int or value < least:
-        raise ValueError(f"{name}={quote(value)}: give a whole number, {least} or more")
+def _whole(name: str, value: Any, least: int, most: int | None = None) -> None:
+    if type(value) is not int or value < least or (most is not None and value > most):
+        wanted = f"{least} or more" if most is None else f"from {least} to {most:,}"
+        raise ValueError(f"{name}={quote(value)}: give a whole number, {wanted}")
 
 
 def _check_run(deals: Any, workers: Any, executor: Any) -> None:
-    _whole("deals", deals, 1)
+    _whole("deals", deals, 1, MOST_DEALS)
     if workers is not None:
-        _whole("workers", workers, 1)
+        _whole("workers", workers, 1, MOST_WORKERS)
     if executor is not None and not isinstance(executor, Executor):
         raise ValueError(f"executor={quote(executor)}: give a concurrent.futures.Executor")
     if executor is not None and workers is not None:
@@ -295,7 +298,7 @@ def _spec(info: GameInfo, rules: Any, players: Any, seed: Any, deals: int, match
     if rules is not None and not isinstance(rules, info.Rules):
         raise ValueError(f"rules={quote(rules)}: give a {info.name}.Rules(...) or None")
     if type(match) is int:
-        _whole("match", match, 1)
+        _whole("match", match, 1, MOST_DEALS)
         length = match
     elif type(match) is bool:
         length = deals if match else 0

@@ -103,9 +103,9 @@ class _Search:
             if known is _OPEN:
                 raise _Unknown
             return known is True
-        self.nodes += 1
-        if self.nodes > self.max_nodes:
+        if self.nodes >= self.max_nodes:
             raise _Unknown
+        self.nodes += 1
         memo[key] = _OPEN
         moves = deal.legal_moves()
         # a position with no move that is not over is judged like a finished deal
@@ -168,6 +168,13 @@ def _after(search: _Search, deal: BaseDeal[Any], move: Move) -> bool:
     child = deal.copy()
     child.apply(move)
     return search.value(child)
+
+
+def check_game(deal: Any, deal_class: type[Any], title: str) -> None:
+    """A TypeError naming the game when a game's solver is given another game's deal."""
+    if not isinstance(deal, deal_class):
+        other = getattr(type(deal), "GAME", type(deal).__name__)
+        raise TypeError(f"the {title} solver needs a {title} deal, not {quote(deal)} ({other})")
 
 
 def _check(deal: Any, seat: Any, max_nodes: Any) -> None:

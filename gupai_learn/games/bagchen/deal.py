@@ -160,7 +160,7 @@ class Deal(TrickDeal[Tile]):
         size = len(parsed[0])
         counts = check_played_counts("won", won, size, HAND_SIZE, SEATS, "BG-TRICKS")
         super().__init__(parsed, leader)
-        self.rules = rules or _DEFAULT_RULES
+        self.rules = _DEFAULT_RULES if rules is None else rules
         self.point = roll
         self._points = NO_POINTS if roll is None else point_kinds(roll)
         self._tables: Tables = tables(self._points, self.rules.earth_any_mix)
@@ -198,7 +198,7 @@ class Deal(TrickDeal[Tile]):
         unless ``leader`` is given. With ``redeal`` on, the deal is made again while a seat may
         ask for it (BG-REDEAL); with ``seek`` on, mothers look for sons (BG-SEEK)."""
         rng = seed if isinstance(seed, random.Random) else random.Random(check_seed(seed))
-        rules = rules or _DEFAULT_RULES
+        rules = _DEFAULT_RULES if rules is None else rules
         if not isinstance(rules, Rules):
             raise ValueError(f"rules={quote(rules)}: give a bagchen.Rules(...) or None")
         deck = decks.chinese_double()
@@ -595,6 +595,8 @@ class Deal(TrickDeal[Tile]):
         example = ", ".join(shown(p) for p in allowed[:3])
         if why == "clauses":
             beaters = self._beaters(combo, self._unseen_mask(seat))
+            if not beaters:  # unbeatable as he sees it: clause (1) allows it (a tile he does
+                return []  # not hold is refused by the hand check alone)
             text = (
                 f"{name} has a passport ({n} tricks), so he may lead only (1) what is unbeatable "
                 "as he sees it, (2) a minister mix, (3) a sky combination above people, or (4) his "

@@ -542,7 +542,7 @@ class Deal(LineDeal):
         :meth:`legal_moves` (a Move equal to one listed, state unchanged) is made without
         judging it again; anything else is judged first."""
         offered = self._offered
-        if offered is not None and seat is None and move in offered and type(move) is Move:
+        if type(move) is Move and offered is not None and seat is None and move in offered:
             self._offered = None
             if self._quick and (fast := _QUICK.get(id(move))) is not None:
                 return self._place_quickly(self._turn, move, fast)
@@ -815,6 +815,8 @@ def _check_hands(hands: list[Tiles]) -> None:
                 f"hand {seat} has {len(hand)} tiles; a hand holds at most {HAND_SIZE} (DN-DEAL)"
             )
         counts.update(hand)
+    if not counts:
+        raise ValueError("every hand is empty: a hand needs tiles to play (DN-DEAL)")
     for tile, n in sorted(counts.items()):
         if tile not in DECK_COUNTS:
             raise ValueError(f"{tile} is not in the Bull Fight deck of 24 tiles (DN-SET)")

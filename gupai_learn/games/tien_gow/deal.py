@@ -661,7 +661,7 @@ def _check_state(
     check_seat("leader", leader, SEATS, "TG-DEAL")
     check_seat("banker", banker, SEATS, "TG-DEAL")
     check_count("banker_streak", streak, "TG-STREAK")
-    if first_lead_unbeatable not in (None, True, False) or type(first_lead_unbeatable) is int:
+    if first_lead_unbeatable is not None and type(first_lead_unbeatable) is not bool:
         raise ValueError(
             f"first_lead_unbeatable={quote(first_lead_unbeatable)}: give True, False or None "
             "(TG-PAY-ALL-EXCEPTION)"
