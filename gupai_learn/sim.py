@@ -94,10 +94,7 @@ def _play_deal(info: GameInfo, spec: _Spec, seed: int, carried: dict[str, Any]) 
 
 
 def _deal_kwargs(info: GameInfo, spec: _Spec, carried: dict[str, Any]) -> dict[str, Any]:
-    kwargs = {"rules": spec.rules, **carried}
-    if len(info.seats) > 1:
-        kwargs.setdefault("players", len(spec.seats))
-    return kwargs
+    return {"rules": spec.rules, "players": len(spec.seats), **carried}
 
 
 def _bot(info: GameInfo, who: Any, seed: int) -> Any:
@@ -305,7 +302,8 @@ def _spec(info: GameInfo, rules: Any, players: Any, seed: Any, deals: int, match
     else:
         raise ValueError(f"match={quote(match)}: give True, False or a number of deals per match")
     game = info.name if _registered(info) else info
-    return _Spec(game, rules or info.Rules(), _seats(info, players), seed, length, deals)
+    rules = info.Rules() if rules is None else rules
+    return _Spec(game, rules, _seats(info, players, rules), seed, length, deals)
 
 
 def _registered(info: GameInfo) -> bool:
@@ -314,10 +312,11 @@ def _registered(info: GameInfo) -> bool:
     return GAMES.get(info.name) is info
 
 
-def _seats(info: GameInfo, players: Any) -> tuple[Any, ...]:
-    """One player (a kind or an object) per seat, checked."""
+def _seats(info: GameInfo, players: Any, rules: Any) -> tuple[Any, ...]:
+    """One player (a kind or an object) per seat, checked; one kind alone fills the table the
+    rules seat (:meth:`GameInfo.table_size`)."""
     if players is None or isinstance(players, str):
-        players = [players or "heuristic"] * info.seats[0]
+        players = [players or "heuristic"] * info.table_size(rules)
     if not isinstance(players, Sequence) or isinstance(players, str):
         raise ValueError(f"players={quote(players)}: give a list with one player per seat")
     if len(players) not in info.seats:

@@ -246,17 +246,8 @@ def compare(
     found = measure(game, what) if isinstance(what, str) else what
     groups = {}
     for label, rules in variants.items():
-        seats = _seats(players, rules)
-        rows = run(game, rules=rules, players=seats, deals=deals, seed=seed, **options)
+        rows = run(game, rules=rules, players=players, deals=deals, seed=seed, **options)
         groups[label] = found.values(rows)
     draw = plots.proportion_bars if found.share else plots.mean_bars
     estimates = plots.proportions(groups) if found.share else plots.means(groups)
     return draw(groups, title=found.label, ylabel=found.label.split(",")[0]), estimates
-
-
-def _seats(players: Any, rules: Any) -> Any:
-    """One kind per seat when the rules fix the number of players."""
-    count = getattr(rules, "players", None)
-    if isinstance(players, str) and isinstance(count, int):
-        return [players] * count
-    return players

@@ -30,6 +30,7 @@ from gupai_learn.verdict import IllegalPlayError, InvalidNotationError, Reason, 
 
 P = TypeVar("P", bound=Hashable)
 D = TypeVar("D", bound="BaseDeal[Any]")
+R = TypeVar("R")
 
 #: What reading odd input may raise besides InvalidNotationError (all turned into reasons).
 _READ_ERRORS = (InvalidNotationError, TypeError, ValueError, OverflowError, RecursionError)
@@ -330,3 +331,21 @@ def check_seed(seed: Any) -> int | None:
     if seed is not None and type(seed) is not int:
         raise ValueError(f"seed={quote(seed)}: give a whole number (or None for a fresh shuffle)")
     return seed
+
+
+def check_rules(rules: Any, default: R, game: str) -> R:
+    """``rules`` if it is of the type of ``default`` (the game's ruling), ``default`` for None,
+    else a ValueError (a falsy value such as ``0`` or ``""`` is refused, not taken for None)."""
+    if rules is None:
+        return default
+    if not isinstance(rules, type(default)):
+        raise ValueError(f"rules={quote(rules)}: give a {game}.Rules(...) or None")
+    return rules
+
+
+def check_players(players: Any, allowed: Sequence[int], rule: str) -> int | None:
+    """``players`` if it is None or one of the ``allowed`` table sizes, else a ValueError."""
+    if players is not None and (type(players) is not int or players not in allowed):
+        counts = " or ".join(str(n) for n in allowed)
+        raise ValueError(f"players={quote(players)}: this game is played by {counts} ({rule})")
+    return players

@@ -80,6 +80,12 @@ class GameInfo:
         """The ruling's file name under ``rules/`` (``"tien_gow.md"``)."""
         return f"{self.name}.md"
 
+    def table_size(self, rules: Any = None) -> int:
+        """The number of players ``rules`` seat: their ``players`` option where the game has
+        one (Tet-Gow, Bergen), else the game's default table."""
+        count = getattr(rules, "players", None)
+        return count if type(count) is int and count in self.seats else self.seats[0]
+
     def display_name(self) -> str:
         """English and Chinese names together: ``"Tien Gow 天九"``."""
         return f"{self.title} {self.chinese}".strip()

@@ -44,13 +44,13 @@ class Match:
         **first: Any,
     ) -> None:
         self.info = _resolve(game)
-        self.players = _check_players(self.info, players)
-        if target is not None:
-            check_count("target", target, f"{self.info.rule_prefix}-GAME")
         if rules is not None and not isinstance(rules, self.info.Rules):
             raise ValueError(f"rules={quote(rules)}: give a {self.info.name}.Rules(...) or None")
+        self.rules = self.info.Rules() if rules is None else rules
+        self.players = _check_players(self.info, players, self.rules)
+        if target is not None:
+            check_count("target", target, f"{self.info.rule_prefix}-GAME")
         self.seed = check_seed(seed)
-        self.rules = rules or self.info.Rules()
         if target is None and self.info.target is not None:
             target = self.info.target(self.rules, self.players)  # the game's own target
         self.target = target
@@ -110,9 +110,7 @@ class Match:
         return f"a seat reached the target of {self.target}"
 
     def _new_deal(self, kwargs: dict[str, Any]) -> Any:
-        kwargs = {"rules": self.rules, **kwargs}
-        if len(self.info.seats) > 1:
-            kwargs.setdefault("players", self.players)
+        kwargs = {"rules": self.rules, "players": self.players, **kwargs}
         return self.info.Deal.random(seed=self._rng, **kwargs)
 
     # ----- text ------------------------------------------------------------------------------
@@ -145,9 +143,9 @@ def _resolve(game: str | GameInfo) -> GameInfo:
     return find(game)
 
 
-def _check_players(info: GameInfo, players: int | None) -> int:
+def _check_players(info: GameInfo, players: int | None, rules: Any) -> int:
     if players is None:
-        return info.seats[0]
+        return info.table_size(rules)
     if type(players) is not int or players not in info.seats:
         allowed = " or ".join(str(n) for n in info.seats)
         raise ValueError(f"players={quote(players)}: {info.title} is played by {allowed}")

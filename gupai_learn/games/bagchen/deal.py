@@ -30,7 +30,14 @@ from functools import cache
 from typing import Any
 
 from gupai_learn import decks
-from gupai_learn.engine.deal import Outcome, check_played_counts, check_seat, check_seed
+from gupai_learn.engine.deal import (
+    Outcome,
+    check_played_counts,
+    check_players,
+    check_rules,
+    check_seat,
+    check_seed,
+)
 from gupai_learn.engine.moves import Call, Move, quote
 from gupai_learn.engine.settlement import Payment, Settlement
 from gupai_learn.engine.trick import Combination, TrickDeal, TrickPlay
@@ -131,15 +138,15 @@ class Deal(TrickDeal[Tile]):
         hands: Sequence[Any],
         rules: Rules | None = None,
         *,
+        leader: int | None = None,
         point: Any = None,
-        leader: int = 0,
         won: Sequence[int] | None = None,
     ) -> None:
         if not isinstance(hands, (list, tuple)):
             raise ValueError(f"hands must be a list of {SEATS} hands, not {quote(hands)} (BG-DEAL)")
         parsed = [canonical(h if type(h) is Tiles else as_tiles(h)) for h in hands]
         _check_hands(parsed)
-        self._setup(parsed, rules, point=point, leader=leader, won=won)
+        self._setup(parsed, rules, point=point, leader=0 if leader is None else leader, won=won)
 
     def _setup(
         self,
@@ -186,10 +193,11 @@ class Deal(TrickDeal[Tile]):
     @classmethod
     def random(
         cls,
-        seed: int | random.Random | None = None,
-        rules: Rules | None = None,
         *,
+        seed: int | random.Random | None = None,
+        players: int | None = None,
         leader: int | None = None,
+        rules: Rules | None = None,
         point: Any = None,
         **kwargs: Any,
     ) -> Deal:
@@ -198,9 +206,8 @@ class Deal(TrickDeal[Tile]):
         unless ``leader`` is given. With ``redeal`` on, the deal is made again while a seat may
         ask for it (BG-REDEAL); with ``seek`` on, mothers look for sons (BG-SEEK)."""
         rng = seed if isinstance(seed, random.Random) else random.Random(check_seed(seed))
-        rules = _DEFAULT_RULES if rules is None else rules
-        if not isinstance(rules, Rules):
-            raise ValueError(f"rules={quote(rules)}: give a bagchen.Rules(...) or None")
+        rules = check_rules(rules, _DEFAULT_RULES, "bagchen")
+        check_players(players, (SEATS,), "BG-DEAL")
         deck = decks.chinese_double()
         first = rng.randrange(SEATS) if leader is None else leader
         redeals, log = 0, []

@@ -29,10 +29,11 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Hashable, Sequence
+from dataclasses import replace
 from typing import Any
 
 from gupai_learn import decks
-from gupai_learn.engine.deal import Outcome, check_seat, check_seed
+from gupai_learn.engine.deal import Outcome, check_players, check_rules, check_seat, check_seed
 from gupai_learn.engine.line import FIRST, LEFT, RIGHT, LineDeal, Placed, placement, placement_table
 from gupai_learn.engine.moves import DRAW, PASS, End, Move, quote
 from gupai_learn.engine.settlement import Award, Settlement
@@ -86,11 +87,13 @@ class Deal(LineDeal):
     def __init__(
         self,
         hands: Sequence[Any],
-        boneyard: Sequence[Any] = (),
         rules: Rules | None = None,
+        *,
+        leader: int | None = None,
+        boneyard: Sequence[Any] = (),
         scores: Sequence[int] | None = None,
     ) -> None:
-        rules = _checked_rules(rules)
+        rules = check_rules(rules, _DEFAULT_RULES, "bergen")
         if not isinstance(hands, (list, tuple)) or len(hands) != rules.players:
             raise ValueError(
                 f"hands must be a list of {rules.players} hands for {rules.players} players, "
@@ -99,12 +102,22 @@ class Deal(LineDeal):
         parsed = [Tiles(sorted(as_tiles(h), reverse=True)) for h in hands]
         pile = Tiles(as_tiles(boneyard) if isinstance(boneyard, str) else _tiles(boneyard))
         _check_tiles(parsed, pile, rules)
-        self._setup(parsed, pile, rules, _checked_scores(scores, rules))
+        self._setup(parsed, pile, rules, _checked_scores(scores, rules), leader)
 
     def _setup(
-        self, hands: list[Tiles], pile: Tiles, rules: Rules, scores: tuple[int, ...]
+        self,
+        hands: list[Tiles],
+        pile: Tiles,
+        rules: Rules,
+        scores: tuple[int, ...],
+        leader: int | None = None,
     ) -> None:
         opener, double = _opening(hands, rules)
+        if leader is not None and check_seat("leader", leader, rules.players, "BE-OPEN") != opener:
+            raise ValueError(
+                f"leader={leader}: the holder of the {rules.opening} double, {double}, leads: "
+                f"seat {opener} (BE-OPEN)"
+            )
         self.rules = rules
         self.scores = scores
         self.opening = double
@@ -119,22 +132,33 @@ class Deal(LineDeal):
         self._awards: list[Award] = []
         self._ending = ""
         self._blocked: Blocked | None = None
-        self._start = dict(hands=tuple(hands), boneyard=tuple(pile), rules=rules, scores=scores)
+        self._start = dict(
+            hands=tuple(hands), boneyard=tuple(pile), rules=rules, scores=scores, leader=opener
+        )
 
     @classmethod
     def random(
         cls,
-        seed: int | random.Random | None = None,
-        rules: Rules | None = None,
         *,
+        seed: int | random.Random | None = None,
         players: int | None = None,
+        leader: int | None = None,
+        rules: Rules | None = None,
         scores: Sequence[int] | None = None,
     ) -> Deal:
         """Shuffle the 28 tiles with ``random.Random(seed)`` (or draw from a given Random) and
-        deal (BE-DEAL); shuffle again while nobody holds a double (BE-OPEN)."""
-        rules = _checked_rules(rules)
+        deal (BE-DEAL); shuffle again while nobody holds a double (BE-OPEN). ``players`` (2, 3
+        or 4) overrides ``rules.players``; ``leader`` can only be None: the holder of the
+        opening double leads (BE-OPEN)."""
+        rules = check_rules(rules, _DEFAULT_RULES, "bergen")
+        check_players(players, (2, 3, 4), "BE-DEAL")
+        if leader is not None:
+            raise ValueError(
+                f"leader={quote(leader)}: a shuffled round is led by the holder of the opening "
+                "double; give leader=None (BE-OPEN)"
+            )
         if players is not None and players != rules.players:
-            rules = Rules(**{**rules.__dict__, "players": players})
+            rules = replace(rules, players=players)
         rng = seed if isinstance(seed, random.Random) else random.Random(check_seed(seed))
         size = rules.hand_size
         while True:
@@ -544,14 +568,6 @@ def _tiles(items: Sequence[Any]) -> list[Tile]:
 
 #: The ruling's defaults (Rules are frozen, so every default deal may share one).
 _DEFAULT_RULES = Rules()
-
-
-def _checked_rules(rules: Any) -> Rules:
-    if rules is None:
-        return _DEFAULT_RULES
-    if not isinstance(rules, Rules):
-        raise ValueError(f"rules={quote(rules)}: give a bergen.Rules(...) or None")
-    return rules
 
 
 def _checked_scores(scores: Any, rules: Rules) -> tuple[int, ...]:

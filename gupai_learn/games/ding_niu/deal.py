@@ -43,7 +43,7 @@ from operator import itemgetter
 from typing import Any
 
 from gupai_learn import decks
-from gupai_learn.engine.deal import Outcome, check_seat, check_seed
+from gupai_learn.engine.deal import Outcome, check_players, check_seat, check_seed
 from gupai_learn.engine.line import (
     FIRST,
     LEFT,
@@ -112,13 +112,13 @@ class Deal(LineDeal):
     is_over: bool = False
 
     def __init__(
-        self, hands: Sequence[Any], rules: Rules | None = None, *, leader: int = 0
+        self, hands: Sequence[Any], rules: Rules | None = None, *, leader: int | None = None
     ) -> None:
         if not isinstance(hands, (list, tuple)) or len(hands) != SEATS:
             raise ValueError(f"hands must be a list of {SEATS} hands, not {quote(hands)} (DN-DEAL)")
         parsed = [Tiles(sorted(as_tiles(h), reverse=True)) for h in hands]
         _check_hands(parsed)
-        self._setup(parsed, rules, leader)
+        self._setup(parsed, rules, 0 if leader is None else leader)
 
     def _setup(self, parsed: list[Tiles], rules: Rules | None, leader: int) -> None:
         if rules is not None and not isinstance(rules, Rules):
@@ -154,13 +154,16 @@ class Deal(LineDeal):
     @classmethod
     def random(
         cls,
-        seed: int | random.Random | None = None,
-        rules: Rules | None = None,
         *,
+        seed: int | random.Random | None = None,
+        players: int | None = None,
         leader: int | None = None,
+        rules: Rules | None = None,
     ) -> Deal:
         """Shuffle the 24 tiles with ``random.Random(seed)`` (or draw from a given Random), deal
-        six to each seat and, unless ``leader`` is given, draw the first leader (DN-DEAL)."""
+        six to each seat and, unless ``leader`` is given, draw the first leader (DN-DEAL);
+        ``players`` can only be 4."""
+        check_players(players, (SEATS,), "DN-DEAL")
         rng = seed if isinstance(seed, random.Random) else random.Random(check_seed(seed))
         draw = rng.random
         keys = [draw() for _ in _DECK]  # one draw per tile, in deck order, as before

@@ -23,7 +23,7 @@ from typing import Any, cast
 
 from gupai_learn import decks
 from gupai_learn.cards import Card, Cards, as_cards
-from gupai_learn.engine.deal import check_seat, check_seed
+from gupai_learn.engine.deal import check_players, check_rules, check_seat, check_seed
 from gupai_learn.engine.moves import Move, quote
 from gupai_learn.engine.trick import Combination, TrickDeal, TrickPlay
 from gupai_learn.games.tet_gow.combos import (
@@ -157,10 +157,12 @@ class Deal(TrickDeal[Card]):
         hands: Sequence[Any],
         rules: Rules | None = None,
         *,
+        leader: int | None = None,
         leftover: Any = None,
-        leader: int = 0,
         won: Sequence[int] | None = None,
     ) -> None:
+        if leader is None:
+            leader = 0
         if not isinstance(hands, (list, tuple)):
             raise ValueError(f"hands must be a list of hands, not {quote(hands)} (TT-DEAL)")
         if rules is not None and not isinstance(rules, Rules):
@@ -198,19 +200,18 @@ class Deal(TrickDeal[Card]):
     @classmethod
     def random(
         cls,
-        seed: int | random.Random | None = None,
-        rules: Rules | None = None,
         *,
+        seed: int | random.Random | None = None,
         players: int | None = None,
         leader: int | None = None,
+        rules: Rules | None = None,
     ) -> Deal:
         """Shuffle the deck with ``random.Random(seed)`` and deal 8 cards to each seat; the
         first leader is drawn at random unless ``leader`` is given (TT-DEAL). ``players``
         (4 or 3) overrides ``rules.players`` (TT-THREE)."""
         rng = seed if isinstance(seed, random.Random) else random.Random(check_seed(seed))
-        if rules is not None and not isinstance(rules, Rules):
-            raise ValueError(f"rules={quote(rules)}: give a tet_gow.Rules(...) or None")
-        rules = rules or _DEFAULT_RULES
+        rules = check_rules(rules, _DEFAULT_RULES, "tet_gow")
+        check_players(players, (4, 3), "TT-THREE")
         if players is not None and players != rules.players:
             rules = replace(rules, players=cast(Players, players))
         deck = list(decks.decktet(rules.players))
