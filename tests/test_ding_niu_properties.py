@@ -220,7 +220,7 @@ def test_the_lazy_line_folds_to_what_layout_add_builds(seed: int, look: int) -> 
 
 def _general(deal: ding_niu.Deal) -> None:
     """Switch ``deal``'s quick paths off, so it lists and makes moves the general way."""
-    deal._simple = deal._quick = deal._doubles_quick = False
+    deal._fast = False
 
 
 def _state(deal: ding_niu.Deal) -> tuple[object, ...]:
