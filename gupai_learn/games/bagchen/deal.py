@@ -85,6 +85,16 @@ CLAUSES = {
 _DEFAULT_RULES = Rules()
 
 
+def _plain_tiles(raw: Any) -> bool:
+    """True for a tuple or list of Tiles (a user's own spelling of a play, cheap to check)."""
+    if type(raw) is not tuple and type(raw) is not list:
+        return False
+    for tile in raw:  # a plain loop: cheaper than all() for one to four tiles
+        if type(tile) is not Tile:
+            return False
+    return bool(raw)
+
+
 def _read_tiles(raw: Any) -> Tiles:
     if isinstance(raw, Tile):
         return Tiles((raw,))
@@ -321,11 +331,14 @@ class Deal(TrickDeal[Tile]):
         ]
 
     def _fast_combination(self, raw: Any, seat: Any) -> Combination | None:
-        if type(raw) is not Tiles or self._closed or (seat is not None and seat != self._turn):
+        if self._closed or (seat is not None and seat != self._turn) or not self._left:
             return None
-        if not self._left:
+        if type(raw) is not Tiles and not _plain_tiles(raw):
             return None
-        entry = self._tables.by_tiles.get(raw)
+        by_tiles = self._tables.by_tiles
+        entry = by_tiles.get(raw if type(raw) is not list else tuple(raw))
+        if entry is None and len(raw) > 1:  # tiles in another order than the table's
+            entry = by_tiles.get(canonical(raw))
         if entry is None:
             return None
         need, combo = entry
@@ -333,7 +346,7 @@ class Deal(TrickDeal[Tile]):
             return None
         high = self._high
         if high is None:
-            if self._restricted(self._turn) and raw not in self._allowed(self._turn)[0]:
+            if self._restricted(self._turn) and combo.pieces not in self._allowed(self._turn)[0]:
                 return None
             return combo
         top = high.combination
@@ -344,13 +357,17 @@ class Deal(TrickDeal[Tile]):
         return combo
 
     def _fast_discard(self, raw: Any, seat: Any) -> Tiles | None:
-        if type(raw) is not Tiles or not self._plays or (seat is not None and seat != self._turn):
+        """A face-down follow of tiles the hand holds, in display order (never classified: a
+        face-down play has no class); None: judge it the careful way."""
+        if not self._plays or (seat is not None and seat != self._turn) or not self._left:
             return None
-        if len(raw) != len(self._plays[0].pieces) or not self._left:
+        if type(raw) is not Tiles and not _plain_tiles(raw):
+            return None
+        if len(raw) != len(self._plays[0].pieces):
             return None
         if len(raw) == 1:
             bit = 1 << BASE[raw[0]] if raw[0] in BASE else 0
-            return raw if bit & self._masks[self._turn] else None
+            return Tiles(raw) if bit & self._masks[self._turn] else None
         pieces = canonical(raw)
         need = hand_mask(pieces)
         return pieces if need and need & self._masks[self._turn] == need else None
