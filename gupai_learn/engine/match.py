@@ -26,7 +26,8 @@ from gupai_learn.engine.settlement import Settlement
 
 
 class Match:
-    """A series of deals of ``game`` (a name from ``GAMES`` or a GameInfo).
+    """A series of deals of ``game`` (a name from ``GAMES`` or a GameInfo; None: the first
+    game of ``GAMES``).
 
     ``seed`` makes the whole series reproducible; ``rules`` is the game's Rules (default: the
     ruling's); ``players`` a player count the game allows; ``target`` ends the match once a seat's
@@ -36,7 +37,7 @@ class Match:
 
     def __init__(
         self,
-        game: str | GameInfo = "tien_gow",
+        game: str | GameInfo | None = None,
         seed: int | None = None,
         rules: Any = None,
         players: int | None = None,
@@ -135,12 +136,13 @@ class Match:
         )
 
 
-def _resolve(game: str | GameInfo) -> GameInfo:
+def _resolve(game: str | GameInfo | None) -> GameInfo:
     if isinstance(game, GameInfo):
         return game
-    from gupai_learn.games import game as find  # games sit above the engine: import late
+    from gupai_learn.games import GAMES  # games sit above the engine: import late
+    from gupai_learn.games import game as find
 
-    return find(game)
+    return next(iter(GAMES.values())) if game is None else find(game)
 
 
 def _check_players(info: GameInfo, players: int | None, rules: Any) -> int:
