@@ -263,6 +263,12 @@ class Deal(LineDeal):
         return "The hand is over: nothing more can be placed."
 
     def _placements(self, seat: int) -> list[Move]:
+        hand = self._hands[seat]
+        if self._ends is None and self._arms == 2:  # the first tile: remembered per hand
+            found = _FIRSTS_OF.get(hand)
+            if found is None:
+                found = _FIRSTS_OF[hand] = tuple(super()._placements(seat))
+            return list(found)
         moves = super()._placements(seat)
         if self._fish is not None and self.rules.after_fish == "doubles-then-settle":
             return [m for m in moves if m.pieces[0][0] == m.pieces[0][1]]
@@ -357,7 +363,11 @@ class Deal(LineDeal):
             return []
         if self._doubles_only:
             return [PASS]
-        return [_DOWN[t] for t in dict.fromkeys(self._hands[seat])]
+        hand = self._hands[seat]
+        found = _DOWNS_OF.get(hand)
+        if found is None:
+            found = _DOWNS_OF[hand] = tuple([_DOWN[t] for t in dict.fromkeys(hand)])
+        return list(found)
 
     # ----- changes (the line engine's hooks: engine/line.py places the tile) -------------
     def _before_place(self, seat: int) -> None:
@@ -575,6 +585,10 @@ class Deal(LineDeal):
 
 #: Each tile of the deck put face down (DN-DISCARD), made once.
 _DOWN: dict[Tile, Move] = {t: _new(Move, ("discard", Tiles((t,)), None, None)) for t in DECK_COUNTS}
+#: Per hand (a sorted tuple): its first-tile moves, and its face-down moves (at most one entry
+#: per sub-hand of the 24-tile deck).
+_FIRSTS_OF: dict[tuple[Tile, ...], tuple[Move, ...]] = {}
+_DOWNS_OF: dict[tuple[Tile, ...], tuple[Move, ...]] = {}
 #: The pips of each tile (DN-SCORE-POINTS).
 _PIPS = {t: t[0] + t[1] for t in DECK_COUNTS}
 #: The playing order of a hand per leader, the leader first.
