@@ -28,7 +28,7 @@ A game supplies what differs:
   the line and hand for its "forced fish" option).
 
 One fast placement path, for every line game: on a two-armed line (``_fast``), ``legal_moves``
-lists placements from per-ends tables of interned moves, and ``_make_move`` places a tile from
+lists placements from per-ends tables of interned moves, and ``apply`` places a tile from
 its move's precomputed table (:func:`placement_table`, keyed by the move itself): it only notes
 the placement (``_grow_left`` / ``_grow_right`` and ``_ends``); ``_layout`` folds the notes in
 when something reads it. A game switches ``_fast`` off where it needs the built line (a
@@ -333,24 +333,63 @@ class LineDeal(BaseDeal[Tile]):
 
     def apply(self, move: Any, *, seat: Any = None) -> Any:
         """Make ``move`` (see :meth:`BaseDeal.apply`); a tile that fits both ends named without
-        an end raises :class:`AmbiguousPlayError`, listing the two placements."""
+        an end raises :class:`AmbiguousPlayError`, listing the two placements.
+
+        The one state change of every line game's move: a move just listed by
+        :meth:`legal_moves` (an equal Move, state unchanged) is made at once, anything else is
+        judged first. A placement on a two-armed line is made from its move's table (the line
+        only noted), any other the general way; then the game's :meth:`_placed` hook runs."""
         offered = self._offered
         self._offered = None
-        if (
+        if not (
             type(move) is Move
             and offered is not None
             and (seat is None or seat == self._turn)
             and move in offered
         ):
-            return self._make_move(move)
-        out = self._judge(move, False, seat)
+            move = self._judged(move, seat)
+        seat = self._turn
+        if move.kind != "play":
+            self._log.append((seat, move))
+            return self._apply_other(seat, move)
+        quick = self._quick_table.get(move) if self._fast else None
+        if quick is None:
+            return self._placed(seat, self._place_generally(seat, move))
+        tile, side, others, made = quick
+        hands = self._hands
+        hand = hands[seat]
+        i = hand.index(tile)
+        hands[seat] = hand[:i] + hand[i + 1 :]  # a plain tuple: ``hands`` makes it Tiles
+        if side == LEFT:
+            left, right = self._ends  # type: ignore[misc]
+            placed = made[left][seat]
+            self._grow_left += (placed,)
+            left = others[left]
+        elif side == RIGHT:
+            left, right = self._ends  # type: ignore[misc]
+            placed = made[right][seat]
+            self._grow_right += (placed,)
+            right = others[right]
+        else:  # the first tile of the line, high number left
+            left, right = tile
+            placed = made[0][seat]
+            self._grow_right = (placed,)
+        self._ends = (left, right)
+        self._log.append((seat, move))
+        return self._placed(seat, placed)
+
+    def _judged(self, raw: Any, seat: Any) -> Move:
+        """The legal move ``raw`` names, read and judged; else the error naming every broken
+        rule (:class:`AmbiguousPlayError` for a tile that fits both ends named without one)."""
+        out = self._judge(raw, False, seat)
         if not out.ok:
             if out.detail == "ambiguous" and len(out.errors) == 1 and out.move is not None:
                 tile = out.move.pieces[0]
                 options = [placement(tile, e) for e in self._layout.fits(tile)]
                 raise AmbiguousPlayError(out.errors[0].text, options)
             raise IllegalPlayError(Verdict.illegal(out.errors, self._refusal(out)))
-        return self._apply_move(out)
+        assert out.move is not None
+        return out.move
 
     # ----- BaseDeal hooks ----------------------------------------------------------------
     def _read(self, raw: Any) -> Tiles:
@@ -426,41 +465,10 @@ class LineDeal(BaseDeal[Tile]):
         return f"{tile} fits no end: it has no {has} ({self._layout.describe_ends()})."
 
     def _apply_move(self, out: Outcome) -> Any:
+        """Make a judged, legal move (through :meth:`apply`'s one state change)."""
         assert out.move is not None
-        return self._make_move(out.move)
-
-    def _make_move(self, move: Move) -> Any:
-        """Change the state for a legal move (judged, or listed by legal_moves): the one
-        placement path of every line game, then the game's :meth:`_placed` hook."""
-        seat = self._turn
-        if move.kind != "play":
-            self._log.append((seat, move))
-            return self._apply_other(seat, move)
-        quick = self._quick_table.get(move) if self._fast else None
-        if quick is None:
-            return self._placed(seat, self._place_generally(seat, move))
-        tile, side, others, made = quick
-        hands = self._hands
-        hand = hands[seat]
-        i = hand.index(tile)
-        hands[seat] = hand[:i] + hand[i + 1 :]  # a plain tuple: ``hands`` makes it Tiles
-        if side == LEFT:
-            left, right = self._ends  # type: ignore[misc]
-            placed = made[left][seat]
-            self._grow_left += (placed,)
-            left = others[left]
-        elif side == RIGHT:
-            left, right = self._ends  # type: ignore[misc]
-            placed = made[right][seat]
-            self._grow_right += (placed,)
-            right = others[right]
-        else:  # the first tile of the line, high number left
-            left, right = tile
-            placed = made[0][seat]
-            self._grow_right = (placed,)
-        self._ends = (left, right)
-        self._log.append((seat, move))
-        return self._placed(seat, placed)
+        self._offered = (out.move,)
+        return self.apply(out.move)
 
     def _special_moves(self, seat: int, placements: list[Move]) -> list[Move]:
         """The fast listing's placements narrowed to doubles where only doubles may go, then
