@@ -53,7 +53,8 @@ def test_every_spelling_of_a_move_does_the_same(name: str, seed: int, data: Any)
 @pytest.mark.parametrize("seed", range(5))
 def test_a_users_plain_discard_and_play_skip_the_judge(name: str, seed: int) -> None:
     """A follower's face-down tuple of his own pieces, and a play listed by legal_plays given
-    as a tuple, are made without judging them (no classification of a face-down play)."""
+    as a tuple, or either written as text, are made without judging them (no classification
+    of a face-down play)."""
     rng = random.Random(seed)
     deal = GAMES[name].Deal.random(seed=seed)
 
@@ -64,8 +65,11 @@ def test_a_users_plain_discard_and_play_skip_the_judge(name: str, seed: int) -> 
     while not deal.is_over:
         plays = deal.legal_plays()
         trick = deal.trick
+        as_text = rng.random() < 0.5
         if trick and (not plays or rng.random() < 0.5):
             hand = deal.hands[deal.turn]
-            deal.discard(tuple(rng.sample(hand, len(trick[0].pieces))))
+            down = tuple(rng.sample(hand, len(trick[0].pieces)))
+            deal.apply(str(Move("discard", down))) if as_text else deal.discard(down)
         else:
-            deal.play(tuple(plays[rng.randrange(len(plays))]))
+            play = tuple(plays[rng.randrange(len(plays))])
+            deal.apply(str(Move("play", play))) if as_text else deal.play(play)

@@ -40,7 +40,7 @@ from gupai_learn.engine.deal import (
 )
 from gupai_learn.engine.moves import Call, Move, quote
 from gupai_learn.engine.settlement import Payment, Settlement
-from gupai_learn.engine.trick import Combination, TrickDeal, TrickPlay
+from gupai_learn.engine.trick import Combination, TextMoves, TrickDeal, TrickPlay
 from gupai_learn.games.bagchen.combos import (
     BASE,
     FIELD,
@@ -83,6 +83,10 @@ CLAUSES = {
     4: "the one tile or combination he holds besides point tiles",
 }
 _DEFAULT_RULES = Rules()
+
+
+#: Move texts read once (a user's random player writes the same few texts again and again).
+_TEXT_MOVES = TextMoves(as_tiles)
 
 
 def _plain_tiles(raw: Any) -> bool:
@@ -329,6 +333,9 @@ class Deal(TrickDeal[Tile]):
             for t in pieces
             if not t.is_chinese
         ]
+
+    def _fast_read(self, raw: Any) -> tuple[str, Any] | None:
+        return _TEXT_MOVES(raw) if type(raw) is str else super()._fast_read(raw)
 
     def _fast_combination(self, raw: Any, seat: Any) -> Combination | None:
         if self._closed or (seat is not None and seat != self._turn) or not self._left:

@@ -25,7 +25,7 @@ from gupai_learn import decks
 from gupai_learn.cards import Card, Cards, as_cards
 from gupai_learn.engine.deal import check_players, check_rules, check_seat, check_seed
 from gupai_learn.engine.moves import Move, quote
-from gupai_learn.engine.trick import Combination, TrickDeal, TrickPlay
+from gupai_learn.engine.trick import Combination, TextMoves, TrickDeal, TrickPlay
 from gupai_learn.games.tet_gow.combos import (
     ORDER,
     SET_NAMES,
@@ -128,6 +128,10 @@ def _read_cards(raw: Any) -> Cards:
     if len(found) > 1:
         return Cards(sorted(found, key=_sort_key))
     return found
+
+
+#: Move texts read once (a user's random player writes the same few texts again and again).
+_TEXT_MOVES = TextMoves(_read_cards)
 
 
 class Deal(TrickDeal[Card]):
@@ -292,6 +296,9 @@ class Deal(TrickDeal[Card]):
                 return 0
             need |= bit
         return need if need & self._masks[self._turn] == need else 0
+
+    def _fast_read(self, raw: Any) -> tuple[str, Any] | None:
+        return _TEXT_MOVES(raw) if type(raw) is str else super()._fast_read(raw)
 
     def _fast_combination(self, raw: Any, seat: Any) -> Combination | None:
         if type(raw) is Move and raw.kind != "play":
