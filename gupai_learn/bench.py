@@ -5,7 +5,10 @@ move asks ``deal.legal_plays()`` and applies ``play`` or ``discard``; Bull Fight
 ``deal.legal_moves()`` and applies one, as a computer player or a widget would), the time
 to list every legal lead of an 8-tile hand, solver times on reference positions, and —
 measured in the same run, on the same machine — the PyPI ``dominoes`` package's random
-playouts of a double-six line game, reported as the ratio ours / theirs.
+playouts of a double-six line game, reported as the ratio ours / theirs. Each trick game is
+measured on two paths: the listed one (plays from ``legal_plays()``, discards as the hand's own
+type) and the one a user writes (discards as a plain ``tuple`` from ``random.sample``, choices
+with ``randrange``; :func:`trick_user_playout`).
 
 Then, per game in ``GAMES``, :func:`gupai_learn.sim.run`'s throughput in deals per second with
 heuristic players, in one process and in two, and the speed-up. (The playout rows above do not
