@@ -436,15 +436,6 @@ class Deal(LineDeal):
             held[tile[0]] -= 1
             if tile[0] != tile[1]:
                 held[tile[1]] -= 1
-            ends: Any = self._ends
-            if self._plain and ends is not None:  # as in _placed
-                hands = self._hands
-                if held[ends[0]] or held[ends[1]] or _placeable(hands, ends):
-                    after = _AFTER[seat]
-                    self._turn = after if hands[after] else self._next_seat(seat)
-                else:
-                    self.is_over = True
-                return result
         self._end_turn(seat)
         return result
 
