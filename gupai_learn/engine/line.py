@@ -15,11 +15,11 @@ A game supplies what differs:
 - ``_judge_place_policy(seat, tile, end, out)``: extra conditions on a placement (Ding Niu's
   "only doubles after a fish");
 - ``_placements(seat)``: the placements the seat may make (default: every fitting tile, once
-  per distinct tile and end; a game narrows it, e.g. to doubles after Ding Niu's fish; it
-  says so to the fast listing with ``_doubles_only``);
+  per distinct tile and end; a game narrows it, e.g. to doubles after Ding Niu's fish, and
+  tells the fast listing with ``_listing(doubles_only=..., more_when_able=...)``);
 - ``_stuck_moves(seat, placements)`` / ``_judge_other(seat, move, out)`` /
   ``_apply_other(seat, move)``: every move that is not a placement — Ding Niu's face-down
-  discard, Bergen's draw and pass (``_more_when_able``: such moves are offered even when a
+  discard, Bergen's draw and pass (``more_when_able``: such moves are offered even when a
   tile fits);
 - ``_placed(seat, placed)``: the game's hook after every placement, fast or not — what the
   placement scores or ends (Ding Niu's fish, Bergen's headers and domino) and who acts next;
@@ -38,7 +38,7 @@ again. The property tests show that ``legal_moves()`` is exactly what ``judge`` 
 twin deal with ``_fast`` off lists and makes the same moves.
 
 The default order of play is seat 0, 1, 2, ... (seats are numbered in the direction of play);
-``_next_turn`` may skip seats.
+a game's ``_placed`` and ``_apply_other`` may skip seats.
 """
 
 from __future__ import annotations
