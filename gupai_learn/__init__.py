@@ -30,6 +30,7 @@ from gupai_learn.verdict import (
     IllegalPlayError,
     InvalidNotationError,
     Reason,
+    SetupError,
     Verdict,
     expect_error,
 )
@@ -74,7 +75,7 @@ def reference(game: str = "tien_gow") -> Reference:
 
     info = find(game)
     if info.reference is None:
-        raise ValueError(f"{info.display_name()} has no reference card yet")
+        raise SetupError(f"{info.display_name()} has no reference card yet")
     return info.reference()
 
 

@@ -5,7 +5,10 @@ move asks ``deal.legal_plays()`` and applies ``play`` or ``discard``; Bull Fight
 ``deal.legal_moves()`` and applies one, as a computer player or a widget would), the time
 to list every legal lead of an 8-tile hand, solver times on reference positions, and —
 measured in the same run, on the same machine — the PyPI ``dominoes`` package's random
-playouts of a double-six line game, reported as the ratio ours / theirs.
+playouts of a double-six line game, reported as the ratio ours / theirs. Each trick game is
+measured on two paths: the listed one (plays from ``legal_plays()``, discards as the hand's own
+type) and the one a user writes (discards as a plain ``tuple`` from ``random.sample``, choices
+with ``randrange``; :func:`trick_user_playout`).
 
 Then, per game in ``GAMES``, :func:`gupai_learn.sim.run`'s throughput in deals per second with
 heuristic players, in one process and in two, and the speed-up. (The playout rows above do not
@@ -89,11 +92,27 @@ def trick_random_playout(
 
 
 def tien_gow_user_playout(seed: int) -> int:
-    """One random deal played the way a user writes a random player: plays from
-    ``legal_plays()``, discards as a plain ``tuple`` sampled from the hand with
-    ``random.sample``, every move through ``deal.play``/``deal.discard``."""
+    """One random Tien Gow deal played the way a user writes a random player (see
+    :func:`trick_user_playout`)."""
+    return trick_user_playout(tien_gow.Deal, seed)
+
+
+def tet_gow_user_playout(seed: int) -> int:
+    """One random Tet-Gow game played the way a user writes a random player."""
+    return trick_user_playout(tet_gow.Deal, seed)
+
+
+def bagchen_user_playout(seed: int) -> int:
+    """One random Bagchen deal played the way a user writes a random player."""
+    return trick_user_playout(bagchen.Deal, seed)
+
+
+def trick_user_playout(deal_class: Any, seed: int) -> int:
+    """One random deal of a trick game played the way a user writes a random player: plays
+    from ``legal_plays()``, discards as a plain ``tuple`` sampled from the hand with
+    ``random.sample``, every move through ``deal.play``/``deal.discard``. Returns its moves."""
     rng = random.Random(seed)
-    deal = tien_gow.Deal.random(seed=rng)
+    deal = deal_class.random(seed=rng)
     moves = 0
     while not deal.is_over:
         plays = deal.legal_plays()
@@ -326,6 +345,8 @@ def bagchen_rows(seconds: float, rounds: int, quick: bool) -> None:
     """Print Bagchen's rows: playouts against the peer, legal leads, solver endgames."""
     ours, _, ratio = paired_rates(bagchen_random_playout, dominoes_random_playout, seconds, rounds)
     print(f"  Bagchen random playout, public API  {ours:>12,.0f} moves/s   ratio {ratio:.2f}")
+    ours, _, ratio = paired_rates(bagchen_user_playout, dominoes_random_playout, seconds, rounds)
+    print(f"  Bagchen user-style random player    {ours:>12,.0f} moves/s   ratio {ratio:.2f}")
     leads = bagchen_legal_leads_time(500 if quick else 2000)
     print(f"  Bagchen legal leads of 16 tiles     {leads * 1e6:>12.1f} µs")
     for label, secs, count in bagchen_solver_times(quick):
@@ -442,6 +463,8 @@ def tet_gow_rows(seconds: float, rounds: int) -> None:
     """Print Tet-Gow's rows: random playouts against the peer, and solver endgames."""
     ours, _, ratio = paired_rates(tet_gow_random_playout, dominoes_random_playout, seconds, rounds)
     print(f"  Tet-Gow random playout, public API  {ours:>12,.0f} moves/s   ratio {ratio:.2f}")
+    ours, _, ratio = paired_rates(tet_gow_user_playout, dominoes_random_playout, seconds, rounds)
+    print(f"  Tet-Gow user-style random player    {ours:>12,.0f} moves/s   ratio {ratio:.2f}")
     for size in (2, 3):
         median, worst = tet_gow_solver_times(size)
         print(

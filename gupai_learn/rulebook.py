@@ -26,6 +26,8 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
+from gupai_learn.verdict import SetupError
+
 #: The games of the rule book, in the course's order, with their rule-id prefixes.
 PREFIXES: dict[str, str] = {
     "tien_gow": "TG",
@@ -192,7 +194,7 @@ def rules(game: str) -> RuleList:
         raise TypeError(f"game must be a name such as 'tien_gow', not {type(game).__name__}")
     key = game.strip().lower().replace("-", "_").replace(" ", "_")[: LONGEST + 1]
     if key not in PREFIXES:
-        raise ValueError(f"no rule book for {game[:LONGEST]!r}; games: {', '.join(PREFIXES)}")
+        raise SetupError(f"no rule book for {game[:LONGEST]!r}; games: {', '.join(PREFIXES)}")
     return _book(key)
 
 
@@ -203,12 +205,12 @@ def rule(rule_id: str) -> Rule:
         raise TypeError(f"a rule id is a string such as {_EXAMPLE}, not {type(rule_id).__name__}")
     key = rule_id.strip().upper()
     if not key:
-        raise ValueError(f"the rule id is empty: give one such as {_EXAMPLE}")
+        raise SetupError(f"the rule id is empty: give one such as {_EXAMPLE}")
     if len(key) > LONGEST:
-        raise ValueError(f"{len(key):,} characters is too long for a rule id (e.g. {_EXAMPLE})")
+        raise SetupError(f"{len(key):,} characters is too long for a rule id (e.g. {_EXAMPLE})")
     found = _index().get(key)
     if found is None:
-        raise ValueError(_unknown("rule id", key, all_ids()))
+        raise SetupError(_unknown("rule id", key, all_ids()))
     return found
 
 
@@ -250,13 +252,13 @@ def glossary(term: str | None = None) -> Glossary | Term:
         raise TypeError(f"a term is a string such as 'fish', not {type(term).__name__}")
     key = " ".join(term.split()).lower()
     if not key:
-        raise ValueError("the term is empty: give one such as 'fish'")
+        raise SetupError("the term is empty: give one such as 'fish'")
     if len(key) > LONGEST:
-        raise ValueError(f"{len(key):,} characters is too long for a glossary term")
+        raise SetupError(f"{len(key):,} characters is too long for a glossary term")
     by_name = {t.term.lower(): t for t in _terms()}
     found = by_name.get(key) or by_name.get(key.removesuffix("s"))
     if found is None:
-        raise ValueError(_unknown("glossary term", key, tuple(by_name)))
+        raise SetupError(_unknown("glossary term", key, tuple(by_name)))
     return found
 
 

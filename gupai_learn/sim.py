@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import copy
 import hashlib
-import math
 import random
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
@@ -31,11 +30,15 @@ from typing import Any
 
 from gupai_learn.engine.game import GameInfo
 from gupai_learn.engine.moves import quote
+from gupai_learn.verdict import SetupError
 
 __all__ = ["derive_seed", "play", "run"]
 
 #: Largest number of deals in one unit of work (keeps the progress bar moving).
 MAX_CHUNK = 250
+#: Most deals one run (or one match) may ask for, and most worker processes.
+MOST_DEALS = 10_000_000
+MOST_WORKERS = 256
 
 
 def derive_seed(seed: int, *parts: int | str) -> int:
@@ -65,7 +68,7 @@ class _Spec:
     @property
     def units(self) -> int:
         """Units of work: deals, or matches of ``match`` deals."""
-        return math.ceil(self.deals / self.match) if self.match else self.deals
+        return -(-self.deals // self.match) if self.match else self.deals
 
 
 # ----- playing ---------------------------------------------------------------------------
@@ -92,10 +95,7 @@ def _play_deal(info: GameInfo, spec: _Spec, seed: int, carried: dict[str, Any]) 
 
 
 def _deal_kwargs(info: GameInfo, spec: _Spec, carried: dict[str, Any]) -> dict[str, Any]:
-    kwargs = {"rules": spec.rules, **carried}
-    if len(info.seats) > 1:
-        kwargs.setdefault("players", len(spec.seats))
-    return kwargs
+    return {"rules": spec.rules, "players": len(spec.seats), **carried}
 
 
 def _bot(info: GameInfo, who: Any, seed: int) -> Any:
@@ -196,7 +196,7 @@ def run(
     spec = _spec(info, rules, players, seed, deals, match)
     if events is not None:
         if not callable(events):
-            raise ValueError(f"events={quote(events)}: give a function of a finished deal")
+            raise SetupError(f"events={quote(events)}: give a function of a finished deal")
         spec = replace(spec, events=events)
     rows = _collect(spec, workers, executor, progress)
     return _table(rows, info, spec)
@@ -239,7 +239,7 @@ def _tick(bar: Any, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 def _chunks(units: int, per_unit: int, parts: int) -> list[tuple[int, int]]:
     """``(start, stop)`` ranges of units: about ``parts`` of them, none above MAX_CHUNK deals."""
-    size = max(1, min(math.ceil(units / parts), MAX_CHUNK // per_unit))
+    size = max(1, min(-(-units // parts), MAX_CHUNK // per_unit))
     return [(a, min(a + size, units)) for a in range(0, units, size)]
 
 
@@ -275,34 +275,36 @@ def _resolve(game: Any) -> GameInfo:
     return find(game)
 
 
-def _whole(name: str, value: Any, least: int) -> None:
-    if type(value) is not int or value < least:
-        raise ValueError(f"{name}={quote(value)}: give a whole number, {least} or more")
+def _whole(name: str, value: Any, least: int, most: int | None = None) -> None:
+    if type(value) is not int or value < least or (most is not None and value > most):
+        wanted = f"{least} or more" if most is None else f"from {least} to {most:,}"
+        raise SetupError(f"{name}={quote(value)}: give a whole number, {wanted}")
 
 
 def _check_run(deals: Any, workers: Any, executor: Any) -> None:
-    _whole("deals", deals, 1)
+    _whole("deals", deals, 1, MOST_DEALS)
     if workers is not None:
-        _whole("workers", workers, 1)
+        _whole("workers", workers, 1, MOST_WORKERS)
     if executor is not None and not isinstance(executor, Executor):
-        raise ValueError(f"executor={quote(executor)}: give a concurrent.futures.Executor")
+        raise SetupError(f"executor={quote(executor)}: give a concurrent.futures.Executor")
     if executor is not None and workers is not None:
-        raise ValueError("give workers= (processes here) or executor= (your own), not both")
+        raise SetupError("give workers= (processes here) or executor= (your own), not both")
 
 
 def _spec(info: GameInfo, rules: Any, players: Any, seed: Any, deals: int, match: Any) -> _Spec:
     _whole("seed", seed, 0)
     if rules is not None and not isinstance(rules, info.Rules):
-        raise ValueError(f"rules={quote(rules)}: give a {info.name}.Rules(...) or None")
+        raise SetupError(f"rules={quote(rules)}: give a {info.name}.Rules(...) or None")
     if type(match) is int:
-        _whole("match", match, 1)
+        _whole("match", match, 1, MOST_DEALS)
         length = match
     elif type(match) is bool:
         length = deals if match else 0
     else:
-        raise ValueError(f"match={quote(match)}: give True, False or a number of deals per match")
+        raise SetupError(f"match={quote(match)}: give True, False or a number of deals per match")
     game = info.name if _registered(info) else info
-    return _Spec(game, rules or info.Rules(), _seats(info, players), seed, length, deals)
+    rules = info.Rules() if rules is None else rules
+    return _Spec(game, rules, _seats(info, players, rules), seed, length, deals)
 
 
 def _registered(info: GameInfo) -> bool:
@@ -311,15 +313,16 @@ def _registered(info: GameInfo) -> bool:
     return GAMES.get(info.name) is info
 
 
-def _seats(info: GameInfo, players: Any) -> tuple[Any, ...]:
-    """One player (a kind or an object) per seat, checked."""
+def _seats(info: GameInfo, players: Any, rules: Any) -> tuple[Any, ...]:
+    """One player (a kind or an object) per seat, checked; one kind alone fills the table the
+    rules seat (:meth:`GameInfo.table_size`)."""
     if players is None or isinstance(players, str):
-        players = [players or "heuristic"] * info.seats[0]
+        players = [players or "heuristic"] * info.table_size(rules)
     if not isinstance(players, Sequence) or isinstance(players, str):
-        raise ValueError(f"players={quote(players)}: give a list with one player per seat")
+        raise SetupError(f"players={quote(players)}: give a list with one player per seat")
     if len(players) not in info.seats:
         allowed = " or ".join(str(n) for n in info.seats)
-        raise ValueError(f"{len(players)} players: {info.title} is played by {allowed}")
+        raise SetupError(f"{len(players)} players: {info.title} is played by {allowed}")
     for who in players:
         _check_player(info, who)
     return tuple(players)
@@ -329,6 +332,6 @@ def _check_player(info: GameInfo, who: Any) -> None:
     if isinstance(who, str):
         if who not in info.bots:
             kinds = ", ".join(info.bots)
-            raise ValueError(f"{info.title} has no {who!r} player; choose {kinds}")
+            raise SetupError(f"{info.title} has no {who!r} player; choose {kinds}")
     elif not callable(getattr(who, "choose", None)):
-        raise ValueError(f"{quote(who)} is not a player: give a kind or an object with choose()")
+        raise SetupError(f"{quote(who)} is not a player: give a kind or an object with choose()")

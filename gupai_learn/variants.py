@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from gupai_learn import plots, sim
+from gupai_learn.verdict import SetupError
 
 __all__ = [
     "AnyMovePlayer",
@@ -227,7 +228,7 @@ def measure(game: str, label: str) -> Measure:
         if found.label == label:
             return found
     known = "; ".join(m.label for m in MEASURES[game])
-    raise ValueError(f"{label!r} is not a measure of {game}; choose one of: {known}")
+    raise SetupError(f"{label!r} is not a measure of {game}; choose one of: {known}")
 
 
 def compare(
@@ -246,17 +247,8 @@ def compare(
     found = measure(game, what) if isinstance(what, str) else what
     groups = {}
     for label, rules in variants.items():
-        seats = _seats(players, rules)
-        rows = run(game, rules=rules, players=seats, deals=deals, seed=seed, **options)
+        rows = run(game, rules=rules, players=players, deals=deals, seed=seed, **options)
         groups[label] = found.values(rows)
     draw = plots.proportion_bars if found.share else plots.mean_bars
     estimates = plots.proportions(groups) if found.share else plots.means(groups)
     return draw(groups, title=found.label, ylabel=found.label.split(",")[0]), estimates
-
-
-def _seats(players: Any, rules: Any) -> Any:
-    """One kind per seat when the rules fix the number of players."""
-    count = getattr(rules, "players", None)
-    if isinstance(players, str) and isinstance(count, int):
-        return [players] * count
-    return players

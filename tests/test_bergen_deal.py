@@ -381,7 +381,7 @@ def test_the_solver_finds_a_forced_win_in_a_small_endgame() -> None:
 @settings(max_examples=30, deadline=None)
 @given(seed=st.integers(0, 10**6))
 def test_the_inline_placement_grows_the_line_as_layout_add_does(seed: int) -> None:
-    """Deal._make_move grows the line without Layout.add's checks, for speed: after every move
+    """apply grows the line without Layout.add's checks, for speed: after every move
     the line (tiles, turns, doubles across, ends) equals the one Layout.add builds."""
     from gupai_learn.engine.line import Layout
 

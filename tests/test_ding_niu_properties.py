@@ -159,7 +159,7 @@ def test_the_fast_path_ends_where_judged_text_moves_end(seed: int, rules: ding_n
 def test_the_inline_move_matches_the_generic_line_and_end_checks(
     seed: int, rules: ding_niu.Rules
 ) -> None:
-    """Deal._make_move grows the line and decides the end of the hand inline, for speed: the
+    """The fast placement grows the line and Deal._placed decides the end of the hand inline: the
     line equals the one Layout.add builds from the same placements, and the hand ends exactly
     when the generic check (_finished) says so."""
     from gupai_learn.engine.line import Layout
@@ -220,7 +220,7 @@ def test_the_lazy_line_folds_to_what_layout_add_builds(seed: int, look: int) -> 
 
 def _general(deal: ding_niu.Deal) -> None:
     """Switch ``deal``'s quick paths off, so it lists and makes moves the general way."""
-    deal._simple = deal._quick = deal._doubles_quick = False
+    deal._fast = False
 
 
 def _state(deal: ding_niu.Deal) -> tuple[object, ...]:

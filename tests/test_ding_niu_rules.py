@@ -269,7 +269,8 @@ def test_dn_fish_blocker_non_doubles_refused_and_passes() -> None:
     assert deal.turn == 2 and deal.legal_moves() == [Move.parse("pass")]
     assert "DN-FISH-BLOCKER" in deal.judge("down:[3:3]").rules
     deal.pass_turn()
-    assert "DN-FISH-BLOCKER" in deal.judge("[6:1]>left").rules or not deal.judge("[6:1]>left")
+    refused = deal.judge("[6:1]>left")
+    assert not refused.ok and "DN-FISH-BLOCKER" in refused.rules
     deal.play("[4:4]", "left")
     assert deal.is_over
 

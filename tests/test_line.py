@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from gupai_learn.engine.line import Layout, Placed, placement
@@ -77,3 +79,25 @@ def test_more_than_one_tile_is_refused() -> None:
     with pytest.raises(IllegalPlayError) as error:
         deal.apply("[6:5][6:5]")
     assert "One tile goes on the line per turn" in str(error.value)
+
+
+@pytest.mark.parametrize("game", ["ding_niu", "bergen"])
+@pytest.mark.parametrize("seed", range(20))
+def test_the_fast_path_keys_moves_by_value_not_by_object(game: str, seed: int) -> None:
+    """A move equal to a listed one but built anew (a plain tuple of pieces, not the interned
+    object ``legal_moves`` handed out) takes the same fast path and gives the same deal."""
+    from gupai_learn.engine.moves import Move
+    from gupai_learn.games import GAMES
+
+    rng = random.Random(seed)
+    listed = GAMES[game].Deal.random(seed=seed)
+    fresh = listed.restart()
+    while not listed.is_over:
+        legal = listed.legal_moves()
+        assert fresh.legal_moves() == legal
+        move = legal[rng.randrange(len(legal))]
+        rebuilt = Move(move.kind, tuple(move.pieces), move.end, move.call)
+        assert rebuilt == move and rebuilt is not move
+        assert listed.apply(move) == fresh.apply(rebuilt)
+        assert fresh.state_key() == listed.state_key() and fresh.layout == listed.layout
+    assert fresh.is_over and fresh.settle() == listed.settle()

@@ -182,13 +182,20 @@ def test_budget_gives_unknown_not_an_exception() -> None:
     deal = tg.Deal.random(seed=11)
     for budget in (0, 1, 500):
         result = solve(deal, 0, winner_is(0), max_nodes=budget)
-        assert result.wins is None and result.plays == () and result.nodes == budget + 1
+        assert result.wins is None and result.plays == () and result.nodes == budget
     small = tg.Deal(["[6:6]", "[1:1]", "[2:2]", "[3:3]"], columns=(1, 2, 2, 2))
     assert solve(small, 1, winner_is(1), max_nodes=0).wins is None
 
 
-def test_default_budget_is_a_number() -> None:
-    assert isinstance(DEFAULT_MAX_NODES, int) and DEFAULT_MAX_NODES >= 100_000
+def test_every_solver_defaults_to_the_engines_budget() -> None:
+    import inspect
+
+    from gupai_learn.games import GAMES
+
+    solvers = [solve] + [info.solve for info in GAMES.values() if info.solve is not None]
+    for solver in solvers:
+        default = inspect.signature(solver).parameters["max_nodes"].default
+        assert default == DEFAULT_MAX_NODES, solver
 
 
 @pytest.mark.parametrize("bad", [None, -1, 1.5, "10", True])

@@ -26,10 +26,11 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
 from gupai_learn.engine.moves import Move, quote
-from gupai_learn.verdict import IllegalPlayError, InvalidNotationError, Reason, Verdict
+from gupai_learn.verdict import IllegalPlayError, InvalidNotationError, Reason, SetupError, Verdict
 
 P = TypeVar("P", bound=Hashable)
 D = TypeVar("D", bound="BaseDeal[Any]")
+R = TypeVar("R")
 
 #: What reading odd input may raise besides InvalidNotationError (all turned into reasons).
 _READ_ERRORS = (InvalidNotationError, TypeError, ValueError, OverflowError, RecursionError)
@@ -290,7 +291,7 @@ def check_seat(name: str, value: Any, seats: int, rule: str) -> int:
     """``value`` if it is a seat number (0 to ``seats - 1``), else a ValueError naming ``name``."""
     if type(value) is not int or not 0 <= value < seats:
         text = f"a seat is a whole number 0 to {seats - 1} ({rule})"
-        raise ValueError(f"{name}={quote(value)}: {text}")
+        raise SetupError(f"{name}={quote(value)}: {text}")
     return value
 
 
@@ -304,15 +305,15 @@ def check_played_counts(
     if value is not None and (
         not isinstance(value, (list, tuple)) or any(type(c) is not int for c in value)
     ):
-        raise ValueError(f"{name}={quote(value)} must be {seats} whole numbers ({rule})")
+        raise SetupError(f"{name}={quote(value)} must be {seats} whole numbers ({rule})")
     if value is None:
         if played:
-            raise ValueError(
+            raise SetupError(
                 f"an endgame with {size} tiles each needs {name}= (adding up to {played})"
             )
         return [0] * seats
     if len(value) != seats or sum(value) != played or min(value) < 0:
-        raise ValueError(
+        raise SetupError(
             f"{name}={list(value)} must be {seats} numbers adding up to {played} ({rule})"
         )
     return list(value)
@@ -321,12 +322,30 @@ def check_played_counts(
 def check_count(name: str, value: Any, rule: str) -> int:
     """``value`` if it is a whole number >= 0, else a ValueError naming ``name``."""
     if type(value) is not int or value < 0:
-        raise ValueError(f"{name}={quote(value)}: give a whole number, 0 or more ({rule})")
+        raise SetupError(f"{name}={quote(value)}: give a whole number, 0 or more ({rule})")
     return value
 
 
 def check_seed(seed: Any) -> int | None:
     """A seed for ``random.Random``: None or a whole number (a ValueError otherwise)."""
     if seed is not None and type(seed) is not int:
-        raise ValueError(f"seed={quote(seed)}: give a whole number (or None for a fresh shuffle)")
+        raise SetupError(f"seed={quote(seed)}: give a whole number (or None for a fresh shuffle)")
     return seed
+
+
+def check_rules(rules: Any, default: R, game: str) -> R:
+    """``rules`` if it is of the type of ``default`` (the game's ruling), ``default`` for None,
+    else a ValueError (a falsy value such as ``0`` or ``""`` is refused, not taken for None)."""
+    if rules is None:
+        return default
+    if not isinstance(rules, type(default)):
+        raise SetupError(f"rules={quote(rules)}: give a {game}.Rules(...) or None")
+    return rules
+
+
+def check_players(players: Any, allowed: Sequence[int], rule: str) -> int | None:
+    """``players`` if it is None or one of the ``allowed`` table sizes, else a ValueError."""
+    if players is not None and (type(players) is not int or players not in allowed):
+        counts = " or ".join(str(n) for n in allowed)
+        raise SetupError(f"players={quote(players)}: this game is played by {counts} ({rule})")
+    return players

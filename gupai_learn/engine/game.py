@@ -11,6 +11,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
+from gupai_learn.verdict import SetupError
+
 if TYPE_CHECKING:
     from gupai_learn.engine.reference import Reference
 
@@ -80,6 +82,12 @@ class GameInfo:
         """The ruling's file name under ``rules/`` (``"tien_gow.md"``)."""
         return f"{self.name}.md"
 
+    def table_size(self, rules: Any = None) -> int:
+        """The number of players ``rules`` seat: their ``players`` option where the game has
+        one (Tet-Gow, Bergen), else the game's default table."""
+        count = getattr(rules, "players", None)
+        return count if type(count) is int and count in self.seats else self.seats[0]
+
     def display_name(self) -> str:
         """English and Chinese names together: ``"Tien Gow 天九"``."""
         return f"{self.title} {self.chinese}".strip()
@@ -87,7 +95,7 @@ class GameInfo:
     def bot(self, kind: str = "heuristic", seed: int | None = None) -> Any:
         """A computer player of ``kind`` (``"random"`` or ``"heuristic"``)."""
         if kind not in self.bots:
-            raise ValueError(f"{self.title} has no {kind!r} player; choose {', '.join(self.bots)}")
+            raise SetupError(f"{self.title} has no {kind!r} player; choose {', '.join(self.bots)}")
         return self.bots[kind](seed)
 
     def __repr__(self) -> str:

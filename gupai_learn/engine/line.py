@@ -15,29 +15,30 @@ A game supplies what differs:
 - ``_judge_place_policy(seat, tile, end, out)``: extra conditions on a placement (Ding Niu's
   "only doubles after a fish");
 - ``_placements(seat)``: the placements the seat may make (default: every fitting tile, once
-  per distinct tile and end; a game narrows it, e.g. to doubles after Ding Niu's fish);
+  per distinct tile and end; a game narrows it, e.g. to doubles after Ding Niu's fish, and
+  tells the fast listing with ``_listing(doubles_only=..., more_when_able=...)``);
 - ``_stuck_moves(seat, placements)`` / ``_judge_other(seat, move, out)`` /
-  ``_apply_other(out)``: every move that is not a placement — Ding Niu's face-down discard,
-  Bergen's draw and pass;
-- ``_placed(seat, placed)``: what follows a placement (Ding Niu's fish check);
-- ``_after_move()``: bookkeeping after any move (end of deal, next turn).
+  ``_apply_other(seat, move)``: every move that is not a placement — Ding Niu's face-down
+  discard, Bergen's draw and pass (``more_when_able``: such moves are offered even when a
+  tile fits);
+- ``_placed(seat, placed)``: the game's hook after every placement, fast or not — what the
+  placement scores or ends (Ding Niu's fish, Bergen's headers and domino) and who acts next;
+  it returns what :meth:`apply` reports;
+- ``_before_place(seat)``: called before a placement made the general way (Ding Niu keeps
+  the line and hand for its "forced fish" option).
 
-A game whose moves must be fast may instead override ``_make_move(move)`` whole, the one
-state change every move goes through, judged or listed (Ding Niu does, with its hooks written
-inline; Bergen too: both make their placements from per-move tables built with
-:func:`placement_table`).
-
-Lazy line: a game's fast path may note a placement on a two-armed line (``_grow_left`` /
-``_grow_right`` and ``_ends``) instead of building a new :class:`Layout`; ``_layout`` folds
-the notes in when something reads it (Ding Niu and Bergen do; the property tests compare it
-with :meth:`Layout.add`).
-
-Fast path: :meth:`LineDeal.legal_moves` remembers what it listed; applying one of those
-moves (the same :class:`Move`, unchanged state) skips judging it again. The property tests
-show that ``legal_moves()`` is exactly what ``judge`` accepts.
+One fast placement path, for every line game: on a two-armed line (``_fast``), ``legal_moves``
+lists placements from per-ends tables of interned moves, and ``apply`` places a tile from
+its move's precomputed table (:func:`placement_table`, keyed by the move itself): it only notes
+the placement (``_grow_left`` / ``_grow_right`` and ``_ends``); ``_layout`` folds the notes in
+when something reads it. A game switches ``_fast`` off where it needs the built line (a
+one-armed line, Ding Niu's forced-fish option). ``legal_moves`` also remembers what it
+listed; applying one of those moves (an equal :class:`Move`, state unchanged) skips judging it
+again. The property tests show that ``legal_moves()`` is exactly what ``judge`` accepts, and a
+twin deal with ``_fast`` off lists and makes the same moves.
 
 The default order of play is seat 0, 1, 2, ... (seats are numbered in the direction of play);
-``_next_turn`` may skip seats.
+a game's ``_placed`` and ``_apply_other`` may skip seats.
 """
 
 from __future__ import annotations
@@ -48,7 +49,7 @@ from typing import Any, ClassVar, NamedTuple
 from gupai_learn.engine.deal import BaseDeal, Outcome
 from gupai_learn.engine.moves import ENDS, End, Move
 from gupai_learn.tiles import Tile, Tiles, as_tiles
-from gupai_learn.verdict import AmbiguousPlayError, IllegalPlayError, Reason, Verdict
+from gupai_learn.verdict import AmbiguousPlayError, IllegalPlayError, Reason, SetupError, Verdict
 
 __all__ = ["FIRST", "LEFT", "RIGHT", "Layout", "LineDeal", "Placed", "placement", "placement_table"]
 
@@ -184,16 +185,16 @@ class Layout:
             opened: tuple[End, ...] = ENDS if arms == 2 else (end or "right",)
             return Layout((first,), opened, self.doubles_across)
         if end is None or end not in self.open:
-            raise ValueError(f"{tile} needs an open end ({', '.join(self.open)})")
+            raise SetupError(f"{tile} needs an open end ({', '.join(self.open)})")
         left, right = self.ends
         if end == "left":
             if left != high and left != low:
-                raise ValueError(f"{tile} has no {left}")
+                raise SetupError(f"{tile} has no {left}")
             other = low if left == high else high
             new = _new(Placed, (tile, other, left, seat, across))
             return _grown(self, (new,) + self.placed, (other, right))
         if right != high and right != low:
-            raise ValueError(f"{tile} has no {right}")
+            raise SetupError(f"{tile} has no {right}")
         other = low if right == high else high
         new = _new(Placed, (tile, right, other, seat, across))
         return _grown(self, self.placed + (new,), (left, other))
@@ -232,6 +233,23 @@ class LineDeal(BaseDeal[Tile]):
         self._layout = _EMPTY_LINES[self.DOUBLES_ACROSS]  # immutable: shared
         self._log = []
         self._offered: tuple[Move, ...] | None = None
+        #: the fast placement path is on (a two-armed line; a game may switch it off)
+        self._fast = arms == 2
+        #: only doubles may be placed now (Ding Niu after a fish)
+        self._doubles_only = False
+        #: moves besides placements are offered even when a tile fits (Bergen's draw when
+        #: able, Ding Niu's face-down tile without ``must_play``)
+        self._more_when_able = False
+        #: either of the two above: the fast listing takes a second look (``_listing``)
+        self._special = False
+        self._quick_table = _QUICK[self.DOUBLES_ACROSS]
+
+    def _listing(self, *, doubles_only: bool, more_when_able: bool) -> None:
+        """Say what the fast listing must respect: only doubles may be placed now, and moves
+        besides placements are offered even when a tile fits."""
+        self._doubles_only = doubles_only
+        self._more_when_able = more_when_able
+        self._special = doubles_only or more_when_able
 
     # ----- state ---------------------------------------------------------------------
     @property
@@ -292,28 +310,86 @@ class LineDeal(BaseDeal[Tile]):
         """Every move the seat to act may make (placements with their end, face-down tiles,
         draws and passes). Remembered until the next move, so that applying one of them skips
         judging it again (the fast path; the property tests show it equals what judge accepts)."""
-        if self._over():
+        if self.is_over:
             return []
-        moves = self._legal_moves()
+        ends = self._ends
+        if self._fast and ends is not None:  # each distinct tile's placements, from tables
+            seat = self._turn
+            table = _FITS_AT[ends[0] * 7 + ends[1]]
+            moves: list[Move] = []
+            previous = None
+            for tile in self._hands[seat]:  # sorted and interned: copies side by side
+                if tile is not previous:
+                    previous = tile
+                    moves += table[tile]
+            if not moves:
+                moves = self._stuck_moves(seat, moves)
+            elif self._special:  # only doubles now, or more moves than placements
+                moves = self._special_moves(seat, moves)
+        else:
+            moves = self._legal_moves()
         self._offered = tuple(moves)
         return moves
 
     def apply(self, move: Any, *, seat: Any = None) -> Any:
         """Make ``move`` (see :meth:`BaseDeal.apply`); a tile that fits both ends named without
-        an end raises :class:`AmbiguousPlayError`, listing the two placements."""
+        an end raises :class:`AmbiguousPlayError`, listing the two placements.
+
+        The one state change of every line game's move: a move just listed by
+        :meth:`legal_moves` (an equal Move, state unchanged) is made at once, anything else is
+        judged first. A placement on a two-armed line is made from its move's table (the line
+        only noted), any other the general way; then the game's :meth:`_placed` hook runs."""
         offered = self._offered
         self._offered = None
-        fast = offered and type(move) is Move and (seat is None or seat == self._turn)
-        if fast and move in offered:  # type: ignore[operator]
-            return self._make_move(move)
-        out = self._judge(move, False, seat)
+        if not (
+            type(move) is Move
+            and offered is not None
+            and (seat is None or seat == self._turn)
+            and move in offered
+        ):
+            move = self._judged(move, seat)
+        seat = self._turn
+        if move.kind != "play":
+            self._log.append((seat, move))
+            return self._apply_other(seat, move)
+        quick = self._quick_table.get(move) if self._fast else None
+        if quick is None:
+            return self._placed(seat, self._place_generally(seat, move))
+        tile, side, others, made = quick
+        hands = self._hands
+        hand = hands[seat]
+        i = hand.index(tile)
+        hands[seat] = hand[:i] + hand[i + 1 :]  # a plain tuple: ``hands`` makes it Tiles
+        if side == LEFT:
+            left, right = self._ends  # type: ignore[misc]
+            placed = made[left][seat]
+            self._grow_left += (placed,)
+            left = others[left]
+        elif side == RIGHT:
+            left, right = self._ends  # type: ignore[misc]
+            placed = made[right][seat]
+            self._grow_right += (placed,)
+            right = others[right]
+        else:  # the first tile of the line, high number left
+            left, right = tile
+            placed = made[0][seat]
+            self._grow_right = (placed,)
+        self._ends = (left, right)
+        self._log.append((seat, move))
+        return self._placed(seat, placed)
+
+    def _judged(self, raw: Any, seat: Any) -> Move:
+        """The legal move ``raw`` names, read and judged; else the error naming every broken
+        rule (:class:`AmbiguousPlayError` for a tile that fits both ends named without one)."""
+        out = self._judge(raw, False, seat)
         if not out.ok:
             if out.detail == "ambiguous" and len(out.errors) == 1 and out.move is not None:
                 tile = out.move.pieces[0]
                 options = [placement(tile, e) for e in self._layout.fits(tile)]
                 raise AmbiguousPlayError(out.errors[0].text, options)
             raise IllegalPlayError(Verdict.illegal(out.errors, self._refusal(out)))
-        return self._apply_move(out)
+        assert out.move is not None
+        return out.move
 
     # ----- BaseDeal hooks ----------------------------------------------------------------
     def _read(self, raw: Any) -> Tiles:
@@ -389,23 +465,26 @@ class LineDeal(BaseDeal[Tile]):
         return f"{tile} fits no end: it has no {has} ({self._layout.describe_ends()})."
 
     def _apply_move(self, out: Outcome) -> Any:
+        """Make a judged, legal move (through :meth:`apply`'s one state change)."""
         assert out.move is not None
-        return self._make_move(out.move)
+        self._offered = (out.move,)
+        return self.apply(out.move)
 
-    def _make_move(self, move: Move) -> Any:
-        """Change the state for a legal move (judged, or listed by legal_moves)."""
-        seat = self._turn
-        if move.kind == "play":
-            tile = move.pieces[0]
-            self._hands[seat] = without(self._hands[seat], tile)
-            layout = self._layout = self._layout.add(tile, move.end, seat, self._arms)
-            self._log.append((seat, move))
-            placed = self._placed(seat, layout.placed[0 if move.end == "left" else -1])
-        else:
-            self._log.append((seat, move))
-            placed = self._apply_other(seat, move)
-        self._after_move()
-        return placed
+    def _special_moves(self, seat: int, placements: list[Move]) -> list[Move]:
+        """The fast listing's placements narrowed to doubles where only doubles may go, then
+        the moves offered besides them."""
+        if self._doubles_only:
+            placements = [m for m in placements if m.pieces[0].is_double]
+        return placements + self._stuck_moves(seat, placements)
+
+    def _place_generally(self, seat: int, move: Move) -> Placed:
+        """Place a legal move's tile with :meth:`Layout.add` (any line, slower)."""
+        tile = move.pieces[0]
+        self._before_place(seat)
+        self._hands[seat] = without(self._hands[seat], tile)
+        layout = self._layout = self._layout.add(tile, move.end, seat, self._arms)
+        self._log.append((seat, move))
+        return layout.placed[0 if move.end == "left" else -1]
 
     def _legal_moves(self) -> list[Move]:
         seat = self._turn
@@ -420,11 +499,10 @@ class LineDeal(BaseDeal[Tile]):
         moves: list[Move] = []
         ends = layout.ends
         if ends is None:
+            if self._arms == 2:
+                return [_FIRSTS[t] for t in dict.fromkeys(self._hands[seat])]
             for tile in dict.fromkeys(self._hands[seat]):
-                if self._arms == 2:
-                    moves.append(placement(tile, None))
-                else:
-                    moves += [placement(tile, e) for e in ENDS]
+                moves += [placement(tile, e) for e in ENDS]
             return moves
         return fitting_placements(self._hands[seat], ends, layout.open)
 
@@ -440,18 +518,19 @@ class LineDeal(BaseDeal[Tile]):
         out.errors.append(Reason(self.RULE_PLAY, f"{move} is not a move of this game."))
 
     def _apply_other(self, seat: int, move: Move) -> Any:
-        """Change the state for a legal move that is not a placement (a game with such moves
-        overrides this with :meth:`_judge_other`; by default no such move is ever legal, so
-        this is never reached)."""
+        """Change the state for a legal move that is not a placement, the turn included (a game
+        with such moves overrides this with :meth:`_judge_other`; by default no such move is
+        ever legal, so this is never reached)."""
         return None
 
-    def _placed(self, seat: int, placed: Placed) -> Any:
-        """What follows a placement; returns what :meth:`apply` reports (default: ``placed``)."""
-        return placed
+    def _before_place(self, seat: int) -> None:
+        """Called before a placement made the general way (default: nothing)."""
 
-    def _after_move(self) -> None:
-        """Bookkeeping after every move (default: the next seat acts)."""
+    def _placed(self, seat: int, placed: Placed) -> Any:
+        """The game's hook after every placement: what it scores or ends, and who acts next;
+        returns what :meth:`apply` reports (default: ``placed``, and the next seat acts)."""
         self._turn = (self._turn + 1) % self.n_seats
+        return placed
 
     def _summary(self, out: Outcome) -> str:
         move = out.move
@@ -557,7 +636,7 @@ def _one_tile(value: Any) -> Tile:
         return value
     found = as_tiles(value)
     if len(found) != 1:
-        raise ValueError(f"name one tile, not {len(found)}")
+        raise SetupError(f"name one tile, not {len(found)}")
     return found[0]
 
 
@@ -568,3 +647,32 @@ def other_end(end: End) -> End:
 
 #: The empty two-armed line, doubles inline (False) and across (True).
 _EMPTY_LINES = {across: Layout(doubles_across=across) for across in (False, True)}
+
+#: Every tile a line game may hold (the double-six set; Ding Niu's deck is part of it).
+_LINE_TILES = tuple(Tile(a, b) for a in range(7) for b in range(a + 1))
+_SIDES: dict[End | None, int] = {"left": LEFT, "right": RIGHT, None: FIRST}
+#: What the fast path needs of a placement: its tile, where it goes (LEFT, RIGHT, FIRST), the
+#: number it leaves open per number it covers and the Placed it makes per covered number and
+#: seat (:func:`placement_table`).
+Quick = tuple[Tile, int, list[int], list[list[Placed]]]
+#: The placements' tables, keyed by the move itself, for doubles inline (False) and across.
+_QUICK: dict[bool, dict[Move, Quick]] = {
+    across: {
+        placement(t, end): (t, side, *placement_table(t, side, 4, across and t[0] == t[1]))
+        for t in _LINE_TILES
+        for end, side in _SIDES.items()
+    }
+    for across in (False, True)
+}
+#: The first tile of a two-armed line, per tile (no end to name).
+_FIRSTS: dict[Tile, Move] = {t: placement(t, None) for t in _LINE_TILES}
+#: Per ends ``left * 7 + right``: each tile's placements at the ends it fits (left first).
+_FITS_AT: list[dict[Tile, tuple[Move, ...]]] = [
+    {
+        t: ((placement(t, "left"),) if left in t else ())
+        + ((placement(t, "right"),) if right in t else ())
+        for t in _LINE_TILES
+    }
+    for left in range(7)
+    for right in range(7)
+]

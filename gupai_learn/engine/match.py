@@ -23,10 +23,12 @@ from gupai_learn.engine.deal import check_count, check_seed
 from gupai_learn.engine.game import GameInfo
 from gupai_learn.engine.moves import quote
 from gupai_learn.engine.settlement import Settlement
+from gupai_learn.verdict import SetupError
 
 
 class Match:
-    """A series of deals of ``game`` (a name from ``GAMES`` or a GameInfo).
+    """A series of deals of ``game`` (a name from ``GAMES`` or a GameInfo; None: the first
+    game of ``GAMES``).
 
     ``seed`` makes the whole series reproducible; ``rules`` is the game's Rules (default: the
     ruling's); ``players`` a player count the game allows; ``target`` ends the match once a seat's
@@ -36,7 +38,7 @@ class Match:
 
     def __init__(
         self,
-        game: str | GameInfo = "tien_gow",
+        game: str | GameInfo | None = None,
         seed: int | None = None,
         rules: Any = None,
         players: int | None = None,
@@ -44,13 +46,13 @@ class Match:
         **first: Any,
     ) -> None:
         self.info = _resolve(game)
-        self.players = _check_players(self.info, players)
+        if rules is not None and not isinstance(rules, self.info.Rules):
+            raise SetupError(f"rules={quote(rules)}: give a {self.info.name}.Rules(...) or None")
+        self.rules = self.info.Rules() if rules is None else rules
+        self.players = _check_players(self.info, players, self.rules)
         if target is not None:
             check_count("target", target, f"{self.info.rule_prefix}-GAME")
-        if rules is not None and not isinstance(rules, self.info.Rules):
-            raise ValueError(f"rules={quote(rules)}: give a {self.info.name}.Rules(...) or None")
         self.seed = check_seed(seed)
-        self.rules = rules or self.info.Rules()
         if target is None and self.info.target is not None:
             target = self.info.target(self.rules, self.players)  # the game's own target
         self.target = target
@@ -85,9 +87,9 @@ class Match:
 
         Raises ValueError while the current deal is still in play or once the match is over."""
         if self.is_over:
-            raise ValueError(f"the match is over: {self._why_over()}")
+            raise SetupError(f"the match is over: {self._why_over()}")
         if not self.deal.is_over:
-            raise ValueError("the current deal is still in play: finish it before the next one")
+            raise SetupError("the current deal is still in play: finish it before the next one")
         self._record(self.deal)
         if self.is_over:
             return self.deal
@@ -110,9 +112,7 @@ class Match:
         return f"a seat reached the target of {self.target}"
 
     def _new_deal(self, kwargs: dict[str, Any]) -> Any:
-        kwargs = {"rules": self.rules, **kwargs}
-        if len(self.info.seats) > 1:
-            kwargs.setdefault("players", self.players)
+        kwargs = {"rules": self.rules, "players": self.players, **kwargs}
         return self.info.Deal.random(seed=self._rng, **kwargs)
 
     # ----- text ------------------------------------------------------------------------------
@@ -137,18 +137,19 @@ class Match:
         )
 
 
-def _resolve(game: str | GameInfo) -> GameInfo:
+def _resolve(game: str | GameInfo | None) -> GameInfo:
     if isinstance(game, GameInfo):
         return game
-    from gupai_learn.games import game as find  # games sit above the engine: import late
+    from gupai_learn.games import GAMES  # games sit above the engine: import late
+    from gupai_learn.games import game as find
 
-    return find(game)
+    return next(iter(GAMES.values())) if game is None else find(game)
 
 
-def _check_players(info: GameInfo, players: int | None) -> int:
+def _check_players(info: GameInfo, players: int | None, rules: Any) -> int:
     if players is None:
-        return info.seats[0]
+        return info.table_size(rules)
     if type(players) is not int or players not in info.seats:
         allowed = " or ".join(str(n) for n in info.seats)
-        raise ValueError(f"players={quote(players)}: {info.title} is played by {allowed}")
+        raise SetupError(f"players={quote(players)}: {info.title} is played by {allowed}")
     return players

@@ -120,7 +120,7 @@ class Move(NamedTuple):
         list of pieces, :class:`~gupai_learn.tiles.Tiles`); ``face_down`` applies to pieces
         given without a kind. Raises :class:`InvalidNotationError` for anything else."""
         if type(value) is Move:
-            return value
+            return value if _well_formed(value) else _checked(value, read)
         if isinstance(value, str):
             move = cls.parse(value, read)
             if face_down and move.kind == "play" and move.end is None:
@@ -150,6 +150,32 @@ class Move(NamedTuple):
 
 DRAW = _new(Move, ("draw", (), None, None))
 PASS = _new(Move, ("pass", (), None, None))
+
+
+_KINDS = frozenset(("play", "discard", "draw", "pass"))
+
+
+def _well_formed(move: Move) -> bool:
+    """True when a Move's fields are what its constructors make (pieces a tuple, known words)."""
+    return (
+        isinstance(move.pieces, tuple)
+        and move.kind in _KINDS
+        and (move.end is None or move.end in ENDS)
+        and (move.call is None or move.call in CALLS)
+    )
+
+
+def _checked(move: Move, read: Reader | None) -> Move:
+    """A Move built by hand with odd fields, read again the careful way, or an
+    InvalidNotationError saying which field cannot be read."""
+    if type(move.kind) is not str or move.kind not in _KINDS:
+        raise InvalidNotationError(quote(move.kind), "a move is a play, a discard, draw or pass")
+    if move.end is not None and (type(move.end) is not str or move.end not in ENDS):
+        raise InvalidNotationError(quote(move.end), "an end is 'left' or 'right'")
+    if move.call is not None and (type(move.call) is not str or move.call not in CALLS):
+        raise InvalidNotationError(quote(move.call), "a charity call is 'sky', 'earth' or 'any'")
+    pieces = read(move.pieces) if read is not None else _pieces(move.pieces)
+    return _new(Move, (move.kind, tuple(pieces), move.end, move.call))
 
 
 def join(pieces: Iterable[Any]) -> str:

@@ -14,13 +14,15 @@ table naming the rule id behind each option. :func:`check` refuses anything else
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from dataclasses import fields
 from functools import cache
-from typing import Any, Literal, get_args, get_origin, get_type_hints
+from typing import Any, Literal, TypeVar, get_args, get_origin, get_type_hints
 
-from gupai_learn.verdict import describe_input, type_phrase
+from gupai_learn.verdict import SetupError, describe_input, type_phrase
 
+T = TypeVar("T")
 #: Per option: (exact type, allowed values, rule id).
 Table = dict[str, tuple[type, tuple[object, ...], str]]
 
@@ -34,7 +36,7 @@ def check(
     for name, (kind, allowed, rule) in table.items():
         value = getattr(rules, name)
         if type(value) is not kind or value not in allowed:
-            raise ValueError(refusal(name, value, kind, allowed, rule))
+            raise SetupError(refusal(name, value, kind, allowed, rule))
 
 
 @cache
@@ -74,3 +76,27 @@ def refusal(name: str, value: object, kind: type, allowed: tuple[object, ...], r
     if type(value) is not kind:  # e.g. 5.0 for 5, or 1 for True: say which type it was
         given += f" ({type_phrase(value)})"
     return f"Rules option {name} must be {wanted}, not {given} ({rule})"
+
+
+def named_options(cls: type[T]) -> type[T]:
+    """Class decorator for a game's ``Rules`` dataclass (put it above ``@dataclass``): an
+    option name the class does not have raises a :class:`ValueError` naming the valid ones
+    (the plain dataclass would raise a TypeError)."""
+    init = cls.__init__
+    names = tuple(f.name for f in fields(cls))  # type: ignore[arg-type]
+    game = cls.__module__.split(".")[-2]
+
+    @functools.wraps(init)
+    def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
+        unknown = [k for k in kwargs if k not in names]
+        if unknown:
+            raise SetupError(
+                f"{game}.Rules has no option {describe_input(unknown[0])}; "
+                f"its options are {', '.join(names)}"
+            )
+        if len(args) > len(names):
+            raise SetupError(f"{game}.Rules takes {len(names)} options, not {len(args)}")
+        init(self, *args, **kwargs)
+
+    cls.__init__ = __init__  # type: ignore[method-assign]
+    return cls

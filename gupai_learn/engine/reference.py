@@ -28,6 +28,8 @@ from os import PathLike
 from pathlib import Path
 from typing import Any, Literal
 
+from gupai_learn.verdict import SetupError
+
 #: What a led-only rung says about itself (TG-SUPREME and its relatives in other games).
 LED_ONLY_TEXT = "wins only when led"
 
@@ -71,7 +73,7 @@ class Rung:
     def __post_init__(self) -> None:
         plays = tuple(_as_tuple(play) for play in self.plays)
         if not plays or not all(plays):
-            raise ValueError("a rung needs at least one play, and every play a piece")
+            raise SetupError("a rung needs at least one play, and every play a piece")
         object.__setattr__(self, "plays", plays)
 
     def __str__(self) -> str:
@@ -126,7 +128,7 @@ class Part:
         object.__setattr__(self, "ladders", _as_tuple(self.ladders))
         object.__setattr__(self, "lines", _as_tuple(self.lines))
         if not self.ladders and not self.lines:
-            raise ValueError(f"part {self.title!r} needs a ladder or a line of text")
+            raise SetupError(f"part {self.title!r} needs a ladder or a line of text")
 
 
 @dataclass(frozen=True)
@@ -157,7 +159,7 @@ class Reference:
             if ladder.title == title:
                 return ladder
         titles = ", ".join(repr(ladder.title) for ladder in self.ladders)
-        raise ValueError(f"no ladder {title!r} on this card; it has {titles}")
+        raise SetupError(f"no ladder {title!r} on this card; it has {titles}")
 
     def __str__(self) -> str:
         lines = [self.title, *self.notes]
@@ -181,7 +183,7 @@ class Reference:
         its path. Only ``.svg`` is written; any other suffix is refused with a ValueError."""
         target = Path(path)
         if target.suffix.lower() != ".svg":
-            raise ValueError(
+            raise SetupError(
                 f"a reference card is saved as .svg, not {target.suffix or 'no suffix'!r}"
             )
         page = '<?xml version="1.0" encoding="UTF-8"?>\n' + self._repr_svg_() + "\n"

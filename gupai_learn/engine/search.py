@@ -33,6 +33,7 @@ from typing import Any, TypeVar
 
 from gupai_learn.engine.deal import BaseDeal
 from gupai_learn.engine.moves import Move, quote
+from gupai_learn.verdict import SetupError
 
 D = TypeVar("D", bound=BaseDeal[Any])
 
@@ -103,9 +104,9 @@ class _Search:
             if known is _OPEN:
                 raise _Unknown
             return known is True
-        self.nodes += 1
-        if self.nodes > self.max_nodes:
+        if self.nodes >= self.max_nodes:
             raise _Unknown
+        self.nodes += 1
         memo[key] = _OPEN
         moves = deal.legal_moves()
         # a position with no move that is not over is judged like a finished deal
@@ -170,14 +171,21 @@ def _after(search: _Search, deal: BaseDeal[Any], move: Move) -> bool:
     return search.value(child)
 
 
+def check_game(deal: Any, deal_class: type[Any], title: str) -> None:
+    """A TypeError naming the game when a game's solver is given another game's deal."""
+    if not isinstance(deal, deal_class):
+        other = getattr(type(deal), "GAME", type(deal).__name__)
+        raise TypeError(f"the {title} solver needs a {title} deal, not {quote(deal)} ({other})")
+
+
 def _check(deal: Any, seat: Any, max_nodes: Any) -> None:
     """ValueErrors for arguments a search cannot use."""
     if not isinstance(deal, BaseDeal):
-        raise ValueError(f"deal={quote(deal)}: give a game's Deal (any BaseDeal)")
+        raise SetupError(f"deal={quote(deal)}: give a game's Deal (any BaseDeal)")
     if type(seat) is not int or not 0 <= seat < deal.n_seats:
-        raise ValueError(f"seat={quote(seat)}: a seat is a whole number 0 to {deal.n_seats - 1}")
+        raise SetupError(f"seat={quote(seat)}: a seat is a whole number 0 to {deal.n_seats - 1}")
     if type(max_nodes) is not int or max_nodes < 0:
-        raise ValueError(
+        raise SetupError(
             f"max_nodes={quote(max_nodes)}: give a whole number of positions, 0 or more "
             f"(default {DEFAULT_MAX_NODES:,}); a larger budget searches longer"
         )

@@ -23,7 +23,7 @@ checks the count of a follow once for every trick game; a game supplies the part
 from __future__ import annotations
 
 from abc import abstractmethod
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 from typing import Any, ClassVar, NamedTuple, TypeVar
@@ -439,3 +439,31 @@ class TrickDeal(BaseDeal[P]):
 
     def _trick_done(self, trick: Trick) -> None:
         pass
+
+
+class TextMoves:
+    """A game's move texts read once: ``moves(text)`` is ``(kind, pieces)`` of a plain play or
+    discard written as text (no end, no call), or None for anything else (read it the careful
+    way). Remembers at most ``limit`` texts (a game has few distinct moves)."""
+
+    def __init__(self, read: Callable[[Any], tuple[Any, ...]], limit: int = 50_000) -> None:
+        self._read = read
+        self._limit = limit
+        self._seen: dict[str, tuple[str, tuple[Any, ...]] | None] = {}
+
+    def __call__(self, text: str) -> tuple[str, tuple[Any, ...]] | None:
+        seen = self._seen
+        found = seen.get(text, _UNSEEN)
+        if found is not _UNSEEN:
+            return found  # type: ignore[return-value]
+        try:
+            move = Move.parse(text, self._read)
+            found = (move.kind, move.pieces) if move.end is move.call is None else None
+        except (ValueError, TypeError):
+            found = None
+        if len(seen) < self._limit:
+            seen[text] = found  # type: ignore[assignment]
+        return found  # type: ignore[return-value]
+
+
+_UNSEEN = object()

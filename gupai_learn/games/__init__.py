@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from gupai_learn.engine.game import GameInfo
 from gupai_learn.games import bagchen, bergen, ding_niu, tet_gow, tien_gow
-from gupai_learn.verdict import SetupError
+from gupai_learn.verdict import SetupError, describe_input
 
 __all__ = ["GAMES", "GameInfo", "bagchen", "bergen", "ding_niu", "game", "tet_gow", "tien_gow"]
 
@@ -28,5 +28,5 @@ GAMES: dict[str, GameInfo] = {
 def game(name: str) -> GameInfo:
     """The GameInfo of ``name``; a ValueError listing the games when there is none."""
     if not isinstance(name, str) or name not in GAMES:
-        raise SetupError(f"no game {name!r}; the games are {', '.join(GAMES)}")
+        raise SetupError(f"no game {describe_input(name)}; the games are {', '.join(GAMES)}")
     return GAMES[name]

@@ -19,6 +19,7 @@ from gupai_learn.engine.game import GameInfo
 from gupai_learn.games import GAMES
 from gupai_learn.puzzles.kinds import KINDS, Entry, Setup
 from gupai_learn.puzzles.model import Puzzle
+from gupai_learn.verdict import describe_input
 
 _DIR = files("gupai_learn.puzzles") / "banks"
 #: The banks by name, one TOML file each under ``puzzles/banks/``; a game's bank has its name.
@@ -29,7 +30,9 @@ BANKS = tuple(sorted(f.name[: -len(".toml")] for f in _DIR.iterdir() if f.name.e
 def raw(name: str) -> dict[str, Any]:
     """The bank ``name`` as TOML data (ValueError for an unknown bank)."""
     if name not in BANKS:
-        raise ValueError(f"no puzzle bank for {name!r}; banks exist for {', '.join(BANKS)}")
+        raise ValueError(
+            f"no puzzle bank for {describe_input(name)}; banks exist for {', '.join(BANKS)}"
+        )
     text = (_DIR / f"{name}.toml").read_text(encoding="utf-8")
     return tomllib.loads(text)
 

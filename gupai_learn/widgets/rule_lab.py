@@ -28,12 +28,14 @@ from IPython.display import display
 from gupai_learn import plots, variants
 from gupai_learn.games import GAMES
 from gupai_learn.rulebook import rule_html
-from gupai_learn.verdict import SetupError
+from gupai_learn.verdict import SetupError, describe_input
 from gupai_learn.widgets._static import StaticFallback
 
 PLAYERS = ("heuristic", "random")
 #: The largest sweep the form accepts (larger ones: call variants.compare with workers=2).
 MOST_DEALS = 20_000
+#: Fewest deals a run may ask for (fewer say nothing about the rules).
+FEWEST_DEALS = 10
 
 
 def option_widget(name: str, kind: Any, default: Any) -> ipywidgets.Widget:
@@ -101,8 +103,9 @@ class RuleLab(StaticFallback, ipywidgets.VBox):
         self, game: str = "", deals: int = 200, seed: int = 0, progress: bool = True
     ) -> None:
         game = game or next(iter(variants.MEASURES))  # the first game, by default
-        if game not in GAMES:
-            raise SetupError(f"no game {game!r}; choose one of {', '.join(GAMES)}")
+        if not isinstance(game, str) or game not in GAMES:
+            raise SetupError(f"no game {describe_input(game)}; choose one of {', '.join(GAMES)}")
+        _check_deals(deals)
         self.seed, self.progress = seed, progress
         self.estimates: list[plots.Estimate] = []
         self.chart: plots.Chart | None = None
@@ -114,7 +117,12 @@ class RuleLab(StaticFallback, ipywidgets.VBox):
         self.players = ipywidgets.Dropdown(options=PLAYERS, description="players")
         self.measure = ipywidgets.Dropdown(description="measure", style=style)
         self.deals = ipywidgets.BoundedIntText(
-            value=deals, min=10, max=MOST_DEALS, step=100, description="deals", style=style
+            value=deals,
+            min=FEWEST_DEALS,
+            max=MOST_DEALS,
+            step=100,
+            description="deals",
+            style=style,
         )
         self.button = ipywidgets.Button(description="Run", button_style="primary", icon="play")
         self.output = ipywidgets.Output()
@@ -177,3 +185,12 @@ class RuleLab(StaticFallback, ipywidgets.VBox):
         self.message, self.estimates, self.chart = message, [], None
         print(message)
         return []
+
+
+def _check_deals(deals: Any) -> None:
+    """A ValueError saying what ``deals`` accepts unless it is a whole number in range."""
+    if type(deals) is not int or not FEWEST_DEALS <= deals <= MOST_DEALS:
+        raise ValueError(
+            f"deals={describe_input(deals)}: give a whole number of deals from "
+            f"{FEWEST_DEALS} to {MOST_DEALS:,}"
+        )

@@ -26,7 +26,7 @@ from typing import Any
 from gupai_learn import decks
 from gupai_learn.engine.trick import Combination
 from gupai_learn.tiles import Tile, Tiles, as_tile, display_key
-from gupai_learn.verdict import Reason, SetupError
+from gupai_learn.verdict import Reason, SetupError, describe_input
 
 MOTHER, SON = Tile(4, 2), Tile(2, 1)
 MARE = (Tile(4, 1), SON)
@@ -160,9 +160,9 @@ def read_roll(value: Any) -> Tile:
             return Tile(a, b)
         tile = as_tile(value)
     except (ValueError, TypeError) as error:
-        raise SetupError(f"point={value!r}: {why}") from error
+        raise SetupError(f"point={describe_input(value)}: {why}") from error
     if not tile.is_chinese:
-        raise SetupError(f"point={value!r}: a die never shows a blank; {why}")
+        raise SetupError(f"point={describe_input(value)}: a die never shows a blank; {why}")
     return tile
 
 

@@ -30,10 +30,17 @@ from functools import cache
 from typing import Any
 
 from gupai_learn import decks
-from gupai_learn.engine.deal import Outcome, check_played_counts, check_seat, check_seed
+from gupai_learn.engine.deal import (
+    Outcome,
+    check_played_counts,
+    check_players,
+    check_rules,
+    check_seat,
+    check_seed,
+)
 from gupai_learn.engine.moves import Call, Move, quote
 from gupai_learn.engine.settlement import Payment, Settlement
-from gupai_learn.engine.trick import Combination, TrickDeal, TrickPlay
+from gupai_learn.engine.trick import Combination, TextMoves, TrickDeal, TrickPlay
 from gupai_learn.games.bagchen.combos import (
     BASE,
     FIELD,
@@ -76,6 +83,20 @@ CLAUSES = {
     4: "the one tile or combination he holds besides point tiles",
 }
 _DEFAULT_RULES = Rules()
+
+
+#: Move texts read once (a user's random player writes the same few texts again and again).
+_TEXT_MOVES = TextMoves(as_tiles)
+
+
+def _plain_tiles(raw: Any) -> bool:
+    """True for a tuple or list of Tiles (a user's own spelling of a play, cheap to check)."""
+    if type(raw) is not tuple and type(raw) is not list:
+        return False
+    for tile in raw:  # a plain loop: cheaper than all() for one to four tiles
+        if type(tile) is not Tile:
+            return False
+    return bool(raw)
 
 
 def _read_tiles(raw: Any) -> Tiles:
@@ -131,15 +152,15 @@ class Deal(TrickDeal[Tile]):
         hands: Sequence[Any],
         rules: Rules | None = None,
         *,
+        leader: int | None = None,
         point: Any = None,
-        leader: int = 0,
         won: Sequence[int] | None = None,
     ) -> None:
         if not isinstance(hands, (list, tuple)):
             raise SetupError(f"hands must be a list of {SEATS} hands, not {quote(hands)} (BG-DEAL)")
         parsed = [canonical(h if type(h) is Tiles else as_tiles(h)) for h in hands]
         _check_hands(parsed)
-        self._setup(parsed, rules, point=point, leader=leader, won=won)
+        self._setup(parsed, rules, point=point, leader=0 if leader is None else leader, won=won)
 
     def _setup(
         self,
@@ -160,7 +181,7 @@ class Deal(TrickDeal[Tile]):
         size = len(parsed[0])
         counts = check_played_counts("won", won, size, HAND_SIZE, SEATS, "BG-TRICKS")
         super().__init__(parsed, leader)
-        self.rules = rules or _DEFAULT_RULES
+        self.rules = _DEFAULT_RULES if rules is None else rules
         self.point = roll
         self._points = NO_POINTS if roll is None else point_kinds(roll)
         self._tables: Tables = tables(self._points, self.rules.earth_any_mix)
@@ -186,10 +207,11 @@ class Deal(TrickDeal[Tile]):
     @classmethod
     def random(
         cls,
-        seed: int | random.Random | None = None,
-        rules: Rules | None = None,
         *,
+        seed: int | random.Random | None = None,
+        players: int | None = None,
         leader: int | None = None,
+        rules: Rules | None = None,
         point: Any = None,
         **kwargs: Any,
     ) -> Deal:
@@ -198,9 +220,8 @@ class Deal(TrickDeal[Tile]):
         unless ``leader`` is given. With ``redeal`` on, the deal is made again while a seat may
         ask for it (BG-REDEAL); with ``seek`` on, mothers look for sons (BG-SEEK)."""
         rng = seed if isinstance(seed, random.Random) else random.Random(check_seed(seed))
-        rules = rules or _DEFAULT_RULES
-        if not isinstance(rules, Rules):
-            raise SetupError(f"rules={quote(rules)}: give a bagchen.Rules(...) or None")
+        rules = check_rules(rules, _DEFAULT_RULES, "bagchen")
+        check_players(players, (SEATS,), "BG-DEAL")
         deck = decks.chinese_double()
         first = rng.randrange(SEATS) if leader is None else leader
         redeals, log = 0, []
@@ -313,12 +334,18 @@ class Deal(TrickDeal[Tile]):
             if not t.is_chinese
         ]
 
+    def _fast_read(self, raw: Any) -> tuple[str, Any] | None:
+        return _TEXT_MOVES(raw) if type(raw) is str else super()._fast_read(raw)
+
     def _fast_combination(self, raw: Any, seat: Any) -> Combination | None:
-        if type(raw) is not Tiles or self._closed or (seat is not None and seat != self._turn):
+        if self._closed or (seat is not None and seat != self._turn) or not self._left:
             return None
-        if not self._left:
+        if type(raw) is not Tiles and not _plain_tiles(raw):
             return None
-        entry = self._tables.by_tiles.get(raw)
+        by_tiles = self._tables.by_tiles
+        entry = by_tiles.get(raw if type(raw) is not list else tuple(raw))
+        if entry is None and len(raw) > 1:  # tiles in another order than the table's
+            entry = by_tiles.get(canonical(raw))
         if entry is None:
             return None
         need, combo = entry
@@ -326,7 +353,7 @@ class Deal(TrickDeal[Tile]):
             return None
         high = self._high
         if high is None:
-            if self._restricted(self._turn) and raw not in self._allowed(self._turn)[0]:
+            if self._restricted(self._turn) and combo.pieces not in self._allowed(self._turn)[0]:
                 return None
             return combo
         top = high.combination
@@ -337,13 +364,17 @@ class Deal(TrickDeal[Tile]):
         return combo
 
     def _fast_discard(self, raw: Any, seat: Any) -> Tiles | None:
-        if type(raw) is not Tiles or not self._plays or (seat is not None and seat != self._turn):
+        """A face-down follow of tiles the hand holds, in display order (never classified: a
+        face-down play has no class); None: judge it the careful way."""
+        if not self._plays or (seat is not None and seat != self._turn) or not self._left:
             return None
-        if len(raw) != len(self._plays[0].pieces) or not self._left:
+        if type(raw) is not Tiles and not _plain_tiles(raw):
+            return None
+        if len(raw) != len(self._plays[0].pieces):
             return None
         if len(raw) == 1:
             bit = 1 << BASE[raw[0]] if raw[0] in BASE else 0
-            return raw if bit & self._masks[self._turn] else None
+            return Tiles(raw) if bit & self._masks[self._turn] else None
         pieces = canonical(raw)
         need = hand_mask(pieces)
         return pieces if need and need & self._masks[self._turn] == need else None
@@ -594,6 +625,8 @@ class Deal(TrickDeal[Tile]):
         mine = f"{shown(combo.pieces)} ({combo.name})"
         if why == "clauses":
             beaters = self._beaters(combo, self._unseen_mask(seat))
+            if not beaters:  # unbeatable as he sees it: clause (1) allows it (a tile he does
+                return []  # not hold is refused by the hand check alone)
             text = (
                 f"{name} has a passport ({n} tricks), so he may lead only (1) what is unbeatable "
                 "as he sees it, (2) a minister mix, (3) a sky combination above people, or (4) his "

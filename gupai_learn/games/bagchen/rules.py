@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 
+from gupai_learn.engine.options import named_options
 from gupai_learn.verdict import SetupError, describe_input, type_phrase
 
 
+@named_options
 @dataclass(frozen=True)
 class Rules:
     """Every option of the Bagchen ruling, frozen; ``Rules()`` is the ruling's default game.

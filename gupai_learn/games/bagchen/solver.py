@@ -10,7 +10,7 @@ deal's rules: BG-RANK and the combinations, point tiles (BG-POINT-PLAY), passpor
 
 from __future__ import annotations
 
-from gupai_learn.engine.search import DEFAULT_MAX_NODES, SolveResult
+from gupai_learn.engine.search import DEFAULT_MAX_NODES, SolveResult, check_game
 from gupai_learn.engine.search import solve as search
 from gupai_learn.games.bagchen.deal import Deal
 
@@ -23,6 +23,7 @@ def solve(deal: Deal, seat: int, *, max_nodes: int = DEFAULT_MAX_NODES) -> Solve
     When it is ``seat``'s turn, ``plays`` lists every move that keeps the forced win, in
     ``deal.legal_moves()`` order; ``wins`` is None when ``max_nodes`` positions did not settle
     it."""
+    check_game(deal, Deal, "Bagchen")
     return search(
         deal, seat, lambda d: d.winner == seat, key=Deal.last_trick_key, max_nodes=max_nodes
     )

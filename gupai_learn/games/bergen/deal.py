@@ -8,9 +8,10 @@ Seats are numbered in the direction of play (clockwise at the table). Every turn
 a tile at an open end, one ``draw`` (the seat then acts again), or ``pass`` when it can neither
 play nor draw. Doubles lie across the line and never branch.
 
-Speed (random playouts run through the public API): every placement is made by
-:meth:`Deal._place_quickly` from its move's precomputed table, the line noted and built only
-when read; a header's award is made once per situation (seat, ends, uncovered doubles, running
+Speed (random playouts run through the public API): moves are listed and tiles placed by the
+line engine's one fast path (:class:`~gupai_learn.engine.line.LineDeal`), the line noted and
+built only when read; this game's hook after a placement (:meth:`Deal._placed`) scores the
+header: its award is made once per situation (seat, ends, uncovered doubles, running
 total, rules) and read from the noted ends. The property tests compare the line with
 ``Layout.add`` and each award with :meth:`Deal.header_after`.
 
@@ -29,11 +30,12 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Hashable, Sequence
+from dataclasses import replace
 from typing import Any
 
 from gupai_learn import decks
-from gupai_learn.engine.deal import Outcome, check_seat, check_seed
-from gupai_learn.engine.line import FIRST, LEFT, RIGHT, LineDeal, Placed, placement, placement_table
+from gupai_learn.engine.deal import Outcome, check_players, check_rules, check_seat, check_seed
+from gupai_learn.engine.line import LineDeal, Placed, placement
 from gupai_learn.engine.moves import DRAW, PASS, End, Move, quote
 from gupai_learn.engine.settlement import Award, Settlement
 from gupai_learn.games.bergen.headers import Header, header
@@ -45,12 +47,6 @@ from gupai_learn.verdict import Reason, SetupError
 #: The 28 tiles in the order a shuffle starts from, and as a set.
 _SET_ORDER: tuple[Tile, ...] = tuple(decks.double_six())
 DECK: frozenset[Tile] = frozenset(_SET_ORDER)
-#: Every placement of a double-six tile, made once (legal_moves hands them out again).
-_AT: dict[tuple[Tile, End | None], Move] = {
-    (t, e): placement(t, e) for t in DECK for e in ("left", "right", None)
-}
-#: Each tile's placements at the (left, right) end, found with one look-up.
-_ENDS: dict[Tile, tuple[Move, Move]] = {t: (_AT[t, "left"], _AT[t, "right"]) for t in DECK}
 _new = tuple.__new__
 _NAMES = {2: ("East", "West"), 3: ("East", "South", "West"), 4: ("East", "South", "West", "North")}
 
@@ -86,11 +82,13 @@ class Deal(LineDeal):
     def __init__(
         self,
         hands: Sequence[Any],
-        boneyard: Sequence[Any] = (),
         rules: Rules | None = None,
+        *,
+        leader: int | None = None,
+        boneyard: Sequence[Any] = (),
         scores: Sequence[int] | None = None,
     ) -> None:
-        rules = _checked_rules(rules)
+        rules = check_rules(rules, _DEFAULT_RULES, "bergen")
         if not isinstance(hands, (list, tuple)) or len(hands) != rules.players:
             raise SetupError(
                 f"hands must be a list of {rules.players} hands for {rules.players} players, "
@@ -99,16 +97,27 @@ class Deal(LineDeal):
         parsed = [Tiles(sorted(as_tiles(h), reverse=True)) for h in hands]
         pile = Tiles(as_tiles(boneyard) if isinstance(boneyard, str) else _tiles(boneyard))
         _check_tiles(parsed, pile, rules)
-        self._setup(parsed, pile, rules, _checked_scores(scores, rules))
+        self._setup(parsed, pile, rules, _checked_scores(scores, rules), leader)
 
     def _setup(
-        self, hands: list[Tiles], pile: Tiles, rules: Rules, scores: tuple[int, ...]
+        self,
+        hands: list[Tiles],
+        pile: Tiles,
+        rules: Rules,
+        scores: tuple[int, ...],
+        leader: int | None = None,
     ) -> None:
         opener, double = _opening(hands, rules)
+        if leader is not None and check_seat("leader", leader, rules.players, "BE-OPEN") != opener:
+            raise ValueError(
+                f"leader={leader}: the holder of the {rules.opening} double, {double}, leads: "
+                f"seat {opener} (BE-OPEN)"
+            )
         self.rules = rules
         self.scores = scores
         self.opening = double
         self._init_line(hands, opener)
+        self._listing(doubles_only=False, more_when_able=rules.may_draw_when_able)
         #: what a header depends on besides the line and the seat's total
         self._scoring = (rules.target, rules.opening_scores)
         #: the seat after each seat
@@ -119,22 +128,33 @@ class Deal(LineDeal):
         self._awards: list[Award] = []
         self._ending = ""
         self._blocked: Blocked | None = None
-        self._start = dict(hands=tuple(hands), boneyard=tuple(pile), rules=rules, scores=scores)
+        self._start = dict(
+            hands=tuple(hands), boneyard=tuple(pile), rules=rules, scores=scores, leader=opener
+        )
 
     @classmethod
     def random(
         cls,
-        seed: int | random.Random | None = None,
-        rules: Rules | None = None,
         *,
+        seed: int | random.Random | None = None,
         players: int | None = None,
+        leader: int | None = None,
+        rules: Rules | None = None,
         scores: Sequence[int] | None = None,
     ) -> Deal:
         """Shuffle the 28 tiles with ``random.Random(seed)`` (or draw from a given Random) and
-        deal (BE-DEAL); shuffle again while nobody holds a double (BE-OPEN)."""
-        rules = _checked_rules(rules)
+        deal (BE-DEAL); shuffle again while nobody holds a double (BE-OPEN). ``players`` (2, 3
+        or 4) overrides ``rules.players``; ``leader`` can only be None: the holder of the
+        opening double leads (BE-OPEN)."""
+        rules = check_rules(rules, _DEFAULT_RULES, "bergen")
+        check_players(players, (2, 3, 4), "BE-DEAL")
+        if leader is not None:
+            raise ValueError(
+                f"leader={quote(leader)}: a shuffled round is led by the holder of the opening "
+                "double; give leader=None (BE-OPEN)"
+            )
         if players is not None and players != rules.players:
-            rules = Rules(**{**rules.__dict__, "players": players})
+            rules = replace(rules, players=players)
         rng = seed if isinstance(seed, random.Random) else random.Random(check_seed(seed))
         size = rules.hand_size
         while True:
@@ -306,50 +326,19 @@ class Deal(LineDeal):
         """The distinct tiles ``seat`` could place now."""
         return sorted({m.pieces[0] for m in self._placements(seat)}, reverse=True)
 
-    # ----- moves and changes (the line engine's hooks written inline: they run after every
-    # move of every simulation; the property tests show legal_moves() == what judge accepts) --
-    def legal_moves(self) -> list[Move]:
-        """Every move the seat to act may make (see :meth:`LineDeal.legal_moves`): placements
-        (each tile at each end it fits; the opening double first), then a draw when the seat
-        cannot place (or may draw when able) and tiles are left to draw (BE-DRAW, BE-RESERVE),
-        else a pass when it cannot place."""
-        if self._ending:
-            return []
-        hand = self._hands[self._turn]
-        ends = self._ends
-        moves: list[Move]
-        if ends is None:  # only the opening double may start the line (BE-OPEN)
-            moves = [_AT[self.opening, None]] if self.opening in hand else []
-        else:
-            left, right = ends
-            moves = []
-            for tile in hand:
-                if left in tile:
-                    moves.append(_ENDS[tile][0])
-                if right in tile:
-                    moves.append(_ENDS[tile][1])
-        if len(self._pile) > self._reserved and (not moves or self.rules.may_draw_when_able):
-            moves.append(DRAW)
-        elif not moves:
-            moves.append(PASS)
-        self._offered = tuple(moves)
-        return moves
+    # ----- changes (the line engine's hooks: engine/line.py lists moves and places tiles) ----
+    def _stuck_moves(self, seat: int, placements: list[Move]) -> list[Move]:
+        """A draw when the seat cannot place (or may draw when able) and tiles are left to
+        draw (BE-DRAW, BE-RESERVE), else a pass when it cannot place."""
+        if len(self._pile) > self._reserved and (not placements or self._more_when_able):
+            return [DRAW]
+        return [] if placements else [PASS]
 
-    def _legal_moves(self) -> list[Move]:
-        return self.legal_moves()
-
-    def _make_move(self, move: Move) -> Any:
-        """The state change of a legal move (judged, or listed by legal_moves): a placement
-        scores its header and may end the round (BE-END-DOMINO), a draw keeps the turn, and
-        the round is blocked once nobody can place and nothing is left to draw."""
-        seat = self._turn
-        kind = move.kind
-        if kind == "play":  # every placement from its table (a Move equal to one listed, too)
-            fast = _QUICK.get(id(move)) or _QUICK[id(placement(move.pieces[0], move.end))]
-            return self._place_quickly(seat, move, fast)
+    def _apply_other(self, seat: int, move: Move) -> Tile | None:
+        """A draw keeps the turn; a pass hands it on; the round is blocked once nobody can
+        place and nothing is left to draw."""
         result: Tile | None = None
-        self._log.append((seat, move))
-        if kind == "draw":
+        if move.kind == "draw":
             result = self._pile.pop(0)
             self._hands[seat] = _new(Tiles, sorted((*self._hands[seat], result), reverse=True))
         else:  # a pass
@@ -358,39 +347,19 @@ class Deal(LineDeal):
             self._finish_blocked()
         return result
 
-    def _place_quickly(self, seat: int, move: Move, fast: _Quick) -> Placed:
-        """:meth:`_make_move` for a legal placement, from the move's precomputed table (see
-        :data:`_QUICK`): the line noted lazily, the header scored from the ends."""
-        tile, side, others, made = fast
-        hands = self._hands
-        hand = hands[seat]
-        i = hand.index(tile)
-        hand = hands[seat] = hand[:i] + hand[i + 1 :]  # a plain tuple: `hands` makes it Tiles
-        if side == LEFT:
-            left, right = self._ends  # type: ignore[misc]
-            result = made[left][seat]
-            self._grow_left += (result,)
-            left = others[left]
-        elif side == RIGHT:
-            left, right = self._ends  # type: ignore[misc]
-            result = made[right][seat]
-            self._grow_right += (result,)
-            right = others[right]
-        else:  # the opening double
-            left = right = tile[0]
-            result = made[0][seat]
-            self._grow_right = (result,)
-        self._ends = (left, right)
-        self._log.append((seat, move))
+    def _placed(self, seat: int, placed: Placed) -> Placed:
+        """After a placement: a header when the ends are equal, a domino when the hand is empty
+        (BE-END-DOMINO), else the next seat, or a blocked round."""
+        left, right = self._ends  # type: ignore[misc]
         if left == right:  # only equal ends make a header
             self._score_header(seat)
-        if not hand and not self._ending:
+        if not self._hands[seat] and not self._ending:
             self._domino(seat)
         if not self._ending:
             self._turn = self._after[seat]
             if len(self._pile) <= self._reserved and self._is_blocked():
                 self._finish_blocked()
-        return result
+        return placed
 
     def _score_header(self, seat: int) -> None:
         """Award the header the (equal) ends make now, if any (BE-HEADER-*), without building
@@ -510,22 +479,6 @@ class Deal(LineDeal):
         return "\n".join(lines)
 
 
-#: What :meth:`Deal._place_quickly` needs of a placement: its tile, where it goes (``LEFT``,
-#: ``RIGHT``, ``FIRST``: the opening double), the number it leaves open per number it covers
-#: and the Placed it makes per covered number and seat (see :func:`placement_table`; doubles
-#: across).
-_Quick = tuple[Tile, int, list[int], list[list[Placed]]]
-
-
-def _quick(tile: Tile, side: int) -> _Quick:
-    return (tile, side, *placement_table(tile, side, 4, across=tile[0] == tile[1]))
-
-
-#: Every placement, keyed by ``id`` of its interned Move (made once and kept alive by the
-#: placement table, so its id never changes): one integer look-up instead of hashing a move.
-_QUICK: dict[int, _Quick] = {}
-for (_tile, _end), _move in _AT.items():
-    _QUICK[id(_move)] = _quick(_tile, {"left": LEFT, "right": RIGHT, None: FIRST}[_end])
 MISSING: Any = object()
 #: The header award (or None) per seat, ends, uncovered doubles at the ends, lone opening
 #: double, running total and rules: awards are immutable, so each is made once.
@@ -545,14 +498,6 @@ def _tiles(items: Sequence[Any]) -> list[Tile]:
 
 #: The ruling's defaults (Rules are frozen, so every default deal may share one).
 _DEFAULT_RULES = Rules()
-
-
-def _checked_rules(rules: Any) -> Rules:
-    if rules is None:
-        return _DEFAULT_RULES
-    if not isinstance(rules, Rules):
-        raise SetupError(f"rules={quote(rules)}: give a bergen.Rules(...) or None")
-    return rules
 
 
 def _checked_scores(scores: Any, rules: Rules) -> tuple[int, ...]:

@@ -5,12 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from gupai_learn.engine.options import check, option_table
+from gupai_learn.engine.options import check, named_options, option_table
 
 Opening = Literal["lowest", "highest"]
 BlockedRule = Literal["simple", "american", "german", "hoyle"]
 
 
+@named_options
 @dataclass(frozen=True)
 class Rules:
     """Every option of the Bergen ruling, frozen; ``Rules()`` is the ruling's default game.

@@ -10,17 +10,12 @@ unless ``must_play`` is off — put face down (DN-DISCARD). After every non-doub
 checked for a fish. What happens then follows ``after_fish``; under the default, only doubles
 matching an open end may still go down and a seat with none passes (``pass``).
 
-Speed (random playouts run through the public API): ``legal_moves`` lists the common case (a
-two-armed line, no fish, ``must_play`` on) and the doubles-or-pass turns after a fish inline,
-from per-tile tables of interned moves (a hand's face-down and first-tile moves remembered per
-hand); ``apply`` recognises a move it just listed and makes it without judging it again. A
-*quick* move (the first tile, a placement, a face-down tile, with doubles inline and no
-alternatives to record) is made by :meth:`Deal._place_quickly` from that move's precomputed
-table: it notes the placement and the new ends (the :class:`Layout` is built only when read,
-see :class:`LineDeal`), checks the fish (memoised by the tiles off the line and the ends) and
-decides the end of the hand (a per-number count of held tiles). The property tests show each
-shortcut equals the general path (``judge``, ``Layout.add``, ``_finished``, and a twin deal with
-the quick paths switched off).
+Speed (random playouts run through the public API): moves are listed and tiles placed by the
+line engine's one fast path (:class:`~gupai_learn.engine.line.LineDeal`); this game's hook
+after a placement (:meth:`Deal._placed`) checks the fish, memoised by the tiles off the line and
+the ends, and decides the end of the hand from a per-number count of held tiles. The property
+tests show each shortcut equals the general path (``judge``, ``Layout.add``, ``_finished``, and
+a twin deal with the fast path switched off).
 
 Interpretations where the ruling leaves a case open (said here and in the report):
 
@@ -43,16 +38,12 @@ from operator import itemgetter
 from typing import Any
 
 from gupai_learn import decks
-from gupai_learn.engine.deal import Outcome, check_seat, check_seed
+from gupai_learn.engine.deal import Outcome, check_players, check_seat, check_seed
 from gupai_learn.engine.line import (
-    FIRST,
-    LEFT,
-    RIGHT,
     Layout,
     LineDeal,
     Placed,
     placement,
-    placement_table,
 )
 from gupai_learn.engine.moves import PASS, End, Move, quote
 from gupai_learn.engine.settlement import Settlement
@@ -67,7 +58,6 @@ from gupai_learn.games.ding_niu.fish import (
     fish_by_key,
     fish_of_rest,
 )
-from gupai_learn.games.ding_niu.fish import MEMO as FISH_MEMO
 from gupai_learn.games.ding_niu.rules import Rules
 from gupai_learn.tiles import Tile, Tiles, as_tiles
 from gupai_learn.verdict import Reason, SetupError
@@ -106,19 +96,18 @@ class Deal(LineDeal):
     DOUBLES_ACROSS = False
     GAME = "ding_niu"
 
-    _across: bool
     #: True once the hand has ended (a plain attribute, not a property: every step of every
     #: playout reads it; set only by the deal itself)
     is_over: bool = False
 
     def __init__(
-        self, hands: Sequence[Any], rules: Rules | None = None, *, leader: int = 0
+        self, hands: Sequence[Any], rules: Rules | None = None, *, leader: int | None = None
     ) -> None:
         if not isinstance(hands, (list, tuple)) or len(hands) != SEATS:
             raise SetupError(f"hands must be a list of {SEATS} hands, not {quote(hands)} (DN-DEAL)")
         parsed = [Tiles(sorted(as_tiles(h), reverse=True)) for h in hands]
         _check_hands(parsed)
-        self._setup(parsed, rules, leader)
+        self._setup(parsed, rules, 0 if leader is None else leader)
 
     def _setup(self, parsed: list[Tiles], rules: Rules | None, leader: int) -> None:
         if rules is not None and not isinstance(rules, Rules):
@@ -127,7 +116,6 @@ class Deal(LineDeal):
         self.rules = rules or _DEFAULT_RULES
         self.leader = leader
         self._init_line(parsed, leader, self.rules.arms)
-        self._across = self.DOUBLES_ACROSS
         self._down: list[Tiles] = [Tiles()] * SEATS
         self._fish: Fish | None = None
         self._passes = 0
@@ -137,12 +125,13 @@ class Deal(LineDeal):
         self._must = self.rules.must_play
         self._fish_types = self.rules.fish_types
         self._after_fish = self.rules.after_fish
-        #: no fish yet, must_play on, two arms: the common case legal_moves lists inline
-        self._simple = self._must and self.rules.arms == 2
-        #: ... and no blocker's alternatives to record, doubles inline: _make_move's fast path
-        self._quick = self._simple and not self._track and not self._across
+        #: the engine's fast placements note the line; a forced-fish check needs it built
+        self._fast = self._fast and not self._track
+        #: without must_play a face-down tile is offered even when a tile fits
+        self._listing(doubles_only=False, more_when_able=not self._must)
+        #: a two-armed line without a fish yet: :meth:`_placed` decides the end inline
+        self._plain = self._arms == 2
         self._fish_memo = _FISH_MEMO.setdefault(self._fish_types, {})
-        self._doubles_quick = False
         self.is_over = not any(parsed)
         #: per number 0-6: how many held tiles carry it (a fitting tile is held somewhere?)
         self._held = _FULL_HELD[:] if sum(map(len, parsed)) == len(_DECK) else _held_counts(parsed)
@@ -154,13 +143,16 @@ class Deal(LineDeal):
     @classmethod
     def random(
         cls,
-        seed: int | random.Random | None = None,
-        rules: Rules | None = None,
         *,
+        seed: int | random.Random | None = None,
+        players: int | None = None,
         leader: int | None = None,
+        rules: Rules | None = None,
     ) -> Deal:
         """Shuffle the 24 tiles with ``random.Random(seed)`` (or draw from a given Random), deal
-        six to each seat and, unless ``leader`` is given, draw the first leader (DN-DEAL)."""
+        six to each seat and, unless ``leader`` is given, draw the first leader (DN-DEAL);
+        ``players`` can only be 4."""
+        check_players(players, (SEATS,), "DN-DEAL")
         rng = seed if isinstance(seed, random.Random) else random.Random(check_seed(seed))
         draw = rng.random
         keys = [draw() for _ in _DECK]  # one draw per tile, in deck order, as before
@@ -271,6 +263,12 @@ class Deal(LineDeal):
         return "The hand is over: nothing more can be placed."
 
     def _placements(self, seat: int) -> list[Move]:
+        hand = self._hands[seat]
+        if self._ends is None and self._arms == 2:  # the first tile: remembered per hand
+            found = _FIRSTS_OF.get(hand)
+            if found is None:
+                found = _FIRSTS_OF[hand] = tuple(super()._placements(seat))
+            return list(found)
         moves = super()._placements(seat)
         if self._fish is not None and self.rules.after_fish == "doubles-then-settle":
             return [m for m in moves if m.pieces[0][0] == m.pieces[0][1]]
@@ -355,206 +353,112 @@ class Deal(LineDeal):
         return sorted({m.pieces[0] for m in self._placements(seat)}, reverse=True)
 
     def _stuck_moves(self, seat: int, placements: list[Move]) -> list[Move]:
-        if placements and self.rules.must_play:
+        if placements and self._must:
             return []
-        if self.doubles_only:
+        if self._doubles_only:
             return [PASS]
-        return [_face_down(t) for t in dict.fromkeys(self._hands[seat])]
+        hand = self._hands[seat]
+        found = _DOWNS_OF.get(hand)
+        if found is None:
+            found = _DOWNS_OF[hand] = tuple([_DOWN[t] for t in dict.fromkeys(hand)])
+        return list(found)
 
-    # ----- changes -----------------------------------------------------------------------
-    def _legal_moves(self) -> list[Move]:
-        # the common case: a two-armed line under way, no fish, must_play on
-        ends = self._ends
-        if ends is None or not self._simple:
-            return super()._legal_moves()
-        return _fast_moves(self._hands[self._turn], ends)
+    # ----- changes (the line engine's hooks: engine/line.py places the tile) -------------
+    def _before_place(self, seat: int) -> None:
+        if self._track:  # the line and hand before a placement, for _forced (DN-FISH-PAY)
+            self._before = (self._layout, self._hands[seat])
 
-    def _make_move(self, move: Move) -> Any:
-        """The state change of a legal move (:meth:`LineDeal._make_move` with this game's hooks
-        written inline: it runs after every move of every simulation)."""
-        seat = self._turn
-        fast = _QUICK.get(id(move)) if self._quick else None
-        if fast is not None:
-            return self._place_quickly(seat, move, fast)
-        kind = move.kind
-        result: Any = None
+    def _placed(self, seat: int, placed: Placed) -> Placed:
+        """After a placement: the tile leaves the held counts, a non-double may make a fish
+        (memoised by the tiles off the line and the open numbers), then the hand may end.
+        Before any fish on a two-armed line (``_plain``, most moves of every simulation) the
+        end of the hand is decided inline: it needs a held tile carrying an end number, or
+        one reachable through the held non-doubles (:meth:`_finished`)."""
+        tile = placed[0]
+        high, low = tile
+        held = self._held
+        held[high] -= 1
+        if not self._plain:
+            return self._placed_generally(seat, tile, placed)
+        ends: Any = self._ends
+        if high != low:
+            held[low] -= 1
+            rest = self._rest = self._rest - WEIGHT[tile]
+            key = rest * 49 + ends[0] * 7 + ends[1]
+            found = self._fish_memo.get(key, MISSING)
+            if found is MISSING:
+                found = self._fish_memo[key] = fish_of_rest(rest, ends, self._fish_types)
+            if found is not None:
+                self._fish_found(seat, tile, found)
+                self._end_turn(seat)
+                return placed
         hands = self._hands
-        if kind == "pass":
-            self._log.append((seat, move))
+        if held[ends[0]] or held[ends[1]] or _placeable(hands, ends):
+            after = _AFTER[seat]
+            self._turn = after if hands[after] else self._next_seat(seat)
+        else:
+            self.is_over = True
+        return placed
+
+    def _placed_generally(self, seat: int, tile: Tile, placed: Placed) -> Placed:
+        """:meth:`_placed` after a fish or on a one-armed line (the held count of the tile's
+        first number already taken)."""
+        self._passes = 0
+        if tile[0] != tile[1]:
+            self._held[tile[1]] -= 1
+            rest = self._rest = self._rest - WEIGHT[tile]
+            if self._fish is None:
+                found = fish_by_key(rest, self._open_numbers(), self._fish_types)
+                if found is not None:
+                    self._fish_found(seat, tile, found)
+        self._end_turn(seat)
+        return placed
+
+    def _apply_other(self, seat: int, move: Move) -> Tile | None:
+        """A face-down tile (DN-DISCARD) or a pass after the fish."""
+        result = None
+        if move.kind == "pass":
             self._passes += 1
         else:
-            tile = move.pieces[0]
-            hand = hands[seat]
+            tile = result = move.pieces[0]
+            hand = self._hands[seat]
             i = hand.index(tile)
-            hands[seat] = _new(Tiles, hand[:i] + hand[i + 1 :])
-            self._log.append((seat, move))
+            self._hands[seat] = hand[:i] + hand[i + 1 :]
+            self._down[seat] = _new(Tiles, (*self._down[seat], tile))
             self._passes = 0
             held = self._held
             held[tile[0]] -= 1
             if tile[0] != tile[1]:
                 held[tile[1]] -= 1
-            if kind == "play":
-                if self._track:
-                    self._before = (self._layout, hand)
-                end = move.end
-                ends = self._ends
-                high, low = tile
-                if ends is None or end is None or self._arms != 2:
-                    layout = self._layout = self._layout.add(tile, end, seat, self._arms)
-                    result = layout.placed[0 if end == "left" else -1]
-                    numbers = layout.numbers
-                else:  # a legal placement on a two-armed line: noted, the Layout made lazily
-                    left, right = ends
-                    across = self._across and high == low
-                    if end == "left":
-                        result = _new(
-                            Placed, (tile, low if left == high else high, left, seat, across)
-                        )
-                        self._grow_left += (result,)
-                        numbers = self._ends = (result[1], right)
-                    else:
-                        result = _new(
-                            Placed, (tile, right, low if right == high else high, seat, across)
-                        )
-                        self._grow_right += (result,)
-                        numbers = self._ends = (left, result[2])
-                if high != low:
-                    rest = self._rest = self._rest - WEIGHT[tile]
-                    if self._fish is None:
-                        found = FISH_MEMO.get((rest, numbers, self._fish_types), MISSING)
-                        if found is MISSING:
-                            found = fish_by_key(rest, numbers, self._fish_types)
-                        if found is not None:
-                            self._fish_found(seat, tile, found)
-            else:
-                self._down[seat] = _new(Tiles, (*self._down[seat], tile))
-                result = tile
-        line_ends = self._ends if self._arms == 2 else None
-        if self._fish is None and line_ends is not None:  # _finished() of a line without a fish
+        self._end_turn(seat)
+        return result
+
+    def _end_turn(self, seat: int) -> None:
+        """Decide the end of the hand after ``seat``'s move, else the next seat to act."""
+        hands = self._hands
+        ends = self._ends if self._arms == 2 else None
+        if self._fish is None and ends is not None:  # _finished() of a line without a fish
             held = self._held
-            left, right = line_ends
-            done = not held[left] and not held[right] and not _placeable(hands, line_ends)
+            left, right = ends
+            done = not held[left] and not held[right] and not _placeable(hands, ends)
         else:
             done = self._finished()
         self.is_over = done
         if not done:
-            after = (seat + 1) % SEATS
-            self._turn = after if hands[after] else self._next_seat(seat)
-        return result
-
-    def _place_quickly(self, seat: int, move: Move, fast: _Quick) -> Any:
-        """:meth:`_make_move` for a legal placement or face-down tile on a two-armed line, no
-        fish yet, ``must_play`` on, doubles inline and no alternatives recorded (the common
-        case of every simulation), from the move's precomputed table (see :data:`_QUICK`)."""
-        tile, side, others, made, weight = fast
-        hands = self._hands
-        hand = hands[seat]
-        i = hand.index(tile)
-        hands[seat] = hand[:i] + hand[i + 1 :]  # a plain tuple: `hands` makes it Tiles
-        self._log.append((seat, move))
-        held = self._held
-        held[tile[0]] -= 1
-        if weight:
-            held[tile[1]] -= 1
-        result: Any
-        if side == _DOWN_SIDE:  # face down (DN-DISCARD): the ends stay
-            self._down[seat] = _new(Tiles, (*self._down[seat], tile))
-            left, right = ends = self._ends  # type: ignore[misc]
-            result = tile
-        else:
-            if side == LEFT:
-                left, right = self._ends  # type: ignore[misc]
-                result = made[left][seat]
-                self._grow_left += (result,)
-                left = others[left]
-            elif side == RIGHT:
-                left, right = self._ends  # type: ignore[misc]
-                result = made[right][seat]
-                self._grow_right += (result,)
-                right = others[right]
-            else:  # the first tile, high number left
-                left, right = tile
-                result = made[0][seat]
-                self._grow_right = (result,)
-            ends = self._ends = (left, right)
-            if weight:  # a non-double placed: a fish may follow
-                rest = self._rest = self._rest - weight
-                key = rest * 49 + left * 7 + right
-                found = self._fish_memo.get(key, MISSING)
-                if found is MISSING:
-                    found = self._fish_memo[key] = fish_of_rest(rest, ends, self._fish_types)
-                if found is not None:
-                    self._fish_found(seat, tile, found)
-                    self.is_over = self._finished()
-                    if not self.is_over:
-                        self._turn = self._next_seat(seat)
-                    return result
-        if not held[left] and not held[right] and not _placeable(hands, ends):  # type: ignore[arg-type]
-            self.is_over = True
-        else:
             after = _AFTER[seat]
             self._turn = after if hands[after] else self._next_seat(seat)
-        return result
-
-    def legal_moves(self) -> list[Move]:
-        """Every move the seat to act may make (see :meth:`LineDeal.legal_moves`)."""
-        if self.is_over:
-            return []
-        moves: list[Move]
-        ends = self._ends
-        if self._simple:  # _legal_moves() of the common case, inline
-            hand = self._hands[self._turn]
-            if ends is None:  # the first tile: any tile, high number left
-                moves = _each_tile(_FIRST_MOVES, _FIRSTS_OF, hand)
-            else:
-                key = ends[0] * 7 + ends[1]
-                moves = []
-                previous = None
-                for tile in hand:  # sorted and interned: copies side by side
-                    if tile is not previous:
-                        previous = tile
-                        moves += _FITS[tile][key]
-                if not moves:  # none fits: each tile face down
-                    moves = _each_tile(_DOWN, _DOWNS_OF, hand)
-        elif self._doubles_quick:  # after the fish: matching doubles, or pass
-            key = ends[0] * 7 + ends[1]  # type: ignore[index]
-            moves = []
-            previous = None
-            for tile in self._hands[self._turn]:
-                if tile[0] == tile[1] and tile is not previous:
-                    previous = tile
-                    moves += _FITS[tile][key]
-            if not moves:
-                moves = [PASS]
-        else:
-            moves = self._legal_moves()
-        self._offered = tuple(moves)
-        return moves
-
-    def apply(self, move: Any, *, seat: Any = None) -> Any:
-        """Make ``move`` (see :meth:`LineDeal.apply`). A move just listed by
-        :meth:`legal_moves` (a Move equal to one listed, state unchanged) is made without
-        judging it again; anything else is judged first."""
-        offered = self._offered
-        if offered is not None and seat is None and move in offered and type(move) is Move:
-            self._offered = None
-            if self._quick and (fast := _QUICK.get(id(move))) is not None:
-                return self._place_quickly(self._turn, move, fast)
-            return self._make_move(move)
-        return super().apply(move, seat=seat)
 
     def _fish_after(self, tile: Tile, end: End | None) -> tuple[str, tuple[int, ...], Tiles] | None:
         after = self._layout.add(tile, end, self._turn, self._arms)
         return find_fish(after.open_numbers(), after.tiles, self.rules.fish_types)
 
     def _fish_found(self, seat: int, tile: Tile, found: Found) -> None:
-        """Record the fish ``tile`` just made; the quick paths of a hand without fish end."""
+        """Record the fish ``tile`` just made; under the default only doubles may follow."""
         self._fish = self._make_fish(seat, tile, found)
-        self._simple = self._quick = False
-        #: legal_moves lists matching doubles or a pass inline (after_fish default, two arms)
-        self._doubles_quick = (
-            self._must and self._arms == 2 and self._after_fish == "doubles-then-settle"
+        self._listing(
+            doubles_only=self._after_fish == "doubles-then-settle", more_when_able=not self._must
         )
+        self._plain = False
 
     def _make_fish(self, seat: int, tile: Tile, found: tuple[str, tuple[int, ...], Tiles]) -> Fish:
         kind, numbers, dead = found
@@ -664,21 +568,12 @@ class Deal(LineDeal):
         return "\n".join(lines)
 
 
-_DOWN: dict[Tile, Move] = {}
-#: The first tile of a two-armed line, per tile (no end to name).
-_FIRST_MOVES: dict[Tile, Move] = {t: placement(t, None) for t in DECK_COUNTS}
-#: The placements of each tile at the left and at the right end (made once).
-_AT_LEFT: dict[Tile, Move] = {t: placement(t, "left") for t in DECK_COUNTS}
-_AT_RIGHT: dict[Tile, Move] = {t: placement(t, "right") for t in DECK_COUNTS}
-#: Per tile, per ends ``left * 7 + right``: its placements at the ends it fits.
-_FITS: dict[Tile, list[tuple[Move, ...]]] = {
-    t: [
-        ((_AT_LEFT[t],) if left in t else ()) + ((_AT_RIGHT[t],) if right in t else ())
-        for left in range(7)
-        for right in range(7)
-    ]
-    for t in DECK_COUNTS
-}
+#: Each tile of the deck put face down (DN-DISCARD), made once.
+_DOWN: dict[Tile, Move] = {t: _new(Move, ("discard", Tiles((t,)), None, None)) for t in DECK_COUNTS}
+#: Per hand (a sorted tuple): its first-tile moves, and its face-down moves (at most one entry
+#: per sub-hand of the 24-tile deck).
+_FIRSTS_OF: dict[tuple[Tile, ...], tuple[Move, ...]] = {}
+_DOWNS_OF: dict[tuple[Tile, ...], tuple[Move, ...]] = {}
 #: The pips of each tile (DN-SCORE-POINTS).
 _PIPS = {t: t[0] + t[1] for t in DECK_COUNTS}
 #: The playing order of a hand per leader, the leader first.
@@ -687,25 +582,6 @@ _ORDERS = tuple(tuple((leader + i) % SEATS for i in range(SEATS)) for leader in 
 _AFTER = tuple((s + 1) % SEATS for s in range(SEATS))
 #: Fish found by rest key and ends (``rest * 49 + left * 7 + right``), per ``fish_types``.
 _FISH_MEMO: dict[str, dict[int, Any]] = {}
-
-#: Where a quick move puts its tile (see :data:`_QUICK`).
-_DOWN_SIDE = 3  # besides LEFT, RIGHT and FIRST (engine.line): face down
-#: What :meth:`Deal._place_quickly` needs of a move: its tile, where it goes (``LEFT``,
-#: ``RIGHT``, ``FIRST`` tile of the line, ``_DOWN_SIDE``: face down), the number it leaves
-#: open per number it covers and the Placed it makes per covered number and seat (see
-#: :func:`placement_table`; doubles inline), and its fish weight (0 for a double).
-_Quick = tuple[Tile, int, list[int], list[list[Placed]], int]
-
-
-def _quick(tile: Tile, side: int) -> _Quick:
-    others, made = placement_table(tile, side, SEATS, across=False)
-    return (tile, side, others, made, 0 if tile[0] == tile[1] else WEIGHT[tile])
-
-
-#: The quick moves, keyed by ``id`` of the interned Move (each made once and kept alive by the
-#: placement table, so its id never changes): one integer look-up instead of hashing a move.
-_QUICK: dict[int, _Quick] = {}
-
 
 _CARRYING: dict[tuple[int, ...], frozenset[Tile]] = {}
 
@@ -720,22 +596,6 @@ def _carrying(numbers: tuple[int, ...]) -> frozenset[Tile]:
     return found
 
 
-#: Per hand (a sorted tuple): its first-tile moves, and its face-down moves (see _each_tile).
-_FIRSTS_OF: dict[tuple[Tile, ...], tuple[Move, ...]] = {}
-_DOWNS_OF: dict[tuple[Tile, ...], tuple[Move, ...]] = {}
-
-
-def _each_tile(
-    moves: dict[Tile, Move], memo: dict[tuple[Tile, ...], tuple[Move, ...]], hand: tuple[Tile, ...]
-) -> list[Move]:
-    """The move of ``moves`` for each distinct tile of ``hand``, in hand order; remembered per
-    hand in ``memo`` (at most one entry per sub-hand of the 24-tile deck, a few thousand)."""
-    found = memo.get(hand)
-    if found is None:
-        found = memo[hand] = tuple(map(moves.__getitem__, dict.fromkeys(hand)))
-    return list(found)
-
-
 def _held_counts(hands: Sequence[tuple[Tile, ...]]) -> list[int]:
     """Per number 0-6, how many tiles of ``hands`` carry it (a double counts once)."""
     held = [0] * 7
@@ -748,26 +608,6 @@ def _held_counts(hands: Sequence[tuple[Tile, ...]]) -> list[int]:
 
 
 _FULL_HELD = _held_counts([_DECK])
-
-
-def _fast_moves(hand: tuple[Tile, ...], ends: tuple[int, int]) -> list[Move]:
-    """The legal moves of a seat holding ``hand`` on a two-armed line with ``ends``, no fish,
-    ``must_play`` on: each distinct fitting tile at each end it fits, in hand order, or else
-    each distinct tile face down (what :meth:`Deal._legal_moves` lists in that case)."""
-    left, right = ends
-    moves: list[Move] = []
-    previous = None
-    for tile in hand:  # hands are sorted: copies of a tile are side by side
-        if tile == previous:
-            continue
-        previous = tile
-        if left in tile:
-            moves.append(_AT_LEFT[tile])
-        if right in tile:
-            moves.append(_AT_RIGHT[tile])
-    if moves:
-        return moves
-    return [_DOWN[t] for t in dict.fromkeys(hand)]
 
 
 def _placeable(hands: Sequence[tuple[Tile, ...]], numbers: tuple[int, ...]) -> bool:
@@ -785,21 +625,6 @@ def _placeable(hands: Sequence[tuple[Tile, ...]], numbers: tuple[int, ...]) -> b
     return any(t[0] in reach or t[1] in reach for h in hands for t in h)
 
 
-def _face_down(tile: Tile) -> Move:
-    """The Move putting ``tile`` face down (made once per tile)."""
-    move = _DOWN.get(tile)
-    if move is None:
-        move = _DOWN[tile] = _new(Move, ("discard", Tiles((tile,)), None, None))
-    return move
-
-
-for _tile, _move in _AT_LEFT.items():
-    _QUICK[id(_move)] = _quick(_tile, LEFT)
-    _QUICK[id(_AT_RIGHT[_tile])] = _quick(_tile, RIGHT)
-    _QUICK[id(placement(_tile, None))] = _quick(_tile, FIRST)
-    _QUICK[id(_face_down(_tile))] = _quick(_tile, _DOWN_SIDE)
-
-
 def _check_hands(hands: list[Tiles]) -> None:
     """ValueErrors for hands that cannot be dealt from one 24-tile deck (DN-SET, DN-DEAL)."""
     counts: Counter[Tile] = Counter()
@@ -809,6 +634,8 @@ def _check_hands(hands: list[Tiles]) -> None:
                 f"hand {seat} has {len(hand)} tiles; a hand holds at most {HAND_SIZE} (DN-DEAL)"
             )
         counts.update(hand)
+    if not counts:
+        raise ValueError("every hand is empty: a hand needs tiles to play (DN-DEAL)")
     for tile, n in sorted(counts.items()):
         if tile not in DECK_COUNTS:
             raise SetupError(f"{tile} is not in the Bull Fight deck of 24 tiles (DN-SET)")

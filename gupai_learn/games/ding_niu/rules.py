@@ -5,13 +5,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from gupai_learn.engine.options import check, option_table
+from gupai_learn.engine.options import check, named_options, option_table
 
 FishTypes = Literal["classic+smothered", "classic", "any-dead-tile"]
 AfterFish = Literal["doubles-then-settle", "settle-now", "play-on"]
 TieBreak = Literal["seed", "lower-hand-always"]
 
 
+@named_options
 @dataclass(frozen=True)
 class Rules:
     """Every option of the Bull Fight ruling, frozen; ``Rules()`` is the ruling's default game.

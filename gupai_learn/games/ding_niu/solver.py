@@ -11,7 +11,7 @@ non-doubles on it).
 
 from __future__ import annotations
 
-from gupai_learn.engine.search import DEFAULT_MAX_NODES, SolveResult
+from gupai_learn.engine.search import DEFAULT_MAX_NODES, SolveResult, check_game
 from gupai_learn.engine.search import solve as search
 from gupai_learn.games.ding_niu.deal import Deal
 
@@ -23,6 +23,7 @@ def solve(deal: Deal, seat: int, *, max_nodes: int = DEFAULT_MAX_NODES) -> Solve
 
     When it is ``seat``'s turn, ``plays`` lists every move that keeps the forced win. Endgames
     of two or three tiles each are solved in milliseconds."""
+    check_game(deal, Deal, "Bull Fight")
     return search(deal, seat, lambda d: d.winner == seat, max_nodes=max_nodes)
 
 

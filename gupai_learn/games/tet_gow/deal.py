@@ -23,9 +23,9 @@ from typing import Any, cast
 
 from gupai_learn import decks
 from gupai_learn.cards import Card, Cards, as_cards
-from gupai_learn.engine.deal import check_seat, check_seed
+from gupai_learn.engine.deal import check_players, check_rules, check_seat, check_seed
 from gupai_learn.engine.moves import Move, quote
-from gupai_learn.engine.trick import Combination, TrickDeal, TrickPlay
+from gupai_learn.engine.trick import Combination, TextMoves, TrickDeal, TrickPlay
 from gupai_learn.games.tet_gow.combos import (
     ORDER,
     SET_NAMES,
@@ -130,6 +130,10 @@ def _read_cards(raw: Any) -> Cards:
     return found
 
 
+#: Move texts read once (a user's random player writes the same few texts again and again).
+_TEXT_MOVES = TextMoves(_read_cards)
+
+
 class Deal(TrickDeal[Card]):
     """One Tet-Gow game (a "deal"): four (or three) hands of 8 cards, eight tricks in all.
 
@@ -157,10 +161,12 @@ class Deal(TrickDeal[Card]):
         hands: Sequence[Any],
         rules: Rules | None = None,
         *,
+        leader: int | None = None,
         leftover: Any = None,
-        leader: int = 0,
         won: Sequence[int] | None = None,
     ) -> None:
+        if leader is None:
+            leader = 0
         if not isinstance(hands, (list, tuple)):
             raise SetupError(f"hands must be a list of hands, not {quote(hands)} (TT-DEAL)")
         if rules is not None and not isinstance(rules, Rules):
@@ -198,19 +204,18 @@ class Deal(TrickDeal[Card]):
     @classmethod
     def random(
         cls,
-        seed: int | random.Random | None = None,
-        rules: Rules | None = None,
         *,
+        seed: int | random.Random | None = None,
         players: int | None = None,
         leader: int | None = None,
+        rules: Rules | None = None,
     ) -> Deal:
         """Shuffle the deck with ``random.Random(seed)`` and deal 8 cards to each seat; the
         first leader is drawn at random unless ``leader`` is given (TT-DEAL). ``players``
         (4 or 3) overrides ``rules.players`` (TT-THREE)."""
         rng = seed if isinstance(seed, random.Random) else random.Random(check_seed(seed))
-        if rules is not None and not isinstance(rules, Rules):
-            raise SetupError(f"rules={quote(rules)}: give a tet_gow.Rules(...) or None")
-        rules = rules or _DEFAULT_RULES
+        rules = check_rules(rules, _DEFAULT_RULES, "tet_gow")
+        check_players(players, (4, 3), "TT-THREE")
         if players is not None and players != rules.players:
             rules = replace(rules, players=cast(Players, players))
         deck = list(decks.decktet(rules.players))
@@ -291,6 +296,9 @@ class Deal(TrickDeal[Card]):
                 return 0
             need |= bit
         return need if need & self._masks[self._turn] == need else 0
+
+    def _fast_read(self, raw: Any) -> tuple[str, Any] | None:
+        return _TEXT_MOVES(raw) if type(raw) is str else super()._fast_read(raw)
 
     def _fast_combination(self, raw: Any, seat: Any) -> Combination | None:
         if type(raw) is Move and raw.kind != "play":

@@ -5,11 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from gupai_learn.engine.options import named_options
 from gupai_learn.verdict import SetupError, describe_input, type_phrase
 
 Players = Literal[4, 3]
 
 
+@named_options
 @dataclass(frozen=True)
 class Rules:
     """The options of the Tet-Gow ruling, frozen; ``Rules()`` is the ruling's default game.

@@ -9,7 +9,7 @@ TT-FOLLOW). Positions are memoised with :meth:`Deal.winner_key` (tricks count on
 from __future__ import annotations
 
 from gupai_learn.engine.moves import Move
-from gupai_learn.engine.search import DEFAULT_MAX_NODES, SolveResult
+from gupai_learn.engine.search import DEFAULT_MAX_NODES, SolveResult, check_game
 from gupai_learn.engine.search import solve as search
 from gupai_learn.games.tet_gow.combos import TIER
 from gupai_learn.games.tet_gow.deal import Deal
@@ -22,6 +22,7 @@ def solve(deal: Deal, seat: int, *, max_nodes: int = DEFAULT_MAX_NODES) -> Solve
 
     ``plays`` lists, at ``seat``'s turn, every move that keeps the forced win; ``wins`` is None
     when ``max_nodes`` positions were not enough."""
+    check_game(deal, Deal, "Tet-Gow")
     return search(
         deal,
         seat,

@@ -21,6 +21,7 @@ from gupai_learn.engine.deal import (
     Outcome,
     check_count,
     check_played_counts,
+    check_players,
     check_seat,
     check_seed,
 )
@@ -239,7 +240,7 @@ class Deal(TrickDeal[Tile]):
         hands: Sequence[Any],
         rules: Rules | None = None,
         *,
-        leader: int = 0,
+        leader: int | None = None,
         banker: int = 0,
         won: Sequence[int] | None = None,
         columns: Sequence[int] | None = None,
@@ -267,14 +268,17 @@ class Deal(TrickDeal[Tile]):
         parsed: list[Tiles],
         rules: Rules | None,
         *,
-        leader: int = 0,
+        leader: int | None = None,
         banker: int = 0,
         columns: Sequence[int] | None = None,
         banker_streak: int = 0,
         first_lead_unbeatable: bool | None = None,
     ) -> None:
-        """Initialise from four valid hands in display order (the checks are done)."""
+        """Initialise from four valid hands in display order (the checks are done); seat 0
+        leads unless ``leader`` is given."""
         size = len(parsed[0])
+        if leader is None:
+            leader = 0
         won = check_played_counts("columns", columns, size, HAND_SIZE, SEATS, "TG-COLUMNS")
         _check_state(rules, leader, banker, banker_streak, first_lead_unbeatable)
         super().__init__(parsed, leader)
@@ -305,14 +309,19 @@ class Deal(TrickDeal[Tile]):
     @classmethod
     def random(
         cls,
+        *,
         seed: int | random.Random | None = None,
+        players: int | None = None,
+        leader: int | None = None,
         rules: Rules | None = None,
         **kwargs: Any,
     ) -> Deal:
         """Shuffle the 32 tiles with ``random.Random(seed)`` and deal eight to each seat.
 
         ``seed`` may also be a :class:`random.Random` to draw from (a simulation that deals
-        many hands from one generator). Other keywords are those of :class:`Deal`."""
+        many hands from one generator); ``players`` can only be 4; seat 0 leads unless
+        ``leader`` is given. Other keywords are those of :class:`Deal`."""
+        check_players(players, (SEATS,), "TG-DEAL")
         # Shuffling positions in the set gives the same permutation as shuffling the tiles, and
         # the set is in display order, so sorted positions are sorted hands; no checks needed.
         rng = seed if isinstance(seed, random.Random) else random.Random(check_seed(seed))
@@ -321,7 +330,8 @@ class Deal(TrickDeal[Tile]):
         rng.shuffle(order)
         seats = [sorted(order[i * HAND_SIZE : (i + 1) * HAND_SIZE]) for i in range(SEATS)]
         deal = cls.__new__(cls)
-        deal._setup([Tiles(map(deck.__getitem__, seat)) for seat in seats], rules, **kwargs)
+        hands = [Tiles(map(deck.__getitem__, seat)) for seat in seats]
+        deal._setup(hands, rules, leader=leader, **kwargs)
         deal._masks = [_positions_mask(seat) for seat in seats]
         return deal
 
@@ -661,7 +671,7 @@ def _check_state(
     check_seat("leader", leader, SEATS, "TG-DEAL")
     check_seat("banker", banker, SEATS, "TG-DEAL")
     check_count("banker_streak", streak, "TG-STREAK")
-    if first_lead_unbeatable not in (None, True, False) or type(first_lead_unbeatable) is int:
+    if first_lead_unbeatable is not None and type(first_lead_unbeatable) is not bool:
         raise SetupError(
             f"first_lead_unbeatable={quote(first_lead_unbeatable)}: give True, False or None "
             "(TG-PAY-ALL-EXCEPTION)"

@@ -5,12 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from gupai_learn.engine.options import check, option_table
+from gupai_learn.engine.options import check, named_options, option_table
 
 Direction = Literal["counter-clockwise", "clockwise"]
 Streak = Literal["off", "wins", "hands"]
 
 
+@named_options
 @dataclass(frozen=True)
 class Rules:
     """Every option of the Tien Gow ruling, frozen; ``Rules()`` is the ruling's default game.

@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from gupai_learn.engine.moves import Move
-from gupai_learn.engine.search import DEFAULT_MAX_NODES, SolveResult
+from gupai_learn.engine.search import DEFAULT_MAX_NODES, SolveResult, check_game
 from gupai_learn.engine.search import solve as search
 from gupai_learn.engine.trick import Combination
 from gupai_learn.games.tien_gow.deal import _TABLES, Deal
@@ -33,6 +33,7 @@ def solve(deal: Deal, seat: int, *, max_nodes: int = DEFAULT_MAX_NODES) -> Solve
     200,000, takes a few seconds at most; pass a larger number to search longer); when it runs
     out, ``wins`` is None. Endgames of up to five tiles each are usually solved in milliseconds.
     """
+    check_game(deal, Deal, "Tien Gow")
     return search(
         deal,
         seat,
