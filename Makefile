@@ -18,7 +18,7 @@ AS_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root,)
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test,dev,bench,dask]'
+	$(BIN)/python -m pip install --quiet -e '.[lab,stats,test,dev,bench,dask]'
 	touch $(STAMP)
 
 lab: $(STAMP)
