@@ -153,3 +153,21 @@ def test_the_engine_and_widgets_load_without_the_statistics_stack() -> None:
         [sys.executable, "-c", script], env=env, capture_output=True, text=True, check=True
     )
     assert done.stdout.split("\n")[:2] == ["[]", "True"], done.stdout
+
+
+def test_chapter_07_says_what_it_needs_when_matplotlib_is_missing() -> None:
+    script = (
+        "import sys\n"
+        "sys.modules['matplotlib'] = None\n"
+        "try:\n"
+        "    from gupai_learn import plots\n"
+        "except ImportError as e:\n"
+        "    print(e)\n"
+    )
+    env = dict(os.environ, PYTHONPATH=str(REPO))
+    done = subprocess.run(
+        [sys.executable, "-c", script], env=env, capture_output=True, text=True, check=True
+    )
+    assert done.stdout.strip().splitlines() == [
+        "Chapter 07 needs numpy, pandas and matplotlib: pip install 'gupai-learn[stats]'"
+    ]
