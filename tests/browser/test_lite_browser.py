@@ -1,11 +1,12 @@
 """The JupyterLite site (``make lite``): lessons run in the browser with no server and no network.
 
 The site in ``_site/`` is served on 127.0.0.1 and every other request is aborted. One lesson of
-each chapter 00-06 opens, runs top to bottom in Pyodide, and a card is answered wrong, then
-right; the stars are still there after a reload (the browser's storage); and no request left
-127.0.0.1. When ``_site/`` is missing the fixture builds it (``tools/lite/build.py``; downloads
-are cached in ``.lite-cache/``). The timings are printed (run with ``-s`` to see them). About
-3-4 minutes on two cores: the marker ``lite`` selects or skips them; ``make test`` runs them.
+each chapter 00-06 opens in a fresh browser profile, runs top to bottom in Pyodide, and a card
+is answered wrong, then right; in 01.01 the star is still there after a reload (the browser's
+storage); and no request left 127.0.0.1. When ``_site/`` is missing the fixture builds it
+(``tools/lite/build.py``; downloads are cached in ``.lite-cache/``). The timings are printed
+(run with ``-s``). About 4-5 minutes on two busy cores: the marker ``lite`` selects or skips
+them; ``make test`` runs them.
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ LESSONS = (
     "06.00-Tet-Gow-Overview.ipynb",
 )
 TIMES: dict[str, list[float]] = {"kernel ready": [], "run all": [], "click to reply": []}
+LOADED: dict[str, set[str]] = {}  # lesson -> the site's files its page asked for
 
 
 @pytest.fixture(scope="module")
@@ -54,31 +56,42 @@ def site() -> Iterator[str]:
     server.server_close()
 
 
+OUTSIDE: list[str] = []
+
+
 @pytest.fixture(scope="module")
-def lite(site: str) -> Iterator[tuple[Any, list[str]]]:
-    """One browser context for the module (its storage lasts across pages, as a learner's
-    browser would keep it) and the list of requests that tried to leave 127.0.0.1."""
+def lite_browser() -> Iterator[Any]:
+    """One headless Chromium for the module; the timings are printed at its end."""
     from playwright.sync_api import sync_playwright
 
-    outside: list[str] = []
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+    print("\nJupyterLite timings (s):", {k: [round(t, 2) for t in v] for k, v in TIMES.items()})
+    for lesson, paths in LOADED.items():
+        files = [SITE / p for p in paths if (SITE / p).is_file()]
+        print(f"{lesson}: {sum(f.stat().st_size for f in files) / 1e6:.1f} MB of the site loaded")
+
+
+@pytest.fixture
+def lite(lite_browser: Any, site: str) -> Iterator[Any]:
+    """A fresh browser profile (empty storage, as a first visit) in which every request that
+    does not go to the site is aborted and noted in OUTSIDE."""
 
     def only_local(route: Any) -> None:
         url = route.request.url
         if url.startswith((site + "/", "data:", "blob:")):
             route.continue_()
         else:
-            outside.append(url)
+            OUTSIDE.append(url)
             route.abort()
 
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        context = browser.new_context(viewport={"width": 1400, "height": 1000})
-        context.route("**/*", only_local)
-        context.on("request", lambda r: None if r.url.startswith(site) else outside.append(r.url))
-        yield context, outside
-        context.close()
-        browser.close()
-    print("\nJupyterLite timings (s):", {k: [round(t, 2) for t in v] for k, v in TIMES.items()})
+    context = lite_browser.new_context(viewport={"width": 1400, "height": 1000})
+    context.route("**/*", only_local)
+    context.on("request", lambda r: None if r.url.startswith(site) else OUTSIDE.append(r.url))
+    yield context
+    context.close()
 
 
 KERNEL_IDLE = """() => {
@@ -111,15 +124,6 @@ def _wait_idle(page: Any, timeout: float = 180) -> None:
 
 def _shown(page: Any) -> None:
     page.locator(".jp-Notebook").filter(visible=True).first.wait_for(timeout=120_000)
-
-
-def _close(page: Any) -> None:
-    """Close the notebooks (the next page then starts with none open) and the page."""
-    page.evaluate(
-        "() => window.jupyterapp && window.jupyterapp.commands.execute('application:close-all')"
-    )
-    page.wait_for_timeout(500)
-    page.close()
 
 
 def _open(page: Any, site: str, lesson: str) -> None:
@@ -191,54 +195,38 @@ def _errors(page: Any) -> list[str]:
     return [errors.nth(i).inner_text() for i in range(errors.count())]
 
 
+SAVED = """async () => (await window.jupyterapp.serviceManager.contents
+    .get('gupai-progress.json', {content: true, format: 'text'})).content"""
+
+
 @pytest.mark.parametrize("lesson", LESSONS)
-def test_a_lesson_runs_in_the_browser(lite: tuple[Any, list[str]], site: str, lesson: str) -> None:
-    context, _ = lite
-    page = context.new_page()
-    try:
-        _open(page, site, lesson)
-        _run_all(page)
-        shown = page.locator(".jp-OutputArea-output")
-        assert shown.count() > 0
-        assert not [e for e in _errors(page) if "Traceback" in e], _errors(page)
-        if lesson.startswith("00."):
-            assert (
-                "Your stars" in page.locator(".jp-Notebook").filter(visible=True).first.inner_text()
-            )
-            return
-        said = _answer_wrong_then_right(page)
-        assert "incorrect" in said[0].lower() and "incorrect" not in said[-1].lower(), said
-        assert "correct" in said[-1].lower()
-    finally:
-        _close(page)
-
-
-def test_stars_are_kept_across_reloads(lite: tuple[Any, list[str]], site: str) -> None:
-    """The cards answered above were saved in the browser's storage: a new page, after a
-    reload, reads them back (the file and the start page's count)."""
-    context, _ = lite
-    page = context.new_page()
-    try:
-        _open(page, site, LESSONS[0])
+def test_a_lesson_runs_in_the_browser(lite: Any, site: str, lesson: str) -> None:
+    page = lite.new_page()
+    loaded = LOADED.setdefault(lesson, set())
+    lite.on("request", lambda r: loaded.add(r.url[len(site) + 1 :].split("?")[0]))
+    _open(page, site, lesson)
+    _run_all(page)
+    notebook = page.locator(".jp-Notebook").filter(visible=True).first
+    assert page.locator(".jp-OutputArea-output").count() > 0
+    assert not [e for e in _errors(page) if "Traceback" in e], _errors(page)
+    if lesson.startswith("00."):
+        assert "Your stars: 0 of" in notebook.inner_text()  # a first visit: no stars yet
+        return
+    said = _answer_wrong_then_right(page)
+    assert "incorrect" in said[0].lower() and "incorrect" not in said[-1].lower(), said
+    assert "correct" in said[-1].lower()
+    if lesson.startswith("01."):  # the star is in the browser's storage, after a reload too
         page.reload()
         _shown(page)
         _wait_idle(page)
-        saved = page.evaluate(
-            """async () => (await window.jupyterapp.serviceManager.contents
-                .get('gupai-progress.json', {content: true})).content"""
-        )
-        solved = json.loads(saved)["solved"] if isinstance(saved, str) else saved["solved"]
-        assert len(solved) >= len(LESSONS) - 1, solved  # one card per chapter 01-06
-        _run_all(page)
-        text = page.locator(".jp-Notebook").filter(visible=True).first.inner_text()
-        assert "Your stars: 0 of" not in text and "Your stars:" in text
-    finally:
-        _close(page)
+        solved = json.loads(page.evaluate(SAVED))["solved"]
+        assert len(solved) == 1, solved
 
 
-def test_no_request_left_127_0_0_1(lite: tuple[Any, list[str]]) -> None:
-    _, outside = lite
-    assert outside == [], sorted(set(outside))[:10]
+def test_no_request_left_127_0_0_1() -> None:
+    """Run after the lessons above: none of their requests went anywhere but the site."""
+    assert TIMES["kernel ready"], "run with the lesson tests"
+    assert OUTSIDE == [], sorted(set(OUTSIDE))[:10]
 
 
 def test_the_site_carries_what_chapters_00_to_06_need() -> None:

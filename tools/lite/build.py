@@ -74,7 +74,10 @@ class Missing(Exception):
 
 def run(command: list[str], what: str, **kwargs: object) -> None:
     """Run ``command``; a failure becomes one line naming ``what`` could not be had."""
-    done = subprocess.run(command, capture_output=True, text=True, **kwargs)  # type: ignore[call-overload]
+    try:
+        done = subprocess.run(command, capture_output=True, text=True, **kwargs)  # type: ignore[call-overload]
+    except FileNotFoundError:
+        raise Missing(f"cannot get {what}: the command {command[0]} is not installed") from None
     if done.returncode != 0:
         tail = (done.stderr or done.stdout).strip().splitlines()[-1:] or [""]
         raise Missing(f"cannot get {what} (offline, and not in .lite-cache/?): {tail[0]}")
