@@ -17,6 +17,7 @@ reported in one line before anything is copied, and the exit code is 2.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import secrets
 import shutil
@@ -28,6 +29,11 @@ from collections.abc import Sequence
 from pathlib import Path
 
 START = "00.00-Start.ipynb"
+#: JupyterLab settings for the lessons: no news pop-up and no update check (no request leaves
+#: the machine); the same as binder/overrides.json
+OVERRIDES = {
+    "@jupyterlab/apputils-extension:notification": {"fetchNews": "false", "checkForUpdates": False}
+}
 SYLLABUS = "syllabus.toml"
 DEFAULT_DIR = "gupai-lessons"
 DEFAULT_PORT = 8888
@@ -109,8 +115,11 @@ def trust(notebooks: Sequence[Path]) -> None:
         notary.sign(notebook)
 
 
-def lab_command(folder: Path, port: int, token: str, browser: bool) -> list[str]:
-    """The JupyterLab command line serving ``folder`` on 127.0.0.1."""
+def lab_command(
+    folder: Path, port: int, token: str, browser: bool, settings: Path | None = None
+) -> list[str]:
+    """The JupyterLab command line serving ``folder`` on 127.0.0.1 (``settings``: a folder
+    holding overrides.json)."""
     command = [
         sys.executable,
         "-m",
@@ -122,6 +131,8 @@ def lab_command(folder: Path, port: int, token: str, browser: bool) -> list[str]
         f"--ServerApp.default_url=/lab/tree/{START}",
         f"--IdentityProvider.token={token}",
     ]
+    if settings is not None:
+        command.append(f"--LabApp.app_settings_dir={settings}")
     if not browser:
         command.append("--no-browser")
     if hasattr(os, "geteuid") and os.geteuid() == 0:
@@ -145,10 +156,12 @@ def lab(folder: Path, port: int | None, browser: bool = True) -> int:
     print(f"Lessons in {folder} ({len(added)} new).")
     print(f"Open the lessons: http://127.0.0.1:{chosen}/lab/tree/{START}?token={token}")
     print("Stop with Ctrl+C.", flush=True)
-    try:
-        return subprocess.call(lab_command(folder, chosen, token, browser))
-    except KeyboardInterrupt:
-        return 0
+    with tempfile.TemporaryDirectory(prefix="gupai-lab-settings-") as settings:
+        (Path(settings) / "overrides.json").write_text(json.dumps(OVERRIDES), encoding="utf-8")
+        try:
+            return subprocess.call(lab_command(folder, chosen, token, browser, Path(settings)))
+        except KeyboardInterrupt:
+            return 0
 
 
 def progress(syllabus: Path | None) -> int:

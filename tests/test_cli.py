@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import socket
 import subprocess
@@ -26,6 +27,9 @@ def no_server(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> list[list[str]
     started: list[list[str]] = []
 
     def call(command: list[str]) -> int:
+        settings = next(a.split("=", 1)[1] for a in command if "app_settings_dir" in a)
+        overrides = json.loads((Path(settings) / "overrides.json").read_text(encoding="utf-8"))
+        assert overrides == cli.OVERRIDES  # no news pop-up, no update check
         started.append(command)
         return 0
 
@@ -171,3 +175,8 @@ def test_chapter_07_says_what_it_needs_when_matplotlib_is_missing() -> None:
     assert done.stdout.strip().splitlines() == [
         "Chapter 07 needs numpy, pandas and matplotlib: pip install 'gupai-learn[stats]'"
     ]
+
+
+def test_lab_settings_match_binders() -> None:
+    binder = json.loads((REPO / "binder" / "overrides.json").read_text(encoding="utf-8"))
+    assert binder == cli.OVERRIDES
