@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
-import sys
+import importlib.util
 from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tools" / "lite"))
-import build  # type: ignore[import-not-found]  # noqa: E402
-
-sys.path.pop(0)
+# loaded from its file under its own name (a "build" package may be installed too)
+_SPEC = importlib.util.spec_from_file_location(
+    "gupai_lite_build", Path(__file__).resolve().parents[1] / "tools" / "lite" / "build.py"
+)
+assert _SPEC is not None and _SPEC.loader is not None
+build = importlib.util.module_from_spec(_SPEC)
+_SPEC.loader.exec_module(build)
 
 
 def test_closure_follows_depends_whatever_the_spelling() -> None:

@@ -11,6 +11,7 @@ them; ``make test`` runs them.
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import subprocess
 import sys
@@ -45,11 +46,10 @@ def site() -> Iterator[str]:
     """The built site served on 127.0.0.1; its address."""
     if not (SITE / "index.html").is_file():
         subprocess.run([sys.executable, str(REPO / "tools/lite/build.py")], check=True)
-    sys.path.insert(0, str(REPO / "tools" / "lite"))
-    try:
-        import serve  # type: ignore[import-not-found]
-    finally:
-        sys.path.pop(0)
+    spec = importlib.util.spec_from_file_location("gupai_lite_serve", REPO / "tools/lite/serve.py")
+    assert spec is not None and spec.loader is not None
+    serve = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(serve)
     server = serve.start(SITE)
     yield f"http://127.0.0.1:{server.server_address[1]}"
     server.shutdown()
