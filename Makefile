@@ -1,6 +1,8 @@
 # gupai-learn: two commands for a newcomer.
 #   make lab   set up .venv and open the lessons in JupyterLab (127.0.0.1)
 #   make test  set up .venv and run the whole suite (lint, types, unit, property, nbval, browser)
+#   make lite  build the JupyterLite site in _site/ (the lessons in a browser, no server);
+#              make lite-serve shows it on http://127.0.0.1:8000/
 
 PYTHON ?= python3
 PORT   ?= 8888
@@ -13,12 +15,12 @@ STAMP  := $(VENV)/.stamp-installed
 # JupyterLab refuses to run as root unless told to (containers, CI machines)
 AS_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
-.PHONY: lab test lessons bench
+.PHONY: lab test lessons bench lite lite-serve
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test,dev,bench,dask]'
+	$(BIN)/python -m pip install --quiet -e '.[lab,stats,test,dev,bench,dask]'
 	touch $(STAMP)
 
 lab: $(STAMP)
@@ -46,3 +48,11 @@ lessons: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python -m gupai_learn.bench
+
+# the static JupyterLite site (downloads go to .lite-cache/ once; tools/lite/build.py says
+# which package is missing when offline)
+lite: $(STAMP)
+	$(BIN)/python tools/lite/build.py
+
+lite-serve:
+	$(BIN)/python tools/lite/serve.py 8000

@@ -21,7 +21,13 @@ from dataclasses import dataclass
 from statistics import NormalDist, fmean, stdev
 from typing import Any
 
-import matplotlib
+try:
+    import matplotlib
+except ImportError:  # an extra: load it (in the browser) or say in one line what is missing
+    from gupai_learn._stats import load_stats
+
+    load_stats()
+    import matplotlib
 from matplotlib import ticker
 from matplotlib.figure import Figure
 

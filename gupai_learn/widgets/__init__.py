@@ -1,4 +1,12 @@
-"""Widgets (anywidget): thin views over the rules engine; Python decides, the browser draws."""
+"""Widgets (anywidget): thin views over the rules engine; Python decides, the browser draws.
+
+:class:`RuleLab` (chapter 07) needs matplotlib; it is imported on first use, so the other
+widgets work where only the engine is installed (``pip install gupai-learn``, JupyterLite).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
 
 from gupai_learn.widgets.deal_player import (
     DealPlayer,
@@ -10,7 +18,9 @@ from gupai_learn.widgets.hand_picker import HandPicker
 from gupai_learn.widgets.line_view import LineView
 from gupai_learn.widgets.puzzle_card import PuzzleCard
 from gupai_learn.widgets.puzzle_set import PuzzleSet
-from gupai_learn.widgets.rule_lab import RuleLab
+
+if TYPE_CHECKING:
+    from gupai_learn.widgets.rule_lab import RuleLab
 
 __all__ = [
     "DealPlayer",
@@ -23,3 +33,12 @@ __all__ = [
     "SettlementView",
     "TrickView",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """Load the rule lab (and with it matplotlib) only when it is asked for."""
+    if name == "RuleLab":
+        from gupai_learn.widgets.rule_lab import RuleLab
+
+        return RuleLab
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
