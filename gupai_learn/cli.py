@@ -30,9 +30,11 @@ from pathlib import Path
 
 START = "00.00-Start.ipynb"
 #: JupyterLab settings for the lessons: no news pop-up and no update check (no request leaves
-#: the machine); the same as binder/overrides.json
+#: the machine); widget state saved with the notebook, so a lesson reopened after its kernel
+#: ended still draws its widgets; the same as binder/overrides.json
 OVERRIDES = {
-    "@jupyterlab/apputils-extension:notification": {"fetchNews": "false", "checkForUpdates": False}
+    "@jupyterlab/apputils-extension:notification": {"fetchNews": "false", "checkForUpdates": False},
+    "@jupyter-widgets/jupyterlab-manager:plugin": {"saveState": True},
 }
 SYLLABUS = "syllabus.toml"
 DEFAULT_DIR = "gupai-lessons"
