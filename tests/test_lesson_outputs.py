@@ -23,7 +23,8 @@ cells), the output and the offending word or size:
   ``object at 0x``), no "identical deals: True"; and no code cell holds only ``assert``
   lines (a check a learner cannot act on).
 - **columns**: "column" is a Tien Gow word (the other games count tricks). It may appear in the
-  Tien Gow chapter (02.*) and in 07.01 and 07.02 (Tien Gow's variants); in chapters 00 and 01 only
+  Tien Gow chapter (02.*) and in 07.01 and 07.02 (Tien Gow's variants); in chapters 00 and 01 and in
+  07.07 (the rule lab, whose first game is Tien Gow) only
   in a sentence or line that names Tien Gow; nowhere else (markdown or outputs).
 """
 
@@ -70,7 +71,7 @@ RAW_REPRS = [
 FRAMES = ("Traceback (most recent call last)", 'File "', "----> ", "\x1b[0;32m")
 LEARNER_ERRORS: frozenset[str] = frozenset()  # filled below, once the classes exist
 TIEN_GOW_FILES = re.compile(r"^(02\.\d\d|07\.01|07\.02)-")
-EXPLAINS_TIEN_GOW = re.compile(r"^(00|01)\.\d\d-")
+EXPLAINS_TIEN_GOW = re.compile(r"^(00\.\d\d|01\.\d\d|07\.07)-")
 
 
 def _learner_errors() -> frozenset[str]:
