@@ -31,6 +31,7 @@ cells), the output and the offending word or size:
 from __future__ import annotations
 
 import ast
+import base64
 import functools
 import html
 import re
@@ -100,7 +101,13 @@ def shown(output: Any) -> str:
         return f"{output.get('ename')}: {output.get('evalue')}"
     data = output.get("data", {})
     if "text/html" in data:
-        return as_text(str(data["text/html"]))
+        markup = str(data["text/html"])
+        # a drawing is stored as an image: its words (captions, labels) are shown too
+        drawings = [
+            base64.b64decode(b).decode("utf-8")
+            for b in re.findall(r'src="data:image/svg\+xml;base64,([A-Za-z0-9+/=]+)"', markup)
+        ]
+        return " ".join(as_text(m) for m in [markup, *drawings])
     if "text/markdown" in data:
         return str(data["text/markdown"])
     return str(data.get("text/plain", ""))

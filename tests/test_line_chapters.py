@@ -6,6 +6,7 @@ These read the stored lessons (run them with ``tools/run_lessons.py`` after a ch
 
 from __future__ import annotations
 
+import base64
 import json
 import re
 import tomllib
@@ -44,7 +45,10 @@ def output_text(cell: dict) -> str:
         for mime in ("text/plain", "text/html", "image/svg+xml"):
             value = data.get(mime, "")
             parts.append(value if isinstance(value, str) else "".join(value))
-    return "\n".join(parts)
+    text = "\n".join(parts)
+    # drawings are stored as images (so an untrusted notebook shows them): read them back too
+    images = re.findall(r'src="data:image/svg\+xml;base64,([A-Za-z0-9+/=]+)"', text)
+    return "\n".join([text, *(base64.b64decode(i).decode("utf-8") for i in images)])
 
 
 @pytest.mark.parametrize("number,game", CHAPTERS.items())
