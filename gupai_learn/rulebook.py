@@ -292,7 +292,8 @@ def _drawn(rule_id: str) -> str:
     label = esc(f"rule {known.id}: {known.title}")
     return (
         f'<details class="gupai-rule-box" style="display:inline-block;vertical-align:top;margin:0">'
-        f'<summary title="{label}" aria-label="{label}" style="cursor:pointer">{code}</summary>'
+        f'<summary title="{label}" aria-label="{label}" style="display:inline;cursor:pointer">'
+        f"{code}</summary>"
         f'<div class="gupai-rule-text" style="{_POP}"><b>{esc(known.title)}</b>'
         f"{markdown_html(known.text)}</div></details>"
     )
