@@ -5,6 +5,8 @@ BE-END-BLOCKED), and a round of 05.10's match is played with the mouse and score
 from __future__ import annotations
 
 import html
+import re
+from pathlib import Path
 
 import pytest
 
@@ -14,6 +16,8 @@ from gupai_learn.widgets import DealPlayer
 from gupai_learn.widgets.line_view import OTHER_BUTTONS
 from tests.browser.conftest import Lab, drawn_tiles, open_and_run
 from tests.browser.test_chapter_browser import error_texts
+
+LESSONS = Path(__file__).resolve().parents[2] / "lessons"
 
 pytestmark = pytest.mark.browser
 
@@ -31,8 +35,10 @@ def test_bergen_lesson_runs_without_errors(page: object, lab: Lab, name: str) ->
 
 def test_a_blocked_round_is_answered_on_its_card(page: object, lab: Lab) -> None:
     open_and_run(page, lab, "05.07-Dominoing-and-Blocked-Rounds.ipynb")
-    puzzle = puzzles.get("be-block-07")  # the lesson's fourth card: the American rule
-    card = page.locator(".gupai-card").nth(3)  # type: ignore[attr-defined]
+    puzzle = puzzles.get("be-block-07")  # the American rule, on the lesson's ninth card
+    source = (LESSONS / "05.07-Dominoing-and-Blocked-Rounds.ipynb").read_text(encoding="utf-8")
+    order = re.findall(r'PuzzleCard\(ex\[\\"([a-z]+-[a-z]+-\d\d)\\"\]\)', source)
+    card = page.locator(".gupai-card").nth(order.index(puzzle.id))  # type: ignore[attr-defined]
     card.wait_for(timeout=30_000)
     card.scroll_into_view_if_needed()
     feedback = card.locator(".gupai-card-feedback")

@@ -15,7 +15,9 @@ def test_chinese_set_lesson_draws_the_tiles(page: object, lab: Lab) -> None:
     assert drawn_tiles(page) >= 32 * 2  # the deck, then civil and military groups
     errors = page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']")  # type: ignore[attr-defined]
     texts = [errors.nth(i).text_content() or "" for i in range(errors.count())]  # also off-screen
-    assert len(texts) == 1 and "InvalidNotationError" in texts[0], texts  # only the tagged demo
+    assert texts == [], texts  # the deliberate mistake is shown as one line, not raised
+    shown = page.locator(".gupai-shown-error")  # type: ignore[attr-defined]
+    assert shown.count() == 1 and "InvalidNotationError" in (shown.first.text_content() or "")
     cards = page.locator(".gupai-card")  # type: ignore[attr-defined]
     cards.first.wait_for(timeout=30_000)
     assert cards.count() == 4  # every exercise is a card
