@@ -1,15 +1,17 @@
 """Computer players for Bergen (random: :class:`gupai_learn.bots.RandomPlayer`).
 
-:class:`HeuristicPlayer` sees only what a player at the table sees: its hand, the line and the
-number of tiles left. Among its legal placements it
+:class:`HeuristicPlayer` sees only what a player at the table sees: its hand, the line, the
+number of tiles each seat holds and the size of the boneyard. Among its legal placements it
 
-- takes the most header points (BE-HEADER-DOUBLE, BE-HEADER-TRIPLE);
+- takes the most header points now (BE-HEADER-DOUBLE, BE-HEADER-TRIPLE, capped by
+  BE-HEADER-CAP);
+- avoids handing the next seat a header: for every tile it cannot see, it works out the header
+  that tile would make on the new ends, weighted by the chance that the next seat holds it;
 - keeps a double back unless it scores now — a double held is a triple header waiting for its
-  number to come up on both ends;
-- prefers ends it can follow: it counts each number's eight appearances in the set (the seed's
-  advice to count suits), and leaves open the numbers of which it holds the most and the
-  others can hold the fewest;
-- sheds heavy tiles otherwise (a blocked round is often won on pips, BE-END-BLOCKED).
+  number to come up on both ends — and values leaving ends it can turn into its own header;
+- prefers ends it can follow (it counts each number's appearances among the tiles it has not
+  seen) and sheds heavy tiles (a blocked round is often won on pips, BE-END-BLOCKED);
+- goes out when it can (BE-END-DOMINO).
 
 It draws or passes only when it must (the engine offers nothing else).
 """
@@ -17,16 +19,64 @@ It draws or passes only when it must (the engine offers nothing else).
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from typing import Any
 
+from gupai_learn import decks
+from gupai_learn.engine.line import Layout
 from gupai_learn.engine.moves import Move
+from gupai_learn.games.bergen.headers import header
+from gupai_learn.tiles import Tile
 
+_DECK = tuple(decks.double_six())
 #: How much a header point is worth against the other preferences.
 HEADER_WEIGHT = 100.0
+#: How much one point of the next seat's expected header costs.
+GIFT_WEIGHT = 60.0
+#: How much one point of a header this seat could make on its next turn is worth.
+THREAT_WEIGHT = 12.0
+#: What going out is worth (the domino scores 2 and ends the round).
+DOMINO_WEIGHT = 400.0
+#: How much each tile left in hand that fits the new ends is worth.
+FIT = 40.0
+#: Cost of each hidden tile that carries a number of the new ends.
+RARE = 5.0
+#: Cost of playing a tile whose numbers many other tiles carry (easy to place later).
+FLEX = 10.0
+#: Cost of playing a double that scores nothing (it could make a triple header later).
+KEEP_DOUBLE = 20.0
+#: Worth of each pip shed (a blocked round is won on pips).
+PIPS = 2.0
+
+
+def header_points(layout: Layout) -> int:
+    """Header points the ends of ``layout`` show (uncapped; 0 for no header)."""
+    if layout.ends is None or len(layout) < 2:
+        return 0
+    first, last = layout.placed[0].tile, layout.placed[-1].tile
+    return header(layout.ends, (first.is_double, last.is_double), target=10**6).points
+
+
+def best_header(layout: Layout, tiles: Iterable[Tile], seat: int) -> int:
+    """The most header points any one of ``tiles`` makes when added to ``layout``."""
+    best = 0
+    for tile in tiles:
+        for end in layout.fits(tile):
+            best = max(best, header_points(layout.add(tile, end, seat)))
+    return best
+
+
+def unseen(deal: Any) -> list[Tile]:
+    """The tiles the seat to act cannot see: the deck less its hand and the line."""
+    seen = list(deal.hands[deal.turn]) + list(deal.layout.tiles)
+    pool = list(_DECK)
+    for tile in seen:
+        pool.remove(tile)
+    return pool
 
 
 class HeuristicPlayer:
-    """Scores headers, keeps doubles for triple headers, counts the numbers already played."""
+    """Scores headers, denies the next seat its headers, keeps doubles, counts the numbers."""
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
@@ -37,22 +87,45 @@ class HeuristicPlayer:
         plays = [m for m in moves if m.kind == "play"]
         if len(moves) == 1 or not plays:
             return moves[0]
-        return max(plays, key=lambda m: self._score(deal, m))
+        hidden = unseen(deal)
+        return max(plays, key=lambda m: self._score(deal, m, hidden))
 
-    def _score(self, deal: Any, move: Move) -> tuple[float, str]:
+    def _score(self, deal: Any, move: Move, hidden: list[Tile]) -> tuple[float, str]:
+        seat = deal.turn
         tile = move.pieces[0]
-        header = deal.header_after(tile, move.end)
-        value = HEADER_WEIGHT * header.points
-        if tile.is_double and not header.points:
-            value -= 20  # keep it for a triple header later
-        hand = [t for t in deal.hands[deal.turn] if t != tile]
-        after = deal.layout.add(tile, move.end, deal.turn, 2).ends
-        for number in set(after):
-            mine = sum(number in t for t in hand)
-            seen = sum(number in p.tile for p in deal.layout.placed) + (number in tile)
-            value += 3 * mine - (8 - seen - mine) * 0.5
-        value += tile.pips * 0.3
+        hand = list(deal.hands[seat])
+        hand.remove(tile)
+        if not hand:
+            return DOMINO_WEIGHT + deal.header_after(tile, move.end).points, str(move)
+        value = HEADER_WEIGHT * deal.header_after(tile, move.end).points
+        after = deal.layout.add(tile, move.end, seat)
+        value -= GIFT_WEIGHT * self._gift(deal, after, hidden)
+        value += THREAT_WEIGHT * best_header(after, hand, seat)
+        if tile.is_double and not header_points(after):
+            value -= KEEP_DOUBLE  # keep it for a triple header later
+        value += FIT * sum(1 for t in hand if after.fits(t))
+        for number in set(after.ends or ()):
+            value -= RARE * sum(number in t for t in hidden)
+        value += tile.pips * PIPS
+        value -= FLEX * sum(n in t for n in set(tile) for t in hidden + hand)
         return value + self.rng.random() * 0.01, str(move)
+
+    def _gift(self, deal: Any, after: Layout, hidden: list[Tile]) -> float:
+        """The next seat's expected header on ``after``: each hidden tile's best header times
+        the chance that seat holds it (its tiles among all the hidden ones)."""
+        nxt = (deal.turn + 1) % deal.n_seats
+        if not hidden:
+            return 0.0
+        share = len(deal.hands[nxt]) / len(hidden)
+        per_tile = sorted((best_header(after, (t,), nxt) for t in hidden), reverse=True)
+        chance_none = 1.0
+        expected = 0.0
+        for points in per_tile:  # the best tile it holds decides
+            if not points:
+                break
+            expected += chance_none * share * points
+            chance_none *= 1 - share
+        return expected
 
     def __repr__(self) -> str:
         return "HeuristicPlayer()"
