@@ -25,7 +25,7 @@ from typing import Any
 from gupai_learn import decks
 from gupai_learn.engine.line import Layout
 from gupai_learn.engine.moves import Move
-from gupai_learn.games.bergen.headers import header
+from gupai_learn.games.bergen.headers import DOUBLE, TRIPLE
 from gupai_learn.tiles import Tile
 
 _DECK = tuple(decks.double_six())
@@ -54,15 +54,32 @@ def header_points(layout: Layout) -> int:
     if layout.ends is None or len(layout) < 2:
         return 0
     first, last = layout.placed[0].tile, layout.placed[-1].tile
-    return header(layout.ends, (first.is_double, last.is_double), target=10**6).points
+    return _points(layout.ends, (first.is_double, last.is_double))
 
 
-def best_header(layout: Layout, tiles: Iterable[Tile], seat: int) -> int:
+def _points(ends: tuple[int, int], doubles: tuple[bool, bool]) -> int:
+    """Header points of two ends (BE-HEADER-DOUBLE, BE-HEADER-TRIPLE), uncapped: the pure
+    arithmetic of :func:`~gupai_learn.games.bergen.headers.header`, without its texts."""
+    if ends[0] != ends[1]:
+        return 0
+    return TRIPLE if doubles[0] != doubles[1] else DOUBLE
+
+
+def best_header(layout: Layout, tiles: Iterable[Tile], seat: int = 0) -> int:
     """The most header points any one of ``tiles`` makes when added to ``layout``."""
+    if layout.ends is None:
+        return 0
+    (left, right), first, last = layout.ends, layout.placed[0].tile, layout.placed[-1].tile
     best = 0
     for tile in tiles:
-        for end in layout.fits(tile):
-            best = max(best, header_points(layout.add(tile, end, seat)))
+        high, low = tile
+        double = high == low
+        if left == high or left == low:
+            new = low if left == high else high
+            best = max(best, _points((new, right), (double, last.is_double)))
+        if right == high or right == low:
+            new = low if right == high else high
+            best = max(best, _points((left, new), (first.is_double, double)))
     return best
 
 
