@@ -74,10 +74,10 @@ def best_header(layout: Layout, tiles: Iterable[Tile], seat: int = 0) -> int:
     for tile in tiles:
         high, low = tile
         double = high == low
-        if left == high or left == low:
+        if left in (high, low):
             new = low if left == high else high
             best = max(best, _points((new, right), (double, last.is_double)))
-        if right == high or right == low:
+        if right in (high, low):
             new = low if right == high else high
             best = max(best, _points((left, new), (first.is_double, double)))
     return best
