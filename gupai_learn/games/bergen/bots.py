@@ -22,11 +22,11 @@ import random
 from collections.abc import Iterable
 from typing import Any
 
-from gupai_learn import decks
+from gupai_learn import decks, strong
 from gupai_learn.engine.line import Layout
 from gupai_learn.engine.moves import Move
 from gupai_learn.games.bergen.headers import DOUBLE, TRIPLE
-from gupai_learn.tiles import Tile
+from gupai_learn.tiles import Tile, Tiles
 
 _DECK = tuple(decks.double_six())
 #: How much a header point is worth against the other preferences.
@@ -146,3 +146,73 @@ class HeuristicPlayer:
 
     def __repr__(self) -> str:
         return "HeuristicPlayer()"
+
+
+def voids(deal: Any) -> list[set[int]]:
+    """Numbers each seat surely lacks now, read from the public moves alone (BE-DRAW): a seat
+    that passed held nothing for the ends and can never draw again; a seat that drew held
+    nothing for the ends then, and every tile it drew but the one it played did not fit either,
+    so since its last draw its whole hand lacks those numbers (nothing is known when a seat may
+    draw while able to play)."""
+    lacks: list[set[int]] = [set() for _ in range(deal.n_seats)]
+    if deal.rules.may_draw_when_able:
+        return lacks
+    last: list[tuple[int, ...]] = [() for _ in range(deal.n_seats)]
+    layout = Layout()
+    for seat, move in deal.seated_history:
+        if move.kind == "play":
+            layout = layout.add(move.pieces[0], move.end, seat)
+        elif move.kind == "pass":
+            lacks[seat].update(layout.ends or ())
+        elif move.kind == "draw":
+            last[seat] = layout.ends or ()
+    for seat, ends in enumerate(last):
+        lacks[seat].update(ends)
+    return lacks
+
+
+def sample_world(deal: Any, seat: int, rng: random.Random) -> Any:
+    """A world for the strong player: a copy of ``deal`` in which the tiles ``seat`` cannot see
+    (the other hands and the boneyard, reserved tiles included) are dealt again at random, each
+    hand keeping its size and lacking the numbers :func:`voids` proves it lacks."""
+    lacks = voids(deal)
+    pool = unseen(deal)
+    others = [s for s in range(deal.n_seats) if s != seat]
+    sizes = [len(h) for h in deal.hands]
+    for _ in range(strong.TRIES):
+        rng.shuffle(pool)
+        rest = pool[:]
+        dealt: dict[int, list[Tile]] = {}
+        for s in sorted(others, key=lambda s: -len(lacks[s])):
+            fits = [t for t in rest if not lacks[s].intersection(t)][: sizes[s]]
+            if len(fits) < sizes[s]:
+                break
+            dealt[s] = fits
+            for t in fits:
+                rest.remove(t)
+        else:
+            return _install(deal, dealt, rest)
+    return None
+
+
+def _install(deal: Any, dealt: dict[int, list[Tile]], pile: list[Tile]) -> Any:
+    """A copy of ``deal`` with ``dealt`` hands and ``pile`` as the boneyard (same public state)."""
+    world = deal.copy()
+    for s, tiles in dealt.items():
+        world._hands[s] = Tiles(sorted(tiles, reverse=True))
+    world._pile = list(pile)
+    world._offered = None
+    return world
+
+
+def strong_player(
+    seed: int | None = None,
+    *,
+    budget_ms: float = strong.DEFAULT_BUDGET_MS,
+    samples: int = strong.DEFAULT_SAMPLES,
+) -> strong.StrongPlayer:
+    """The strong player (:mod:`gupai_learn.strong`): it samples the unseen tiles with
+    :func:`sample_world` and plays each candidate out with :class:`HeuristicPlayer`."""
+    return strong.StrongPlayer(
+        seed, sampler=sample_world, rollout=HeuristicPlayer, budget_ms=budget_ms, samples=samples
+    )

@@ -23,7 +23,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from gupai_learn import decks
+from gupai_learn import decks, strong
 from gupai_learn.engine.line import Layout
 from gupai_learn.engine.moves import Move
 from gupai_learn.games.ding_niu.fish import find_fish
@@ -138,3 +138,24 @@ class HeuristicPlayer:
 def _counts(deal: Any, seat: int) -> Sequence[int]:
     """Tiles each other seat has in hand and face down (what counts against it)."""
     return [len(deal.hands[s]) + len(deal.down[s]) for s in range(deal.n_seats) if s != seat]
+
+
+def sample_world(deal: Any, seat: int, rng: random.Random) -> Any:
+    """A world for the strong player: the unseen tiles dealt again among the other seats (their
+    hands and face-down tiles), no seat holding a number it is known to lack (:func:`voids`);
+    the public history is replayed on it (:func:`gupai_learn.strong.replay_sample`)."""
+    lacks = voids(deal)
+    return strong.replay_sample(deal, seat, rng, lambda s, t: not lacks[s].intersection(t))
+
+
+def strong_player(
+    seed: int | None = None,
+    *,
+    budget_ms: float = strong.DEFAULT_BUDGET_MS,
+    samples: int = strong.DEFAULT_SAMPLES,
+) -> strong.StrongPlayer:
+    """The strong player (:mod:`gupai_learn.strong`): it samples the unseen tiles with
+    :func:`sample_world` and plays each candidate out with :class:`HeuristicPlayer`."""
+    return strong.StrongPlayer(
+        seed, sampler=sample_world, rollout=HeuristicPlayer, budget_ms=budget_ms, samples=samples
+    )
