@@ -285,6 +285,8 @@ def _replay(
             world.apply(move)
     except (IllegalPlayError, ValueError):
         return None
+    if world.is_over != deal.is_over or world.turn != deal.turn:
+        return None  # the real deal would have ended (or moved on) differently
     return world
 
 

@@ -191,17 +191,22 @@ def sample_world(deal: Any, seat: int, rng: random.Random) -> Any:
             for t in fits:
                 rest.remove(t)
         else:
-            return _install(deal, dealt, rest)
+            world = _install(deal, dealt, rest)
+            if world is not None:
+                return world
     return None
 
 
 def _install(deal: Any, dealt: dict[int, list[Tile]], pile: list[Tile]) -> Any:
-    """A copy of ``deal`` with ``dealt`` hands and ``pile`` as the boneyard (same public state)."""
+    """A copy of ``deal`` with ``dealt`` hands and ``pile`` as the boneyard (same public state),
+    or None when those hands would have blocked the round already."""
     world = deal.copy()
     for s, tiles in dealt.items():
         world._hands[s] = Tiles(sorted(tiles, reverse=True))
     world._pile = list(pile)
     world._offered = None
+    if world._is_blocked():
+        return None  # the real round would have been blocked already
     return world
 
 
