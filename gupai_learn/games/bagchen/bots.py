@@ -85,11 +85,15 @@ def _spares(hand: Tiles, play: Tiles, keep: Tile | None) -> bool:
     return keep is None or hand.count(keep) > play.count(keep)
 
 
+#: Worlds the strong player samples per decision (its rollouts are long).
+STRONG_SAMPLES = 8
+
+
 def strong_player(
     seed: int | None = None,
     *,
     budget_ms: float = strong.DEFAULT_BUDGET_MS,
-    samples: int = strong.DEFAULT_SAMPLES,
+    samples: int = STRONG_SAMPLES,
 ) -> strong.StrongPlayer:
     """The strong player (:mod:`gupai_learn.strong`): it deals the tiles it has not seen
     again, consistently with the public history and the counts, and plays each candidate out

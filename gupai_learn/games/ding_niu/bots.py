@@ -148,11 +148,15 @@ def sample_world(deal: Any, seat: int, rng: random.Random) -> Any:
     return strong.replay_sample(deal, seat, rng, lambda s, t: not lacks[s].intersection(t))
 
 
+#: Worlds the strong player samples per decision (its rollouts are cheap, and a fish swings the chips by 12).
+STRONG_SAMPLES = 20
+
+
 def strong_player(
     seed: int | None = None,
     *,
     budget_ms: float = strong.DEFAULT_BUDGET_MS,
-    samples: int = strong.DEFAULT_SAMPLES,
+    samples: int = STRONG_SAMPLES,
 ) -> strong.StrongPlayer:
     """The strong player (:mod:`gupai_learn.strong`): it samples the unseen tiles with
     :func:`sample_world` and plays each candidate out with :class:`HeuristicPlayer`."""
