@@ -148,7 +148,8 @@ def sample_world(deal: Any, seat: int, rng: random.Random) -> Any:
     return strong.replay_sample(deal, seat, rng, lambda s, t: not lacks[s].intersection(t))
 
 
-#: Worlds the strong player samples per decision (its rollouts are cheap, and a fish swings the chips by 12).
+#: Worlds the strong player samples per decision (its rollouts are cheap, and a fish swings
+#: the chips by 12).
 STRONG_SAMPLES = 20
 
 
