@@ -6,7 +6,8 @@ number of tiles each seat holds and the size of the boneyard. Among its legal pl
 - takes the most header points now (BE-HEADER-DOUBLE, BE-HEADER-TRIPLE, capped by
   BE-HEADER-CAP);
 - avoids handing the next seat a header: for every tile it cannot see, it works out the header
-  that tile would make on the new ends, weighted by the chance that the next seat holds it;
+  that tile would make on the new ends, weighted by the chance that the next seat holds it
+  (none, for a tile with a number that seat is known to lack: it drew or passed on it, BE-DRAW);
 - keeps a double back unless it scores now — a double held is a triple header waiting for its
   number to come up on both ends — and values leaving ends it can turn into its own header;
 - prefers ends it can follow (it counts each number's appearances among the tiles it has not
@@ -128,13 +129,16 @@ class HeuristicPlayer:
         return value + self.rng.random() * 0.01, str(move)
 
     def _gift(self, deal: Any, after: Layout, hidden: list[Tile]) -> float:
-        """The next seat's expected header on ``after``: each hidden tile's best header times
-        the chance that seat holds it (its tiles among all the hidden ones)."""
+        """The next seat's expected header on ``after``: each tile it may hold (hidden, and
+        without a number it is known to lack, :func:`voids`) makes its best header with the
+        chance that seat holds it (its tiles among the tiles it may hold)."""
         nxt = (deal.turn + 1) % deal.n_seats
-        if not hidden:
+        lacks = voids(deal)[nxt]
+        possible = [t for t in hidden if not lacks.intersection(t)]
+        if not possible:
             return 0.0
-        share = len(deal.hands[nxt]) / len(hidden)
-        per_tile = sorted((best_header(after, (t,), nxt) for t in hidden), reverse=True)
+        share = min(1.0, len(deal.hands[nxt]) / len(possible))
+        per_tile = sorted((best_header(after, (t,), nxt) for t in possible), reverse=True)
         chance_none = 1.0
         expected = 0.0
         for points in per_tile:  # the best tile it holds decides
