@@ -14,9 +14,11 @@ passed holds nothing for the ends) — and from nothing else. For each decision 
 2. **evaluates every candidate move on that world**: it makes the move and plays the deal out
    with the game's heuristic players (a rollout), then scores the seat's result: its chips or
    points minus the average of the other seats' (zero-sum games: just its result);
-3. after ``samples`` worlds, plays the candidate with the best total. Every candidate meets the
-   same worlds and the same rollout seeds (common random numbers), so the comparison is fair
-   even with few samples. The heuristic's own choice wins ties.
+3. after ``samples`` worlds, compares every candidate with the heuristic's own choice, world
+   by world (every candidate meets the same worlds and the same rollout seeds: common random
+   numbers), and leaves the heuristic's choice only for a candidate whose average gain is
+   clearly more than chance: above :data:`CONFIDENCE` standard errors of that gain. Of those,
+   the one with the largest gain is played.
 
 This is "determinized" or "perfect-information Monte Carlo" search, the ancestor of OpenSpiel's
 information-set MCTS (``ismcts``). Reproducible: a seed gives the same moves, because the limit is
@@ -66,6 +68,8 @@ MAX_SAMPLES = 10_000
 MAX_CANDIDATES = 10
 #: Attempts at dealing one consistent world before the sample is skipped.
 TRIES = 30
+#: How many standard errors a candidate's average gain over the heuristic's choice must reach.
+CONFIDENCE = 1.0
 #: Seeds are whole numbers from 0 to this (exclusive).
 SEED_LIMIT = 2**63
 
@@ -126,9 +130,8 @@ class StrongPlayer:
         me = deal.turn
         favourite = self.rollout(self.rng.randrange(SEED_LIMIT)).choose(deal)
         candidates = _candidates(moves, favourite, self.rng)
-        totals = self._evaluate(deal, me, candidates)
-        best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
-        return candidates[best]
+        scores = self._evaluate(deal, me, candidates)
+        return candidates[_pick(scores)]
 
     def values(self, deal: Any) -> dict[Move, float]:
         """The average rollout value of each candidate move (for lessons and tests)."""
@@ -136,12 +139,12 @@ class StrongPlayer:
         moves = deal.legal_moves()
         favourite = self.rollout(self.rng.randrange(SEED_LIMIT)).choose(deal)
         candidates = _candidates(moves, favourite, self.rng)
-        totals = self._evaluate(deal, deal.turn, candidates)
-        done = max(1, self.last_samples)
-        return {m: t / done for m, t in zip(candidates, totals, strict=True)}
+        scores = self._evaluate(deal, deal.turn, candidates)
+        return {m: sum(v) / max(1, len(v)) for m, v in zip(candidates, scores, strict=True)}
 
-    def _evaluate(self, deal: Any, me: int, candidates: Sequence[Move]) -> list[float]:
-        totals = [0.0] * len(candidates)
+    def _evaluate(self, deal: Any, me: int, candidates: Sequence[Move]) -> list[list[float]]:
+        """Per candidate, its rollout value on each world sampled."""
+        scores: list[list[float]] = [[] for _ in candidates]
         start = time.perf_counter()
         cap = self.budget_ms / 1000
         self.last_samples = 0
@@ -153,11 +156,11 @@ class StrongPlayer:
             for i, move in enumerate(candidates):
                 child = world.copy()
                 child.apply(move)
-                totals[i] += self._play_out(child, me, seeds)
+                scores[i].append(self._play_out(child, me, seeds))
             self.last_samples += 1
             if time.perf_counter() - start > cap:
                 break
-        return totals
+        return scores
 
     def _play_out(self, deal: Any, me: int, seeds: list[int]) -> float:
         players = [self.rollout(s) for s in seeds]
@@ -169,6 +172,23 @@ class StrongPlayer:
 
     def __repr__(self) -> str:
         return "StrongPlayer()"
+
+
+def _pick(scores: list[list[float]]) -> int:
+    """The candidate to play: the one whose gain over candidate 0 (the heuristic's choice),
+    world by world, is largest among those above :data:`CONFIDENCE` standard errors; else 0."""
+    base = scores[0]
+    n = len(base)
+    if n < 2:
+        return 0
+    best, best_gain = 0, 0.0
+    for i in range(1, len(scores)):
+        gains = [a - b for a, b in zip(scores[i], base, strict=True)]
+        mean = sum(gains) / n
+        spread = math.sqrt(sum((g - mean) ** 2 for g in gains) / (n - 1) / n)
+        if mean > best_gain and mean > CONFIDENCE * spread:
+            best, best_gain = i, mean
+    return best
 
 
 def _candidates(moves: list[Move], favourite: Move, rng: random.Random) -> list[Move]:

@@ -200,3 +200,30 @@ def test_finished_deal_and_wrong_seat_give_the_deals_own_error(game: str) -> Non
     with pytest.raises(IllegalPlayError, match="turn"):
         _strong(game, 1).choose(fresh, seat=wrong)
     assert fresh.history == ()
+
+
+# ----- levels in the deal player -------------------------------------------------------------
+def test_deal_player_levels() -> None:
+    from gupai_learn.widgets.deal_player import DealPlayer
+
+    player = DealPlayer("tet_gow", seed=1, level="strong")
+    assert player.level == "strong" and player.levels.value == "strong"
+    assert all(type(b).__name__ == "StrongPlayer" for b in player.bots)
+    player.levels.value = "easy"  # the choice above the table
+    assert player.level == "easy" and "now easy" in player.coach.value
+    assert all(type(b).__name__ == "RandomPlayer" for b in player.bots)
+    player.new_deal()  # remembered for the next deal
+    assert player.level == "easy" and all(type(b).__name__ == "RandomPlayer" for b in player.bots)
+    assert DealPlayer("ding_niu", seed=2).level == "normal"
+    with pytest.raises(ValueError, match="level='expert'"):
+        DealPlayer("ding_niu", level="expert")
+    with pytest.raises(ValueError, match="level='hard'"):
+        player.set_level("hard")
+    assert player.level == "easy"
+
+
+def test_match_table_says_which_level_played() -> None:
+    from gupai_learn.widgets.deal_player import DealPlayer
+
+    player = DealPlayer("bergen", seed=2, level="strong")
+    assert "Computer players: strong." in player.board.value
