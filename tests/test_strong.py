@@ -187,19 +187,23 @@ def test_bot_with_a_bad_seed_is_refused() -> None:
 
 
 @pytest.mark.parametrize("game", list(GAMES))
-def test_finished_deal_and_wrong_seat_give_the_deals_own_error(game: str) -> None:
+@pytest.mark.parametrize("kind", ["random", "heuristic", "strong"])
+def test_finished_deal_and_wrong_seat_give_the_deals_own_error(game: str, kind: str) -> None:
+    make = _strong if kind == "strong" else GAMES[game].bot
     deal = _midgame(game, 2, 200)
     assert deal.is_over
     with pytest.raises(IllegalPlayError) as caught:
-        _strong(game, 1).choose(deal)
+        make(game, 1).choose(deal) if kind == "strong" else make(kind, 1).choose(deal)
     with pytest.raises(IllegalPlayError) as expected:
         deal.apply(Move.pass_())
     assert caught.value.verdict.reasons == expected.value.verdict.reasons
     fresh = GAMES[game].Deal.random(seed=2)
     wrong = (fresh.turn + 1) % fresh.n_seats
+    player = make(game, 1) if kind == "strong" else make(kind, 1)
     with pytest.raises(IllegalPlayError, match="turn"):
-        _strong(game, 1).choose(fresh, seat=wrong)
+        player.choose(fresh, seat=wrong)
     assert fresh.history == ()
+    assert fresh.judge(player.choose(fresh, seat=fresh.turn)).ok
 
 
 # ----- levels in the deal player -------------------------------------------------------------

@@ -36,8 +36,12 @@ class HeuristicPlayer:
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, deal: Any) -> Move:
-        """The heuristic's move for the seat to act."""
+    def choose(self, deal: Any, seat: int | None = None) -> Move:
+        """The heuristic's move for the seat to act.
+
+        Raises the deal's IllegalPlayError when the deal is over or it is another seat's turn
+        (``seat``, if given, must be the seat to act)."""
+        strong.check_turn(deal, seat)
         plays = [Tiles(p) for p in deal.legal_plays()]
         if deal.trick:
             return self._follow(deal, plays)

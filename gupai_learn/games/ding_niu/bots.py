@@ -76,8 +76,12 @@ class HeuristicPlayer:
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, deal: Any) -> Move:
-        """The move for the seat to act (one of ``deal.legal_moves()``)."""
+    def choose(self, deal: Any, seat: int | None = None) -> Move:
+        """The move for the seat to act (one of ``deal.legal_moves()``).
+
+        Raises the deal's IllegalPlayError when the deal is over or it is another seat's turn
+        (``seat``, if given, must be the seat to act)."""
+        strong.check_turn(deal, seat)
         moves = deal.legal_moves()
         if len(moves) == 1:
             return moves[0]
