@@ -98,7 +98,9 @@ class StrongPlayer:
 
     ``StrongPlayer(seed, sampler=..., rollout=...)``: ``sampler`` deals a world (see
     :class:`Sampler`), ``rollout`` makes a fresh rollout player for a seat from a seed (the
-    game's heuristic); ``samples`` worlds per decision; ``budget_ms`` caps one decision's time.
+    game's heuristic); ``samples`` worlds per decision; ``budget_ms`` caps one decision's time;
+    ``confidence``: how many standard errors a move's gain over the heuristic's choice must
+    reach (a game whose payoffs swing widely asks more).
     Games register it as ``GAMES[g].bot("strong", seed)``.
     """
 
@@ -110,8 +112,10 @@ class StrongPlayer:
         rollout: Callable[[int], Any],
         budget_ms: float = DEFAULT_BUDGET_MS,
         samples: int = DEFAULT_SAMPLES,
+        confidence: float = CONFIDENCE,
     ) -> None:
         self.seed = _check_seed(seed)
+        self.confidence = confidence
         self.budget_ms = _check_budget(budget_ms)
         self.samples = _check_samples(samples)
         self.sampler = sampler
@@ -131,7 +135,7 @@ class StrongPlayer:
         favourite = self.rollout(self.rng.randrange(SEED_LIMIT)).choose(deal)
         candidates = _candidates(moves, favourite, self.rng)
         scores = self._evaluate(deal, me, candidates)
-        return candidates[_pick(scores)]
+        return candidates[_pick(scores, self.confidence)]
 
     def values(self, deal: Any) -> dict[Move, float]:
         """The average rollout value of each candidate move (for lessons and tests)."""
@@ -174,9 +178,9 @@ class StrongPlayer:
         return "StrongPlayer()"
 
 
-def _pick(scores: list[list[float]]) -> int:
+def _pick(scores: list[list[float]], confidence: float = CONFIDENCE) -> int:
     """The candidate to play: the one whose gain over candidate 0 (the heuristic's choice),
-    world by world, is largest among those above :data:`CONFIDENCE` standard errors; else 0."""
+    world by world, is largest among those above ``confidence`` standard errors; else 0."""
     base = scores[0]
     n = len(base)
     if n < 2:
@@ -186,7 +190,7 @@ def _pick(scores: list[list[float]]) -> int:
         gains = [a - b for a, b in zip(scores[i], base, strict=True)]
         mean = sum(gains) / n
         spread = math.sqrt(sum((g - mean) ** 2 for g in gains) / (n - 1) / n)
-        if mean > best_gain and mean > CONFIDENCE * spread:
+        if mean > best_gain and mean > confidence * spread:
             best, best_gain = i, mean
     return best
 

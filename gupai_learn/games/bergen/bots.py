@@ -161,7 +161,8 @@ def voids(deal: Any) -> list[set[int]]:
     that passed held nothing for the ends and can never draw again; a seat that drew held
     nothing for the ends then, and every tile it drew but the one it played did not fit either,
     so since its last draw its whole hand lacks those numbers (nothing is known when a seat may
-    draw while able to play)."""
+    draw while able to play). Certain for every seat but the one to act, which may be in the
+    middle of drawing."""
     lacks: list[set[int]] = [set() for _ in range(deal.n_seats)]
     if deal.rules.may_draw_when_able:
         return lacks
