@@ -19,6 +19,7 @@ from typing import Any, Protocol
 
 from gupai_learn.engine.moves import Move
 from gupai_learn.engine.trick import TrickDeal
+from gupai_learn.strong import check_turn
 
 __all__ = ["Move", "Player", "RandomPlayer", "apply", "play_out"]
 
@@ -47,8 +48,11 @@ class RandomPlayer:
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, deal: Any) -> Move:
-        """A random legal move for the seat to act."""
+    def choose(self, deal: Any, seat: int | None = None) -> Move:
+        """A random legal move for the seat to act (``seat``, if given, must be that seat).
+        Raises the deal's IllegalPlayError when the deal is over or it is another seat's turn
+        (:func:`gupai_learn.strong.check_turn`)."""
+        check_turn(deal, seat)
         if not isinstance(deal, TrickDeal):
             moves = deal.legal_moves()
             return moves[self.rng.randrange(len(moves))]

@@ -1,15 +1,18 @@
-"""Does each game's heuristic player beat its random player? (issue 16, design.md §9)
+"""How much stronger is each level of computer player than the one below? (issues 16, 27)
 
-    python tools/bot_strength.py                 # 2,000 deals per game, 2 worker processes
-    python tools/bot_strength.py --deals 500 --workers 1 --games tet_gow bergen
+    python tools/bot_strength.py                 # both pairs, 2,000 deals per game, 2 workers
+    python tools/bot_strength.py --pairs heuristic-random --deals 500 --workers 1 --games bergen
+    python tools/bot_strength.py --pairs strong-heuristic --deals 400 --games tien_gow
 
-For each game, half the deals are played with heuristic players in the even seats and random
-players in the odd seats, the other half the other way round (so no seat's advantage favours
-either kind). Per deal, the **margin** is the heuristic seats' average result minus the random
-seats' average result (chips, or points in a game scored in points); the tool prints its mean
-with a 95% Student t interval, and the share of deals a heuristic seat won (Wilson interval; a
-game without a single winner, Bergen, counts the seat with the most points of the round, ties
-left out). "Clearly" means the whole margin interval lies above zero.
+Each pair compares a stronger kind with a weaker one (``strong-heuristic``: the strong player
+against the heuristic; ``heuristic-random``: the heuristic against random play). For each game,
+half the deals are played with the stronger kind in the even seats and the weaker kind in the
+odd seats, the other half the other way round (so no seat's advantage favours either kind). Per
+deal, the **margin** is the stronger seats' average result minus the weaker seats' average
+result (chips, or points in a game scored in points); the tool prints its mean with a 95%
+Student t interval, and the share of deals a stronger seat won (Wilson interval; a game without
+a single winner, Bergen, counts the seat with the most points of the round, ties left out).
+"Clearly" means the whole margin interval lies above zero.
 """
 
 from __future__ import annotations
@@ -25,17 +28,25 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from gupai_learn import plots, sim  # noqa: E402
 from gupai_learn.games import GAMES  # noqa: E402
 
+#: The pairs measured by default: (stronger kind, weaker kind).
+PAIRS = (("strong", "heuristic"), ("heuristic", "random"))
 
-def table(seats: int, heuristic_even: bool) -> list[str]:
-    """One kind per seat, alternating, heuristic in the even seats or in the odd ones."""
-    first, second = ("heuristic", "random") if heuristic_even else ("random", "heuristic")
+
+def table(
+    seats: int, strong_even: bool, pair: tuple[str, str] = ("heuristic", "random")
+) -> list[str]:
+    """One kind per seat, alternating, the stronger kind in the even seats or in the odd ones."""
+    first, second = pair if strong_even else pair[::-1]
     return [first if s % 2 == 0 else second for s in range(seats)]
 
 
-def margins(rows: Any, kinds: list[str]) -> tuple[list[float], list[bool]]:
-    """Per deal: heuristic average minus random average, and whether a heuristic seat won."""
-    ours = [s for s, k in enumerate(kinds) if k == "heuristic"]
-    theirs = [s for s, k in enumerate(kinds) if k == "random"]
+def margins(
+    rows: Any, kinds: list[str], pair: tuple[str, str] = ("heuristic", "random")
+) -> tuple[list[float], list[bool]]:
+    """Per deal: the stronger kind's average minus the weaker's, and whether a stronger seat
+    won."""
+    ours = [s for s, k in enumerate(kinds) if k == pair[0]]
+    theirs = [s for s, k in enumerate(kinds) if k == pair[1]]
     diffs: list[float] = []
     wins: list[bool] = []
     for _, row in rows.iterrows():
@@ -54,18 +65,20 @@ def margins(rows: Any, kinds: list[str]) -> tuple[list[float], list[bool]]:
     return diffs, wins
 
 
-def measure(game: str, deals: int, workers: int) -> str:
-    """The report line of one game."""
+def measure(
+    game: str, deals: int, workers: int, pair: tuple[str, str] = ("heuristic", "random")
+) -> str:
+    """The report line of one game and one pair of kinds."""
     seats = GAMES[game].seats[0]
     diffs: list[float] = []
     wins: list[bool] = []
     start = time.perf_counter()
     for half, even in ((deals // 2, True), (deals - deals // 2, False)):
-        kinds = table(seats, even)
+        kinds = table(seats, even, pair)
         rows = sim.run(
             game, players=kinds, deals=half, seed=16 + even, workers=workers, progress=False
         )
-        d, w = margins(rows, kinds)
+        d, w = margins(rows, kinds, pair)
         diffs += d
         wins += w
     seconds = time.perf_counter() - start
@@ -74,8 +87,8 @@ def measure(game: str, deals: int, workers: int) -> str:
     verdict = "clearly better" if margin.low > 0 else "NOT clearly better"
     fair = f"fair share {sum(1 for s in range(seats) if s % 2 == 0) / seats:.0%}"
     return (
-        f"{game:9} {seats} seats  margin {margin.value:+.2f} per deal "
-        f"(95% {margin.low:+.2f} to {margin.high:+.2f}, n={margin.n});  heuristic seats win "
+        f"{game:9} {seats} seats  {pair[0]} - {pair[1]}  margin {margin.value:+.2f} per deal "
+        f"(95% {margin.low:+.2f} to {margin.high:+.2f}, n={margin.n});  {pair[0]} seats win "
         f"{share.value:.1%} (95% {share.low:.1%}–{share.high:.1%}, {fair});  {verdict}  "
         f"[{seconds:.1f} s]"
     )
@@ -87,9 +100,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--deals", type=int, default=2000)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--games", nargs="*", default=list(GAMES))
+    parser.add_argument(
+        "--pairs", nargs="*", default=[f"{a}-{b}" for a, b in PAIRS], help="e.g. strong-heuristic"
+    )
     args = parser.parse_args(argv)
     for game in args.games:
-        print(measure(game, args.deals, args.workers), flush=True)
+        for text in args.pairs:
+            stronger, _, weaker = text.partition("-")
+            print(measure(game, args.deals, args.workers, (stronger, weaker)), flush=True)
     return 0
 
 

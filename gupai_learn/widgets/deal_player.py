@@ -200,9 +200,28 @@ def _shown(play: TrickPlay) -> str:
     return f"{pieces} {play.combination.name}" if play.combination else pieces
 
 
+#: The levels a learner may choose above the table, and the computer player each one seats.
+LEVELS = {"easy": "random", "normal": "heuristic", "strong": "strong"}
+
+
+def level_kind(info: GameInfo, bots: str, level: str | None) -> str:
+    """The kind of computer player to seat: ``level`` ("easy", "normal", "strong") if given,
+    else ``bots`` (a kind from the game's players). ValueError naming the choices otherwise."""
+    if level is not None:
+        if level not in LEVELS:
+            raise SetupError(f"level={level!r}: choose {' or '.join(map(repr, LEVELS))}")
+        return LEVELS[level]
+    if bots not in info.bots:
+        raise SetupError(f"bots={bots!r}: choose {' or '.join(map(repr, info.bots))}")
+    return bots
+
+
 class DealPlayer(StaticFallback, ipywidgets.VBox):
     """You play ``seat`` of a seeded deal of ``game`` (a name from ``GAMES``; default: the first,
-    Tien Gow); computer players take the other seats.
+    Tien Gow); computer players take the other seats, at the ``level`` chosen above the table
+    (easy: random moves, normal: the heuristic, strong: the player that samples the hidden hands
+    and plays each move out; ``level=`` sets it, default normal). The choice holds for the
+    following deals.
 
     Buttons: **New deal** (the next seed), **Undo** (back to your previous decision), **Hint**
     (what the computer player would do in your seat, and the rule that allows it; your next
@@ -211,20 +230,22 @@ class DealPlayer(StaticFallback, ipywidgets.VBox):
 
     RUN_NOTE = RUN_TO_PLAY
 
+    #: the computer players, one per seat (the learner's seat is skipped)
+    bots: list[Player]
+
     def __init__(
         self,
         game: str | None = None,
         seed: int = 0,
         seat: int = 0,
         bots: str = "heuristic",
+        level: str | None = None,
         **deal_args: Any,
     ) -> None:
         self.info = _game(game)
         self.seed = check_seed(seed) or 0
         self.seat = check_seat("seat", seat, max(self.info.seats), f"{self.info.rule_prefix}-DEAL")
-        if bots not in self.info.bots:
-            raise SetupError(f"bots={bots!r}: choose {' or '.join(map(repr, self.info.bots))}")
-        self.kind, self.deal_args = bots, deal_args
+        self.kind, self.deal_args = level_kind(self.info, bots, level), deal_args
         self.match: Match | None = None
         self.deal = self._new_deal()
         self.table = ipywidgets.HTML()
@@ -240,17 +261,40 @@ class DealPlayer(StaticFallback, ipywidgets.VBox):
         self.result = ipywidgets.HTML()
         self.board = ipywidgets.HTML()
         row = ipywidgets.HBox([self._button(label, act) for label, act in self._controls()])
-        top: list[ipywidgets.Widget] = [self.board] if self.match is not None else []
-        super().__init__(
-            [*top, self.table, self.picker, row, self.coach, self.card, self.story, self.result]
+        self.levels = ipywidgets.ToggleButtons(
+            options=[(name.capitalize(), name) for name, kind in LEVELS.items()],
+            value=self.level,
+            description="Computer:",
+            tooltips=["random moves", "a sensible player", "plays each move out on guessed hands"],
         )
+        self.levels.observe(lambda change: self.set_level(change["new"]), names="value")
+        top: list[ipywidgets.Widget] = [self.board] if self.match is not None else []
+        head = ipywidgets.VBox([self.levels, self.table])  # the level chosen above the table
+        parts = [*top, head, self.picker, row]
+        super().__init__([*parts, self.coach, self.card, self.story, self.result])
         self._after_move()
 
+    @property
+    def level(self) -> str | None:
+        """The level of the computer players ("easy", "normal", "strong"), or None for a kind
+        that is none of them."""
+        return {kind: name for name, kind in LEVELS.items()}.get(self.kind)
+
+    def set_level(self, level: str) -> None:
+        """Seat computer players of ``level`` from now on: for the rest of this deal and the
+        deals after it (the choice above the table does the same)."""
+        self.kind = level_kind(self.info, self.kind, level)
+        self.bots = self._players()
+        if self.levels.value != level:
+            self.levels.value = level
+        self.coach.value = f"<p>{_text(f'The computer players are now {level}.')}</p>"
+
     # ----- the deal -------------------------------------------------------------------------
+    def _players(self) -> list[Player]:
+        return [self.info.bot(self.kind, self.seed * 4 + s) for s in range(max(self.info.seats))]
+
     def _new_deal(self) -> Any:
-        self.bots: list[Player] = [
-            self.info.bot(self.kind, self.seed * 4 + s) for s in range(max(self.info.seats))
-        ]
+        self.bots = self._players()
         if self.info.target is not None:  # a game to a target: a whole match (BE-GAME)
             first = dict(self.deal_args)
             rules, players = first.pop("rules", None), first.pop("players", None)
@@ -353,7 +397,10 @@ class DealPlayer(StaticFallback, ipywidgets.VBox):
             self.story.value = "<br>".join(_text(line) for line in _moves_told(self.deal))
         finished = self.deal.settle() if self.deal.is_over else None
         if self.match is not None:
-            self.board.value = scoreboard_html(self.match, finished)
+            played = f"Computer players: {self.level or self.kind}."
+            self.board.value = (
+                scoreboard_html(self.match, finished) + f"<p class='gupai-level'>{played}</p>"
+            )
         if finished is not None:
             # a settlement draws itself (Tet-Gow's scores as points, chips as payments)
             self.result.value = (

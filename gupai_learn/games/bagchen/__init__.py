@@ -26,7 +26,7 @@ from gupai_learn.bots import RandomPlayer
 from gupai_learn.engine.game import GameInfo, winner_leads
 from gupai_learn.engine.moves import quote
 from gupai_learn.engine.trick import Combination
-from gupai_learn.games.bagchen.bots import HeuristicPlayer
+from gupai_learn.games.bagchen.bots import HeuristicPlayer, strong_player
 from gupai_learn.games.bagchen.combos import (
     KIND_NAMES,
     KINDS,
@@ -156,7 +156,7 @@ GAME = GameInfo(
     Rules=Rules,
     Deal=Deal,
     deck=decks.chinese_double,
-    bots={"random": RandomPlayer, "heuristic": HeuristicPlayer},
+    bots={"random": RandomPlayer, "heuristic": HeuristicPlayer, "strong": strong_player},
     carry=carry,
     piece_style="chinese",
     won_name="trick",

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from gupai_learn import strong
 from gupai_learn.engine.moves import Move
 from gupai_learn.games.bagchen.combos import canonical, point_value, rank
 from gupai_learn.tiles import Tile, Tiles
@@ -35,8 +36,12 @@ class HeuristicPlayer:
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, deal: Any) -> Move:
-        """The heuristic's move for the seat to act."""
+    def choose(self, deal: Any, seat: int | None = None) -> Move:
+        """The heuristic's move for the seat to act.
+
+        Raises the deal's IllegalPlayError when the deal is over or it is another seat's turn
+        (``seat``, if given, must be the seat to act)."""
+        strong.check_turn(deal, seat)
         plays = [Tiles(p) for p in deal.legal_plays()]
         if deal.trick:
             return self._follow(deal, plays)
@@ -82,3 +87,26 @@ def _rank(deal: Any, play: Tiles) -> int:
 def _spares(hand: Tiles, play: Tiles, keep: Tile | None) -> bool:
     """Whether ``play`` leaves a copy of the tile kept for the last trick in the hand."""
     return keep is None or hand.count(keep) > play.count(keep)
+
+
+#: Worlds the strong player samples per decision (its rollouts are long).
+STRONG_SAMPLES = 8
+
+
+def strong_player(
+    seed: int | None = None,
+    *,
+    budget_ms: float = strong.DEFAULT_BUDGET_MS,
+    samples: int = STRONG_SAMPLES,
+) -> strong.StrongPlayer:
+    """The strong player (:mod:`gupai_learn.strong`): it deals the tiles it has not seen
+    again, consistently with the public history and the counts, and plays each candidate out
+    with :class:`HeuristicPlayer` on every sample. Nothing here is certain about another seat's
+    hand beyond its count: a seat may put pieces face down even when it could beat."""
+    return strong.StrongPlayer(
+        seed,
+        sampler=strong.replay_sample,
+        rollout=HeuristicPlayer,
+        budget_ms=budget_ms,
+        samples=samples,
+    )

@@ -23,7 +23,7 @@ from typing import Any
 from gupai_learn import decks
 from gupai_learn.bots import RandomPlayer
 from gupai_learn.engine.game import GameInfo
-from gupai_learn.games.bergen.bots import HeuristicPlayer
+from gupai_learn.games.bergen.bots import HeuristicPlayer, strong_player
 from gupai_learn.games.bergen.deal import Deal
 from gupai_learn.games.bergen.headers import Header, cap, header
 from gupai_learn.games.bergen.reference import reference_card
@@ -71,7 +71,7 @@ GAME = GameInfo(
     Rules=Rules,
     Deal=Deal,
     deck=decks.double_six,
-    bots={"random": RandomPlayer, "heuristic": HeuristicPlayer},
+    bots={"random": RandomPlayer, "heuristic": HeuristicPlayer, "strong": strong_player},
     carry=carry,
     piece_style="western",
     won_name="point",

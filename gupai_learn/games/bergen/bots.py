@@ -1,15 +1,18 @@
 """Computer players for Bergen (random: :class:`gupai_learn.bots.RandomPlayer`).
 
-:class:`HeuristicPlayer` sees only what a player at the table sees: its hand, the line and the
-number of tiles left. Among its legal placements it
+:class:`HeuristicPlayer` sees only what a player at the table sees: its hand, the line, the
+number of tiles each seat holds and the size of the boneyard. Among its legal placements it
 
-- takes the most header points (BE-HEADER-DOUBLE, BE-HEADER-TRIPLE);
+- takes the most header points now (BE-HEADER-DOUBLE, BE-HEADER-TRIPLE, capped by
+  BE-HEADER-CAP);
+- avoids handing the next seat a header: for every tile it cannot see, it works out the header
+  that tile would make on the new ends, weighted by the chance that the next seat holds it
+  (none, for a tile with a number that seat is known to lack: it drew or passed on it, BE-DRAW);
 - keeps a double back unless it scores now — a double held is a triple header waiting for its
-  number to come up on both ends;
-- prefers ends it can follow: it counts each number's eight appearances in the set (the seed's
-  advice to count suits), and leaves open the numbers of which it holds the most and the
-  others can hold the fewest;
-- sheds heavy tiles otherwise (a blocked round is often won on pips, BE-END-BLOCKED).
+  number to come up on both ends — and values leaving ends it can turn into its own header;
+- prefers ends it can follow (it counts each number's appearances among the tiles it has not
+  seen) and sheds heavy tiles (a blocked round is often won on pips, BE-END-BLOCKED);
+- goes out when it can (BE-END-DOMINO).
 
 It draws or passes only when it must (the engine offers nothing else).
 """
@@ -17,42 +20,213 @@ It draws or passes only when it must (the engine offers nothing else).
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from typing import Any
 
+from gupai_learn import decks, strong
+from gupai_learn.engine.line import Layout
 from gupai_learn.engine.moves import Move
+from gupai_learn.games.bergen.headers import DOUBLE, TRIPLE
+from gupai_learn.tiles import Tile, Tiles
 
+_DECK = tuple(decks.double_six())
 #: How much a header point is worth against the other preferences.
 HEADER_WEIGHT = 100.0
+#: How much one point of the next seat's expected header costs.
+GIFT_WEIGHT = 60.0
+#: How much one point of a header this seat could make on its next turn is worth.
+THREAT_WEIGHT = 12.0
+#: What going out is worth (the domino scores 2 and ends the round).
+DOMINO_WEIGHT = 400.0
+#: How much each tile left in hand that fits the new ends is worth.
+FIT = 40.0
+#: Cost of each hidden tile that carries a number of the new ends.
+RARE = 5.0
+#: Cost of playing a tile whose numbers many other tiles carry (easy to place later).
+FLEX = 10.0
+#: Cost of playing a double that scores nothing (it could make a triple header later).
+KEEP_DOUBLE = 20.0
+#: Worth of each pip shed (a blocked round is won on pips).
+PIPS = 2.0
+
+
+def header_points(layout: Layout) -> int:
+    """Header points the ends of ``layout`` show (uncapped; 0 for no header)."""
+    if layout.ends is None or len(layout) < 2:
+        return 0
+    first, last = layout.placed[0].tile, layout.placed[-1].tile
+    return _points(layout.ends, (first.is_double, last.is_double))
+
+
+def _points(ends: tuple[int, int], doubles: tuple[bool, bool]) -> int:
+    """Header points of two ends (BE-HEADER-DOUBLE, BE-HEADER-TRIPLE), uncapped: the pure
+    arithmetic of :func:`~gupai_learn.games.bergen.headers.header`, without its texts."""
+    if ends[0] != ends[1]:
+        return 0
+    return TRIPLE if doubles[0] != doubles[1] else DOUBLE
+
+
+def best_header(layout: Layout, tiles: Iterable[Tile], seat: int = 0) -> int:
+    """The most header points any one of ``tiles`` makes when added to ``layout``."""
+    if layout.ends is None:
+        return 0
+    (left, right), first, last = layout.ends, layout.placed[0].tile, layout.placed[-1].tile
+    best = 0
+    for tile in tiles:
+        high, low = tile
+        double = high == low
+        if left in (high, low):
+            new = low if left == high else high
+            best = max(best, _points((new, right), (double, last.is_double)))
+        if right in (high, low):
+            new = low if right == high else high
+            best = max(best, _points((left, new), (first.is_double, double)))
+    return best
+
+
+def unseen(deal: Any) -> list[Tile]:
+    """The tiles the seat to act cannot see: the deck less its hand and the line."""
+    seen = list(deal.hands[deal.turn]) + list(deal.layout.tiles)
+    pool = list(_DECK)
+    for tile in seen:
+        pool.remove(tile)
+    return pool
 
 
 class HeuristicPlayer:
-    """Scores headers, keeps doubles for triple headers, counts the numbers already played."""
+    """Scores headers, denies the next seat its headers, keeps doubles, counts the numbers."""
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, deal: Any) -> Move:
-        """The move for the seat to act (one of ``deal.legal_moves()``)."""
+    def choose(self, deal: Any, seat: int | None = None) -> Move:
+        """The move for the seat to act (one of ``deal.legal_moves()``).
+
+        Raises the deal's IllegalPlayError when the deal is over or it is another seat's turn
+        (``seat``, if given, must be the seat to act)."""
+        strong.check_turn(deal, seat)
         moves = deal.legal_moves()
         plays = [m for m in moves if m.kind == "play"]
         if len(moves) == 1 or not plays:
             return moves[0]
-        return max(plays, key=lambda m: self._score(deal, m))
+        hidden = unseen(deal)
+        return max(plays, key=lambda m: self._score(deal, m, hidden))
 
-    def _score(self, deal: Any, move: Move) -> tuple[float, str]:
+    def _score(self, deal: Any, move: Move, hidden: list[Tile]) -> tuple[float, str]:
+        seat = deal.turn
         tile = move.pieces[0]
-        header = deal.header_after(tile, move.end)
-        value = HEADER_WEIGHT * header.points
-        if tile.is_double and not header.points:
-            value -= 20  # keep it for a triple header later
-        hand = [t for t in deal.hands[deal.turn] if t != tile]
-        after = deal.layout.add(tile, move.end, deal.turn, 2).ends
-        for number in set(after):
-            mine = sum(number in t for t in hand)
-            seen = sum(number in p.tile for p in deal.layout.placed) + (number in tile)
-            value += 3 * mine - (8 - seen - mine) * 0.5
-        value += tile.pips * 0.3
+        hand = list(deal.hands[seat])
+        hand.remove(tile)
+        if not hand:
+            return DOMINO_WEIGHT + deal.header_after(tile, move.end).points, str(move)
+        value = HEADER_WEIGHT * deal.header_after(tile, move.end).points
+        after = deal.layout.add(tile, move.end, seat)
+        value -= GIFT_WEIGHT * self._gift(deal, after, hidden)
+        value += THREAT_WEIGHT * best_header(after, hand, seat)
+        if tile.is_double and not header_points(after):
+            value -= KEEP_DOUBLE  # keep it for a triple header later
+        value += FIT * sum(1 for t in hand if after.fits(t))
+        for number in set(after.ends or ()):
+            value -= RARE * sum(number in t for t in hidden)
+        value += tile.pips * PIPS
+        value -= FLEX * sum(n in t for n in set(tile) for t in hidden + hand)
         return value + self.rng.random() * 0.01, str(move)
+
+    def _gift(self, deal: Any, after: Layout, hidden: list[Tile]) -> float:
+        """The next seat's expected header on ``after``: each tile it may hold (hidden, and
+        without a number it is known to lack, :func:`voids`) makes its best header with the
+        chance that seat holds it (its tiles among the tiles it may hold)."""
+        nxt = (deal.turn + 1) % deal.n_seats
+        lacks = voids(deal)[nxt]
+        possible = [t for t in hidden if not lacks.intersection(t)]
+        if not possible:
+            return 0.0
+        share = min(1.0, len(deal.hands[nxt]) / len(possible))
+        per_tile = sorted((best_header(after, (t,), nxt) for t in possible), reverse=True)
+        chance_none = 1.0
+        expected = 0.0
+        for points in per_tile:  # the best tile it holds decides
+            if not points:
+                break
+            expected += chance_none * share * points
+            chance_none *= 1 - share
+        return expected
 
     def __repr__(self) -> str:
         return "HeuristicPlayer()"
+
+
+def voids(deal: Any) -> list[set[int]]:
+    """Numbers each seat surely lacks now, read from the public moves alone (BE-DRAW): a seat
+    that passed held nothing for the ends and can never draw again; a seat that drew held
+    nothing for the ends then, and every tile it drew but the one it played did not fit either,
+    so since its last draw its whole hand lacks those numbers (nothing is known when a seat may
+    draw while able to play). Certain for every seat but the one to act, which may be in the
+    middle of drawing."""
+    lacks: list[set[int]] = [set() for _ in range(deal.n_seats)]
+    if deal.rules.may_draw_when_able:
+        return lacks
+    last: list[tuple[int, ...]] = [() for _ in range(deal.n_seats)]
+    layout = Layout()
+    for seat, move in deal.seated_history:
+        if move.kind == "play":
+            layout = layout.add(move.pieces[0], move.end, seat)
+        elif move.kind == "pass":
+            lacks[seat].update(layout.ends or ())
+        elif move.kind == "draw":
+            last[seat] = layout.ends or ()
+    for seat, ends in enumerate(last):
+        lacks[seat].update(ends)
+    return lacks
+
+
+def sample_world(deal: Any, seat: int, rng: random.Random) -> Any:
+    """A world for the strong player: a copy of ``deal`` in which the tiles ``seat`` cannot see
+    (the other hands and the boneyard, reserved tiles included) are dealt again at random, each
+    hand keeping its size and lacking the numbers :func:`voids` proves it lacks."""
+    lacks = voids(deal)
+    pool = unseen(deal)
+    others = [s for s in range(deal.n_seats) if s != seat]
+    sizes = [len(h) for h in deal.hands]
+    for _ in range(strong.TRIES):
+        rng.shuffle(pool)
+        rest = pool[:]
+        dealt: dict[int, list[Tile]] = {}
+        for s in sorted(others, key=lambda s: -len(lacks[s])):
+            fits = [t for t in rest if not lacks[s].intersection(t)][: sizes[s]]
+            if len(fits) < sizes[s]:
+                break
+            dealt[s] = fits
+            for t in fits:
+                rest.remove(t)
+        else:
+            world = _install(deal, dealt, rest)
+            if world is not None:
+                return world
+    return None
+
+
+def _install(deal: Any, dealt: dict[int, list[Tile]], pile: list[Tile]) -> Any:
+    """A copy of ``deal`` with ``dealt`` hands and ``pile`` as the boneyard (same public state),
+    or None when those hands would have blocked the round already."""
+    world = deal.copy()
+    for s, tiles in dealt.items():
+        world._hands[s] = Tiles(sorted(tiles, reverse=True))
+    world._pile = list(pile)
+    world._offered = None
+    if world._is_blocked():
+        return None  # the real round would have been blocked already
+    return world
+
+
+def strong_player(
+    seed: int | None = None,
+    *,
+    budget_ms: float = strong.DEFAULT_BUDGET_MS,
+    samples: int = strong.DEFAULT_SAMPLES,
+) -> strong.StrongPlayer:
+    """The strong player (:mod:`gupai_learn.strong`): it samples the unseen tiles with
+    :func:`sample_world` and plays each candidate out with :class:`HeuristicPlayer`."""
+    return strong.StrongPlayer(
+        seed, sampler=sample_world, rollout=HeuristicPlayer, budget_ms=budget_ms, samples=samples
+    )

@@ -24,7 +24,7 @@ from gupai_learn import decks
 from gupai_learn.bots import RandomPlayer
 from gupai_learn.engine.game import GameInfo, winner_leads
 from gupai_learn.engine.line import Layout, Placed
-from gupai_learn.games.ding_niu.bots import HeuristicPlayer
+from gupai_learn.games.ding_niu.bots import HeuristicPlayer, strong_player
 from gupai_learn.games.ding_niu.deal import Deal
 from gupai_learn.games.ding_niu.fish import CLASS_NAMES, KINDS, Fish, dead_tiles, find_fish
 from gupai_learn.games.ding_niu.reference import reference_card
@@ -64,7 +64,7 @@ GAME = GameInfo(
     Rules=Rules,
     Deal=Deal,
     deck=decks.ding_niu,
-    bots={"random": RandomPlayer, "heuristic": HeuristicPlayer},
+    bots={"random": RandomPlayer, "heuristic": HeuristicPlayer, "strong": strong_player},
     carry=carry,
     piece_style="chinese",
     classes=CLASS_NAMES,

@@ -26,7 +26,7 @@ from gupai_learn.cards import as_cards
 from gupai_learn.engine.game import GameInfo, winner_leads
 from gupai_learn.engine.moves import quote
 from gupai_learn.engine.trick import Combination
-from gupai_learn.games.tet_gow.bots import HeuristicPlayer
+from gupai_learn.games.tet_gow.bots import HeuristicPlayer, strong_player
 from gupai_learn.games.tet_gow.combos import (
     SET_NAMES,
     SET_OF,
@@ -148,7 +148,7 @@ GAME = GameInfo(
     Rules=Rules,
     Deal=Deal,
     deck=decks.decktet,
-    bots={"random": RandomPlayer, "heuristic": HeuristicPlayer},
+    bots={"random": RandomPlayer, "heuristic": HeuristicPlayer, "strong": strong_player},
     carry=carry,
     pieces="cards",
     won_name="trick",

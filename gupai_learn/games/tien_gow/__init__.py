@@ -23,7 +23,7 @@ from gupai_learn.bots import RandomPlayer
 from gupai_learn.engine.game import GameInfo
 from gupai_learn.engine.moves import quote
 from gupai_learn.engine.trick import Combination
-from gupai_learn.games.tien_gow.bots import HeuristicPlayer
+from gupai_learn.games.tien_gow.bots import HeuristicPlayer, strong_player
 from gupai_learn.games.tien_gow.combos import (
     ALL_COMBOS,
     KIND_NAMES,
@@ -164,7 +164,7 @@ GAME = GameInfo(
     Rules=Rules,
     Deal=Deal,
     deck=decks.chinese,
-    bots={"random": RandomPlayer, "heuristic": HeuristicPlayer},
+    bots={"random": RandomPlayer, "heuristic": HeuristicPlayer, "strong": strong_player},
     carry=carry,
     piece_style="chinese",
     won_name="column",

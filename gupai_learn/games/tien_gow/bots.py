@@ -7,6 +7,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from gupai_learn import strong
 from gupai_learn.engine.moves import Move
 from gupai_learn.games.tien_gow.combos import ALL_COMBOS, single_rank
 from gupai_learn.tiles import Tile, Tiles
@@ -32,8 +33,12 @@ class HeuristicPlayer:
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, deal: Any) -> Move:
-        """The heuristic's move for the seat to act."""
+    def choose(self, deal: Any, seat: int | None = None) -> Move:
+        """The heuristic's move for the seat to act.
+
+        Raises the deal's IllegalPlayError when the deal is over or it is another seat's turn
+        (``seat``, if given, must be the seat to act)."""
+        strong.check_turn(deal, seat)
         plays = [Tiles(p) for p in deal.legal_plays()]
         if deal.trick:
             return self._follow(deal, plays)
@@ -85,3 +90,22 @@ def _best_single(hand: Sequence[Tile]) -> Tile | None:
     if not hand:
         return None
     return max(hand, key=lambda t: (t.is_civil, strength(t)))
+
+
+def strong_player(
+    seed: int | None = None,
+    *,
+    budget_ms: float = strong.DEFAULT_BUDGET_MS,
+    samples: int = strong.DEFAULT_SAMPLES,
+) -> strong.StrongPlayer:
+    """The strong player (:mod:`gupai_learn.strong`): it deals the tiles it has not seen
+    again, consistently with the public history and the counts, and plays each candidate out
+    with :class:`HeuristicPlayer` on every sample. Nothing here is certain about another seat's
+    hand beyond its count: a seat may put pieces face down even when it could beat."""
+    return strong.StrongPlayer(
+        seed,
+        sampler=strong.replay_sample,
+        rollout=HeuristicPlayer,
+        budget_ms=budget_ms,
+        samples=samples,
+    )

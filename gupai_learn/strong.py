@@ -1,0 +1,344 @@
+"""Strong computer players: determinized search for every game (issue 27).
+
+A card player cannot see the other hands, so neither may a computer player worth the name. The
+strong player decides from what its seat knows — its own hand and what it was dealt, every piece
+played face up, how many pieces each seat holds or has put face down, and the public facts of
+the game (a Bull Fight seat that put a tile face down held nothing that fit; a Bergen seat that
+passed holds nothing for the ends) — and from nothing else. For each decision it
+
+1. **samples a world**: it deals the pieces it cannot see among the other seats again, at
+   random, consistently with everything public (each game supplies this: :class:`Sampler`);
+   the generic :func:`replay_sample` rebuilds the deal from sampled starting hands and replays
+   the whole public history on it, so a world in which any seat's past move would have been
+   illegal is thrown away;
+2. **evaluates every candidate move on that world**: it makes the move and plays the deal out
+   with the game's heuristic players (a rollout), then scores the seat's result: its chips or
+   points minus the average of the other seats' (zero-sum games: just its result);
+3. after ``samples`` worlds, compares every candidate with the heuristic's own choice, world
+   by world (every candidate meets the same worlds and the same rollout seeds: common random
+   numbers), and leaves the heuristic's choice only for a candidate whose average gain is
+   clearly more than chance: above :data:`CONFIDENCE` standard errors of that gain. Of those,
+   the one with the largest gain is played.
+
+This is "determinized" or "perfect-information Monte Carlo" search, the ancestor of OpenSpiel's
+information-set MCTS (``ismcts``). Reproducible: a seed gives the same moves, because the limit is
+the number of samples; ``budget_ms`` is only a cap on the wall time of one decision (a slow
+machine may then stop early with fewer samples).
+
+    >>> from gupai_learn.games import GAMES
+    >>> info = GAMES["tien_gow"]
+    >>> deal = info.Deal.random(seed=4)
+    >>> move = info.bot("strong", seed=1).choose(deal)
+    >>> move in deal.legal_moves()
+    True
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections import Counter
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
+
+from gupai_learn.engine.moves import Move, quote
+from gupai_learn.verdict import IllegalPlayError, Verdict
+
+__all__ = [
+    "DEFAULT_BUDGET_MS",
+    "DEFAULT_SAMPLES",
+    "MAX_BUDGET_MS",
+    "MAX_CANDIDATES",
+    "Sampler",
+    "StrongPlayer",
+    "check_turn",
+    "replay_sample",
+]
+
+#: Worlds sampled per decision (the deterministic limit).
+DEFAULT_SAMPLES = 12
+#: Cap on the wall time of one decision, in milliseconds.
+DEFAULT_BUDGET_MS = 250.0
+#: The largest budget accepted (one minute per move).
+MAX_BUDGET_MS = 60_000.0
+#: The largest sample count accepted.
+MAX_SAMPLES = 10_000
+#: Moves compared at most per decision (the heuristic's move, face-up plays first).
+MAX_CANDIDATES = 10
+#: Attempts at dealing one consistent world before the sample is skipped.
+TRIES = 30
+#: How many standard errors a candidate's average gain over the heuristic's choice must reach.
+CONFIDENCE = 1.0
+#: Seeds are whole numbers from 0 to this (exclusive).
+SEED_LIMIT = 2**63
+
+
+class Sampler(Protocol):
+    """How a game deals the unseen pieces again: ``sampler(deal, seat, rng)`` returns a new
+    deal with the same public history in which every piece ``seat`` cannot see has been dealt
+    at random consistently with that history (or None when no consistent world was found)."""
+
+    def __call__(self, deal: Any, seat: int, rng: random.Random) -> Any: ...
+
+
+def check_turn(deal: Any, seat: Any = None) -> None:
+    """Raise the deal's own :class:`~gupai_learn.verdict.IllegalPlayError` when no move can be
+    made for ``seat`` (default: the seat to act): the deal is over, or it is another seat's turn.
+    The reason is the one ``deal.apply`` gives for the same mistake (its rule id included)."""
+    if not deal.is_over and (seat is None or seat == deal.turn):
+        return
+    verdict = deal.judge(Move.pass_(), seat=seat)
+    reason = verdict.reasons[0]
+    raise IllegalPlayError(Verdict.illegal([reason], "the computer player cannot move now"))
+
+
+class StrongPlayer:
+    """A player that samples the hidden hands and plays each candidate out on every sample.
+
+    ``StrongPlayer(seed, sampler=..., rollout=...)``: ``sampler`` deals a world (see
+    :class:`Sampler`), ``rollout`` makes a fresh rollout player for a seat from a seed (the
+    game's heuristic); ``samples`` worlds per decision; ``budget_ms`` caps one decision's time;
+    ``confidence``: how many standard errors a move's gain over the heuristic's choice must
+    reach (a game whose payoffs swing widely asks more).
+    Games register it as ``GAMES[g].bot("strong", seed)``.
+    """
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        *,
+        sampler: Sampler,
+        rollout: Callable[[int], Any],
+        budget_ms: float = DEFAULT_BUDGET_MS,
+        samples: int = DEFAULT_SAMPLES,
+        confidence: float = CONFIDENCE,
+    ) -> None:
+        self.seed = _check_seed(seed)
+        self.confidence = confidence
+        self.budget_ms = _check_budget(budget_ms)
+        self.samples = _check_samples(samples)
+        self.sampler = sampler
+        self.rollout = rollout
+        self.rng = random.Random(seed)
+        #: worlds evaluated at the last decision (fewer than ``samples`` if the budget ran out)
+        self.last_samples = 0
+
+    def choose(self, deal: Any, seat: int | None = None) -> Move:
+        """The move for the seat to act (``seat``, if given, must be that seat). Raises the
+        deal's IllegalPlayError when the deal is over or it is another seat's turn."""
+        check_turn(deal, seat)
+        moves = deal.legal_moves()
+        if len(moves) == 1:
+            return moves[0]  # type: ignore[no-any-return]
+        me = deal.turn
+        favourite = self.rollout(self.rng.randrange(SEED_LIMIT)).choose(deal)
+        candidates = _candidates(moves, favourite, self.rng)
+        scores = self._evaluate(deal, me, candidates)
+        return candidates[_pick(scores, self.confidence)]
+
+    def values(self, deal: Any) -> dict[Move, float]:
+        """The average rollout value of each candidate move (for lessons and tests)."""
+        check_turn(deal)
+        moves = deal.legal_moves()
+        favourite = self.rollout(self.rng.randrange(SEED_LIMIT)).choose(deal)
+        candidates = _candidates(moves, favourite, self.rng)
+        scores = self._evaluate(deal, deal.turn, candidates)
+        return {m: sum(v) / max(1, len(v)) for m, v in zip(candidates, scores, strict=True)}
+
+    def _evaluate(self, deal: Any, me: int, candidates: Sequence[Move]) -> list[list[float]]:
+        """Per candidate, its rollout value on each world sampled."""
+        scores: list[list[float]] = [[] for _ in candidates]
+        start = time.perf_counter()
+        cap = self.budget_ms / 1000
+        self.last_samples = 0
+        for _ in range(self.samples):
+            world = self.sampler(deal, me, self.rng)
+            seeds = [self.rng.randrange(SEED_LIMIT) for _ in range(deal.n_seats)]
+            if world is None:
+                continue
+            for i, move in enumerate(candidates):
+                child = world.copy()
+                child.apply(move)
+                scores[i].append(self._play_out(child, me, seeds))
+            self.last_samples += 1
+            if time.perf_counter() - start > cap:
+                break
+        return scores
+
+    def _play_out(self, deal: Any, me: int, seeds: list[int]) -> float:
+        players = [self.rollout(s) for s in seeds]
+        while not deal.is_over:
+            deal.apply(players[deal.turn].choose(deal))
+        results = deal.settle().results
+        others = [r for s, r in enumerate(results) if s != me]
+        return float(results[me] - sum(others) / len(others))
+
+    def __repr__(self) -> str:
+        return "StrongPlayer()"
+
+
+def _pick(scores: list[list[float]], confidence: float = CONFIDENCE) -> int:
+    """The candidate to play: the one whose gain over candidate 0 (the heuristic's choice),
+    world by world, is largest among those above ``confidence`` standard errors; else 0."""
+    base = scores[0]
+    n = len(base)
+    if n < 2:
+        return 0
+    best, best_gain = 0, 0.0
+    for i in range(1, len(scores)):
+        gains = [a - b for a, b in zip(scores[i], base, strict=True)]
+        mean = sum(gains) / n
+        spread = math.sqrt(sum((g - mean) ** 2 for g in gains) / (n - 1) / n)
+        if mean > best_gain and mean > confidence * spread:
+            best, best_gain = i, mean
+    return best
+
+
+def _candidates(moves: list[Move], favourite: Move, rng: random.Random) -> list[Move]:
+    """The heuristic's move first, then the face-up and line moves, then face-down ones drawn at
+    random; at most :data:`MAX_CANDIDATES`."""
+    rest = [m for m in moves if m != favourite]
+    up = [m for m in rest if m.kind != "discard"]
+    down = [m for m in rest if m.kind == "discard"]
+    if len(down) > MAX_CANDIDATES:
+        down = rng.sample(down, MAX_CANDIDATES)
+    return ([favourite] + up + down)[:MAX_CANDIDATES]
+
+
+# ----- sampling by replay --------------------------------------------------------------------
+def replay_sample(
+    deal: Any,
+    seat: int,
+    rng: random.Random,
+    allowed: Callable[[int, Any], bool] | None = None,
+    start: dict[str, Any] | None = None,
+) -> Any:
+    """A world for :class:`StrongPlayer`: the deal rebuilt from sampled starting hands, with its
+    public history replayed (None if no consistent world was found in :data:`TRIES` attempts).
+
+    ``seat`` knows its own starting hand and every piece played face up; the other seats'
+    face-down pieces and what they hold now are dealt again from the pieces ``seat`` has not
+    seen, each seat keeping its counts. ``allowed(s, piece)`` may forbid a piece in seat
+    ``s``'s current hand (what the public history proves it lacks). Replaying checks the rest:
+    a world in which some past move breaks a rule is dealt again. ``start`` gives the deal's
+    constructor arguments (default: those it was made with)."""
+    kwargs = dict(start if start is not None else deal._start)
+    hands = kwargs.pop("hands")
+    history = deal.seated_history
+    n = len(hands)
+    face_up: list[list[Any]] = [[] for _ in range(n)]
+    face_down: list[int] = [0] * n
+    pool = Counter(piece for s, hand in enumerate(hands) if s != seat for piece in hand)
+    for s, move in history:
+        if s == seat:
+            continue
+        if move.kind == "discard":
+            face_down[s] += len(move.pieces)
+        elif move.pieces:
+            face_up[s] += move.pieces
+    for s in range(n):
+        pool -= Counter(face_up[s])
+    unseen = sorted(pool.elements(), key=str)
+    now = [len(h) for h in deal.hands]
+    for _ in range(TRIES):
+        dealt = _deal_out(unseen, seat, now, face_down, allowed, rng)
+        if dealt is None:
+            continue
+        world = _replay(deal, seat, hands, history, face_up, dealt, kwargs)
+        if world is not None:
+            return world
+    return None
+
+
+def _deal_out(
+    unseen: list[Any],
+    seat: int,
+    now: list[int],
+    face_down: list[int],
+    allowed: Callable[[int, Any], bool] | None,
+    rng: random.Random,
+) -> list[tuple[list[Any], list[Any]]] | None:
+    """Per seat: (pieces it holds now, pieces it put face down), dealt at random from
+    ``unseen``; the seats with restrictions pick first. None if a seat cannot be served."""
+    pool = unseen[:]
+    rng.shuffle(pool)
+    out: list[tuple[list[Any], list[Any]]] = [([], []) for _ in now]
+    others = [s for s in range(len(now)) if s != seat]
+    for s in others:
+        if allowed is None:
+            continue
+        ok = [p for p in pool if allowed(s, p)]
+        if len(ok) < now[s]:
+            return None
+        picked = ok[: now[s]]
+        for p in picked:
+            pool.remove(p)
+        out[s][0].extend(picked)
+    for s in others:
+        if allowed is None:
+            out[s][0].extend(pool[: now[s]])
+            del pool[: now[s]]
+        out[s][1].extend(pool[: face_down[s]])
+        del pool[: face_down[s]]
+    return out
+
+
+def _replay(
+    deal: Any,
+    seat: int,
+    hands: Sequence[Any],
+    history: Sequence[tuple[int, Move]],
+    face_up: list[list[Any]],
+    dealt: list[tuple[list[Any], list[Any]]],
+    kwargs: dict[str, Any],
+) -> Any:
+    """The deal rebuilt from the dealt pieces with every public move replayed, or None."""
+    start = [
+        list(hands[s]) if s == seat else face_up[s] + dealt[s][0] + dealt[s][1]
+        for s in range(len(hands))
+    ]
+    downs = [list(d[1]) for d in dealt]
+    world = type(deal)(start, **kwargs)
+    try:
+        for s, move in history:
+            if s != seat and move.kind == "discard":
+                size = len(move.pieces)
+                pieces, downs[s] = downs[s][:size], downs[s][size:]
+                move = Move("discard", tuple(pieces), None, move.call)
+            world.apply(move)
+    except (IllegalPlayError, ValueError):
+        return None
+    if world.is_over != deal.is_over or world.turn != deal.turn:
+        return None  # the real deal would have ended (or moved on) differently
+    return world
+
+
+# ----- argument checks -------------------------------------------------------------------------
+def _check_seed(seed: Any) -> int | None:
+    if seed is None:
+        return None
+    if type(seed) is not int:
+        raise TypeError(f"seed={quote(seed)}: give a whole number (or None for a fresh start)")
+    if not 0 <= seed < SEED_LIMIT:
+        raise ValueError(f"seed={seed}: give a whole number from 0 to 2**63 - 1")
+    return seed
+
+
+def _check_budget(budget: Any) -> float:
+    if type(budget) not in (int, float):
+        raise TypeError(f"budget_ms={quote(budget)}: give a number of milliseconds")
+    if math.isnan(budget) or not 1 <= budget <= MAX_BUDGET_MS:
+        raise ValueError(
+            f"budget_ms={budget}: give a number of milliseconds from 1 to {MAX_BUDGET_MS:,.0f} "
+            f"(default {DEFAULT_BUDGET_MS:,.0f})"
+        )
+    return float(budget)
+
+
+def _check_samples(samples: Any) -> int:
+    if type(samples) is not int:
+        raise TypeError(f"samples={quote(samples)}: give a whole number of sampled deals")
+    if not 1 <= samples <= MAX_SAMPLES:
+        raise ValueError(f"samples={samples}: give a whole number from 1 to {MAX_SAMPLES:,}")
+    return samples
