@@ -11,12 +11,13 @@ The public names (design.md §2)::
     gl.Move.parse("down:[5:1]")  # one notation for every game's moves
     gl.Match("tien_gow", seed=1) # deal after deal, with running totals
     gl.reference("tien_gow")     # the game's rankings on one card
+    gl.review(deal, 0)           # each decision of seat 0 in a finished deal: kept or slipped
 
 Games live in :mod:`gupai_learn.games`, drawings in :mod:`gupai_learn.render`, widgets in
 :mod:`gupai_learn.widgets`, puzzles in :mod:`gupai_learn.puzzles`.
 """
 
-from gupai_learn import decks
+from gupai_learn import decks, review
 from gupai_learn.cards import Card, Cards, cards
 from gupai_learn.engine.match import Match
 from gupai_learn.engine.moves import Move
@@ -47,6 +48,7 @@ __all__ = [
     "decks",
     "expect_error",
     "reference",
+    "review",
     "tiles",
 ]
 __version__ = "0.1.0"

@@ -511,6 +511,34 @@ def search_rows(quick: bool) -> None:
                 f"  {title} solver, {size} tiles each: median {median * 1e3:.1f} ms, worst "
                 f"{worst * 1e3:.1f} ms, worst {nodes:,} positions, {decided}/{count} decided"
             )
+    for game, (median, worst, share) in review_times(3 if quick else 10).items():
+        print(
+            f"  {game} whole-deal review of seat 0: median {median:.2f} s, worst {worst:.2f} s, "
+            f"{share:.0%} of decisions decided"
+        )
+
+
+def review_times(count: int) -> dict[str, tuple[float, float, float]]:
+    """Per game: median and worst CPU seconds of ``gl.review(deal, 0)`` on ``count`` deals
+    played to the end by heuristic players, and the share of seat 0's decisions decided."""
+    from gupai_learn.games import GAMES
+    from gupai_learn.review import review
+
+    rows = {}
+    for name, info in GAMES.items():
+        times, decided, total = [], 0, 0
+        for seed in range(count):
+            deal = info.Deal.random(seed=seed)
+            bots = [info.bot("heuristic", seed + i) for i in range(deal.n_seats)]
+            while not deal.is_over:
+                deal.apply(bots[deal.turn].choose(deal))
+            start = time.process_time()
+            notes = review(deal, 0)
+            times.append(time.process_time() - start)
+            decided += sum(n.verdict != "undecided" for n in notes)
+            total += len(notes)
+        rows[info.title] = (statistics.median(times), max(times), decided / max(1, total))
+    return rows
 
 
 if __name__ == "__main__":
