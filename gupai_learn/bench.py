@@ -525,7 +525,7 @@ def review_times(count: int) -> dict[str, tuple[float, float, float]]:
     from gupai_learn.review import review
 
     rows = {}
-    for name, info in GAMES.items():
+    for info in GAMES.values():
         times, decided, total = [], 0, 0
         for seed in range(count):
             deal = info.Deal.random(seed=seed)
