@@ -19,6 +19,7 @@ Both use node budgets, never clocks, so the same deal always gets the same revie
 
 from __future__ import annotations
 
+import html
 import sys
 import types
 from collections.abc import Hashable
@@ -29,7 +30,7 @@ from gupai_learn.engine.deal import BaseDeal
 from gupai_learn.engine.game import GameInfo
 from gupai_learn.engine.moves import Move, join, quote
 
-__all__ = ["Hint", "ReviewNote", "hint", "review"]
+__all__ = ["Hint", "ReviewNote", "hint", "notes_html", "review"]
 
 #: Positions one solve may search during a review (each decision solves a few positions).
 REVIEW_NODES = 20_000
@@ -140,7 +141,7 @@ def review(
             note = _judge(info, before, seat, index, move, budget)
             reachable = note.verdict != "undecided"
         else:
-            note = _undecided(index, seat, move, "too far from the end for the solver's budget")
+            note = _undecided(index, seat, move, "too far from the end to see every continuation")
         notes.append(note)
     return notes[::-1]
 
@@ -165,14 +166,14 @@ def _judge(
     after = _after(before, move)
     kept = budget.solve(info, after, seat)
     if kept.wins is None:
-        return _undecided(index, seat, move, "beyond the solver's budget")
+        return _undecided(index, seat, move, "too many continuations to see them all")
     said = _say(before, seat, move)
     if kept.wins:
         why = f"{name} {said} and still {phrase}, whatever the others answer."
         return ReviewNote(index, seat, move, "kept", None, why, (), goal_rules)
     better, open_ = _better(info, before, seat, move, budget)
     if better is None and open_:
-        return _undecided(index, seat, move, "the other moves are beyond the budget")
+        return _undecided(index, seat, move, "the other moves have too many continuations")
     line, end = _line(info, after, seat, False, budget)
     story = _story(after, line, end, seat, phrase, False)
     if better is not None:
@@ -206,6 +207,45 @@ def _better(
         if result.wins is None:
             return None, True
     return None, False
+
+
+#: How each verdict reads in the review list.
+VERDICT_WORDS = {"kept": "kept", "slipped": "slipped", "undecided": "too early to tell"}
+
+
+def notes_html(deal: BaseDeal[Any], notes: list[ReviewNote]) -> str:
+    """The review as HTML for the deal player: one line per decision, the first slip marked
+    and its better move drawn, with the sentence why and the rule ids."""
+    from gupai_learn.render import row_svg  # drawing sits above the engine: import late
+
+    if not notes:
+        return "<p>Nothing to review: no decision in this deal offered a choice.</p>"
+    first = next((n for n in notes if n.verdict == "slipped"), None)
+    items = []
+    for note in notes:
+        said = f"Move {note.index + 1}: {note.played} ({VERDICT_WORDS[note.verdict]})"
+        if note is not first:
+            items.append(f"<li class='gupai-review-{note.verdict}'>{_esc(said)}</li>")
+            continue
+        better = note.better
+        assert better is not None
+        picture = row_svg(better.pieces) if better.pieces else ""
+        rules = f" ({', '.join(note.rules)})" if note.rules else ""
+        items.append(
+            f"<li class='gupai-review-slip'><b>{_esc(said)} ← the first slip</b>"
+            f"<p>{_esc(note.why + rules)}</p><p>A move that kept it: {_esc(str(better))}</p>"
+            f"{picture}</li>"
+        )
+    head = "No slip: every decided move kept what could be kept." if first is None else ""
+    name = deal.name(notes[0].seat)
+    return (
+        f"<div class='gupai-review'><p>{_esc(name)}'s decisions, looked back on. {head}</p>"
+        f"<ol>{''.join(items)}</ol></div>"
+    )
+
+
+def _esc(text: str) -> str:
+    return html.escape(text, quote=False)
 
 
 # ----- hint -----------------------------------------------------------------------------------

@@ -4,8 +4,10 @@ input is refused with a clear error; hints are legal and, where the solver decid
 
 from __future__ import annotations
 
+import html
 from typing import Any
 
+import ipywidgets
 import pytest
 
 import gupai_learn as gl
@@ -313,3 +315,31 @@ def test_a_hint_after_the_end_is_refused() -> None:
         hint(deal)
     with pytest.raises(TypeError):
         hint("not a deal")
+
+
+def test_the_deal_players_review_button_marks_the_first_slip() -> None:
+    from gupai_learn.widgets.deal_player import DealPlayer
+
+    player = DealPlayer("ding_niu", seed=0, seat=3)
+    rows = [w for w in player.children if isinstance(w, ipywidgets.HBox)]
+    assert "Review" in [b.description for row in rows for b in row.children]
+    assert player.review() is None and "play it to the end first" in player.coach.value
+    deal, seat, slip = scripted("ding_niu")
+    player.deal = player.picker.deal = deal
+    notes = player.review()
+    assert notes is not None and [n.index for n in notes if n.verdict == "slipped"][0] == slip
+    shown = player.coach.value
+    assert (
+        "the first slip" in shown and html.escape(f"Move {slip + 1}: {deal.history[slip]}") in shown
+    )
+    assert "<svg" in shown and "DN-SCORE-PLACES" in shown
+    assert shown.count("the first slip") == 1
+
+
+def test_the_deal_players_hint_says_why() -> None:
+    from gupai_learn.widgets.deal_player import DealPlayer
+
+    player = DealPlayer("tien_gow", seed=2)
+    move = player.hint()
+    assert move is not None and player.deal.judge(move).ok
+    assert "Hint:" in player.coach.value and "TG-" in player.coach.value
