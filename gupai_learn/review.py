@@ -35,7 +35,7 @@ __all__ = ["Hint", "ReviewNote", "hint", "notes_html", "review"]
 #: Positions one solve may search during a review (each decision solves a few positions).
 REVIEW_NODES = 20_000
 #: Positions a whole review may search before the earlier decisions are left undecided.
-REVIEW_TOTAL = 150_000
+REVIEW_TOTAL = 100_000
 #: Positions a hint may search (about 0.2 s) before it falls back on the computer player.
 HINT_NODES = 8_000
 #: Moves of a line told in a sentence before the rest is summed up.
