@@ -219,7 +219,7 @@ def generate(
 def entry(info: GameInfo, puzzle: Found, number: int, seed: int) -> dict[str, Any]:
     """The bank entry of one puzzle (the format of the banks' endgames)."""
     goal_rule = GOALS[info.name][1][0]
-    data: dict[str, Any] = {"id": f"{PREFIX[info.name]}-gen-{seed}-{number:02d}"}
+    data: dict[str, Any] = {"id": f"{PREFIX[info.name]}-gen-{number:02d}"}
     if info.family == "trick":
         data.update(_trick_setup(info, puzzle))
     else:
