@@ -122,8 +122,9 @@ def depth_of(info: GameInfo, deal: Any, seat: int) -> int:
 
 
 def candidates(info: GameInfo, seed: int, min_depth: int) -> Iterator[Any]:
-    """Positions of one bot-played deal worth proving, deepest last: trick games between
-    tricks; Bergen with nothing left to draw; each with a choice and depth >= ``min_depth``."""
+    """Positions of one bot-played deal worth proving, smallest first: trick games between
+    tricks; Bergen with nothing left to draw; each with a choice and a depth of ``min_depth``
+    or one more (deeper ones rarely prove within the budget)."""
     deal = info.Deal.random(seed=seed)
     bots = [info.bot("heuristic", seed * 10 + s) for s in range(deal.n_seats)]
     found = []
@@ -131,8 +132,9 @@ def candidates(info: GameInfo, seed: int, min_depth: int) -> Iterator[Any]:
         if _worth(info, deal, min_depth):
             found.append(deal.copy())
         deal.apply(bots[deal.turn].choose(deal.copy()))
-    # the smallest deep-enough positions first: the solver proves them quickly
-    return iter(sorted(found, key=lambda d: depth_of(info, d, d.turn))[:3])
+    # only the smallest deep-enough positions: the solver proves them quickly
+    near = [d for d in found if depth_of(info, d, d.turn) <= min_depth + 1]
+    return iter(sorted(near, key=lambda d: depth_of(info, d, d.turn))[:3])
 
 
 def _worth(info: GameInfo, deal: Any, min_depth: int) -> bool:
