@@ -170,9 +170,15 @@ def prove(info: GameInfo, deal: Any, budget: int) -> Found | None:
     if len(winners) != 1 or not losers:
         return None
     tempting = _tempting(info, deal, losers)
-    line, end = _line(info, _after(deal, tempting), seat, False, _Budget(budget, budget))
-    phrase = GOALS[info.name][0]
-    story = _story(_after(deal, tempting), line, end, seat, phrase, False)
+    after = _after(deal, tempting)
+    line, end = _line(info, after, seat, False, _Budget(budget, budget))
+    # the others' answers only: the seat's own later moves might show the right one
+    mine = next((i for i, (who, _) in enumerate(line) if who == seat), len(line))
+    if mine < len(line):
+        line, end = line[:mine], after.copy()
+        for _, move in line:
+            end.apply(move)
+    story = _story(after, line, end, seat, GOALS[info.name][0], False)
     return Found(
         deal, seat, winners[0][0], tempting, story, depth_of(info, deal, seat), len(losers), spent
     )
