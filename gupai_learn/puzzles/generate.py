@@ -45,22 +45,7 @@ from gupai_learn.review import GOALS, _Budget, _line, _story
 MAX_NODES = 60_000
 #: Deals tried per puzzle asked for before the generator gives up.
 DEALS_PER_PUZZLE = 100
-#: Short id prefix of each game's puzzles (as in the banks).
-PREFIX = {"tien_gow": "tg", "bagchen": "bg", "tet_gow": "tt", "ding_niu": "dn", "bergen": "be"}
 NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
-#: Entry texts for line games (trick games use their bank's ``[kinds.endgame]`` prompt).
-LINE_TEXT = {
-    "ding_niu": (
-        "Play for first place",
-        "Every hand is shown. You are {seat}: which move makes sure you finish first, whatever "
-        "the others do?",
-    ),
-    "bergen": (
-        "Score the most this round",
-        "Every hand is shown and nothing is left to draw. You are {seat}: which play makes sure "
-        "you finish the round with the most points, whatever the others do?",
-    ),
-}
 
 
 class SettingsError(ValueError):
@@ -227,7 +212,7 @@ def generate(
 def entry(info: GameInfo, puzzle: Found, number: int, seed: int) -> dict[str, Any]:
     """The bank entry of one puzzle (the format of the banks' endgames)."""
     goal_rule = GOALS[info.name][1][0]
-    data: dict[str, Any] = {"id": f"{PREFIX[info.name]}-gen-{number:02d}"}
+    data: dict[str, Any] = {"id": f"{_prefix(info)}-gen-{number:02d}"}
     if info.family == "trick":
         data.update(_trick_setup(info, puzzle))
     else:
@@ -250,8 +235,9 @@ def _trick_setup(info: GameInfo, puzzle: Found) -> dict[str, Any]:
     left = len(deal.hands[puzzle.seat])
     unit = info.round_name
     story = f"{_number(left).capitalize()} {unit}{'s' * (left > 1)} to go."
-    if info.name == "bagchen":
-        story += f" The dice showed {deal.point}."
+    point = getattr(deal, "point", None)  # the dice roll naming the point tiles
+    if point is not None:
+        story += f" The dice showed {point}."
     data: dict[str, Any] = {
         "kind": "endgame",
         "story": story,
@@ -261,15 +247,15 @@ def _trick_setup(info: GameInfo, puzzle: Found) -> dict[str, Any]:
         "won": list(deal.won),
         "leader": puzzle.seat,
     }
-    if info.name == "bagchen":
-        data["state"] = {"point": str(deal.point)}
+    if point is not None:
+        data["state"] = {"point": str(point)}
     return data
 
 
 def _line_setup(info: GameInfo, puzzle: Found) -> dict[str, Any]:
     deal = puzzle.deal
     start = deal.restart()
-    title, prompt = LINE_TEXT[info.name]
+    title, prompt = _line_texts(info, deal)
     data: dict[str, Any] = {
         "kind": "line-move",
         "goal": "win",
@@ -280,9 +266,36 @@ def _line_setup(info: GameInfo, puzzle: Found) -> dict[str, Any]:
     }
     if start.turn != 0 and "leader" in getattr(start, "_start", {}):
         data["leader"] = start.turn
-    if info.name == "bergen":
-        data["state"] = {"boneyard": [str(t) for t in start.boneyard]}
+    boneyard = getattr(start, "boneyard", None)  # the tiles to draw, in order
+    if boneyard is not None:
+        data["state"] = {"boneyard": [str(t) for t in boneyard]}
     return data
+
+
+def _prefix(info: GameInfo) -> str:
+    """The short id prefix of the game's bank ("tg" of "tg-end-01")."""
+    from gupai_learn.puzzles.loader import raw
+
+    return str(raw(info.name)["puzzle"][0]["id"]).split("-")[0]
+
+
+def _line_texts(info: GameInfo, deal: Any) -> tuple[str, str]:
+    """The title of the game's own endgames (line-move entries aiming to win) and a prompt
+    stating what the answer depends on: the hands, the draw pile, the points so far."""
+    from gupai_learn.puzzles.loader import raw
+
+    own = next(p for p in raw(info.name)["puzzle"] if p.get("goal") == "win" and "title" in p)
+    shown = "Every hand is shown"
+    if hasattr(deal, "drawable"):
+        shown += " and nothing is left to draw"
+    points = getattr(deal, "round_points", None)
+    if points is not None:
+        told = ", ".join(f"{deal.name(s)} {p}" for s, p in enumerate(points))
+        shown += f". Points this round so far: {told}"
+    verb, _, rest = GOALS[info.name][0].partition(" ")
+    goal = f"{verb[:-2] if verb.endswith('shes') else verb[:-1]} {rest}"  # "finishes" -> "finish"
+    prompt = f"{shown}. You are {{seat}}: which move makes sure you {goal}, whatever the others do?"
+    return str(own["title"]), prompt
 
 
 def _first_hint(info: GameInfo) -> str:
