@@ -86,3 +86,8 @@ def test_main_runs_after_every_row_is_defined() -> None:
     import inspect
 
     assert inspect.getsource(bench).rstrip().endswith('if __name__ == "__main__":\n    main()')
+
+
+def test_solver_rows_of_issue_26_run() -> None:
+    median, worst, nodes, decided = bench.endgame_solve_times("bagchen", 2, 3)
+    assert 0 <= median <= worst and nodes > 0 and decided == 3
