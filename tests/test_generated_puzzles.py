@@ -112,3 +112,16 @@ def test_generated_banks_copy_their_games_roles() -> None:
         assert path.stem == bank["game"] and bank["roles"] == raw(bank["game"])["roles"]
         ids = [p["id"] for p in bank["puzzle"]]
         assert len(ids) == len(set(ids))
+
+
+def test_the_banks_hold_enough_proved_endgames() -> None:
+    """Issue 26: at least 300 puzzles in all, and every game at least 20 generated endgames
+    of depth 4 or more (they load with the game's bank)."""
+    from gupai_learn import puzzles
+
+    assert sum(len(puzzles.bank(name)) for name in puzzles.BANKS) >= 300
+    for game in GAMES:
+        deep = [d for g, d, _ in GENERATED_ENTRIES if g == game and d["difficulty"]["depth"] >= 4]
+        assert len(deep) >= 20, game
+        ids = {p.id for p in puzzles.bank(game)}
+        assert {d["id"] for d in deep} <= ids

@@ -211,7 +211,7 @@ def generate(
 # ----- writing TOML -----------------------------------------------------------------------------
 def entry(info: GameInfo, puzzle: Found, number: int, seed: int) -> dict[str, Any]:
     """The bank entry of one puzzle (the format of the banks' endgames)."""
-    goal_rule = GOALS[info.name][1][0]
+    goal_rule = _goal_rule(info)
     data: dict[str, Any] = {"id": f"{_prefix(info)}-gen-{number:02d}"}
     if info.family == "trick":
         data.update(_trick_setup(info, puzzle))
@@ -219,7 +219,7 @@ def entry(info: GameInfo, puzzle: Found, number: int, seed: int) -> dict[str, An
         data.update(_line_setup(info, puzzle))
     said = f"after {puzzle.tempting}, {puzzle.refutation}"
     data["hints"] = [_first_hint(info), said[0].upper() + said[1:] + "."]
-    data["rules"] = list(GOALS[info.name][1])
+    data["rules"] = list(dict.fromkeys([goal_rule, *GOALS[info.name][1]]))
     data["wrong"] = [{"answer": str(puzzle.tempting), "rule": goal_rule}]
     data["difficulty"] = {
         "rating": puzzle.rating,
@@ -270,6 +270,14 @@ def _line_setup(info: GameInfo, puzzle: Found) -> dict[str, Any]:
     if boneyard is not None:
         data["state"] = {"boneyard": [str(t) for t in boneyard]}
     return data
+
+
+def _goal_rule(info: GameInfo) -> str:
+    """The rule a refuted move is told with: the bank's ``deal`` role (trick games: who takes
+    the last trick) or ``places`` role (line games: who finishes ahead)."""
+    from gupai_learn.puzzles.loader import raw
+
+    return str(raw(info.name)["roles"]["deal" if info.family == "trick" else "places"])
 
 
 def _prefix(info: GameInfo) -> str:
