@@ -13,12 +13,13 @@ The public names (design.md §2)::
     gl.reference("tien_gow")     # the game's rankings on one card
     gl.rule("TG-BEAT-STRICT")    # one rule of the course's rule book (gl.rules(game): all)
     gl.glossary("fish")          # one term of the glossary (gl.glossary(): every term)
+    gl.review(deal, 0)           # each decision of seat 0 in a finished deal: kept or slipped
 
 Games live in :mod:`gupai_learn.games`, drawings in :mod:`gupai_learn.render`, widgets in
 :mod:`gupai_learn.widgets`, puzzles in :mod:`gupai_learn.puzzles`.
 """
 
-from gupai_learn import decks
+from gupai_learn import decks, review
 from gupai_learn.cards import Card, Cards, cards
 from gupai_learn.engine.match import Match
 from gupai_learn.engine.moves import Move
@@ -56,6 +57,7 @@ __all__ = [
     "expect_error",
     "glossary",
     "reference",
+    "review",
     "rule",
     "rules",
     "tiles",

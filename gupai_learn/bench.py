@@ -371,7 +371,13 @@ def main(argv: list[str] | None = None) -> None:
     """Run the benchmark and print the table."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="shorter rounds (about 15 s)")
+    parser.add_argument(
+        "--solver", action="store_true", help="only the solver and review rows (issue 26)"
+    )
     args = parser.parse_args(argv)
+    if args.solver:
+        search_rows(args.quick)
+        return
     seconds, rounds = (0.5, 3) if args.quick else (2.0, 5)
     print(f"gupai-learn benchmark ({rounds} rounds of {seconds} s, medians)")
     ours, theirs, ratio = paired_rates(
@@ -405,6 +411,7 @@ def main(argv: list[str] | None = None) -> None:
     two, three = ding_niu_solver_times(10 if args.quick else 20)
     print(f"  Bull Fight solver, endgames of 2 / 3 tiles: {two * 1e3:.1f} / {three * 1e3:.1f} ms")
     bergen_rows(seconds, rounds)
+    search_rows(args.quick)
     sim_rows(args.quick)
 
 
@@ -492,6 +499,69 @@ def bergen_rows(seconds: float, rounds: int) -> None:
     )
     print(f"  dominoes (PyPI) random playout      {theirs:>12,.0f} moves/s   (peer)")
     print(f"  Bergen random playout, public API   {ours:>12,.0f} moves/s   ratio {ratio:.2f}")
+
+
+# ----- solver speed and deal review (issue 26) ------------------------------------------------
+def endgame_solve_times(game: str, size: int, count: int) -> tuple[float, float, int, int]:
+    """Median and worst CPU seconds, worst positions searched, and how many were decided, of
+    the game's solver on ``count`` random endgames with ``size`` pieces in each hand (the seat
+    to act solving, every winning first move listed, the default budget). CPU time, because
+    the machine may be shared: wall-clock time would measure the neighbours too."""
+    make = {"tien_gow": _endgame, "bagchen": _bagchen_endgame, "tet_gow": _tet_gow_endgame}[game]
+    from gupai_learn.games import GAMES
+
+    solve = GAMES[game].solve
+    assert solve is not None
+    times, nodes, decided = [], [], 0
+    for seed in range(count):
+        deal = make(seed, size)
+        start = time.process_time()
+        result = solve(deal, deal.turn)
+        times.append(time.process_time() - start)
+        nodes.append(result.nodes)
+        decided += result.wins is not None
+    return statistics.median(times), max(times), max(nodes), decided
+
+
+def search_rows(quick: bool) -> None:
+    """Print the solver rows of issue 26: Tien Gow endgames of up to 5 tiles each, Bagchen of
+    up to 6, each with its median, worst time and worst positions searched."""
+    count = 8 if quick else 30
+    for game, title, sizes in (("tien_gow", "Tien Gow", (4, 5)), ("bagchen", "Bagchen", (5, 6))):
+        for size in sizes:
+            median, worst, nodes, decided = endgame_solve_times(game, size, count)
+            print(
+                f"  {title} solver, {size} tiles each: median {median * 1e3:.1f} ms, worst "
+                f"{worst * 1e3:.1f} ms, worst {nodes:,} positions, {decided}/{count} decided"
+            )
+    for game, (median, worst, share) in review_times(3 if quick else 10).items():
+        print(
+            f"  {game} whole-deal review of seat 0: median {median:.2f} s, worst {worst:.2f} s, "
+            f"{share:.0%} of decisions decided"
+        )
+
+
+def review_times(count: int) -> dict[str, tuple[float, float, float]]:
+    """Per game: median and worst CPU seconds of ``gl.review(deal, 0)`` on ``count`` deals
+    played to the end by heuristic players, and the share of seat 0's decisions decided."""
+    from gupai_learn.games import GAMES
+    from gupai_learn.review import review
+
+    rows = {}
+    for info in GAMES.values():
+        times, decided, total = [], 0, 0
+        for seed in range(count):
+            deal = info.Deal.random(seed=seed)
+            bots = [info.bot("heuristic", seed + i) for i in range(deal.n_seats)]
+            while not deal.is_over:
+                deal.apply(bots[deal.turn].choose(deal))
+            start = time.process_time()
+            notes = review(deal, 0)
+            times.append(time.process_time() - start)
+            decided += sum(n.verdict != "undecided" for n in notes)
+            total += len(notes)
+        rows[info.title] = (statistics.median(times), max(times), decided / max(1, total))
+    return rows
 
 
 if __name__ == "__main__":

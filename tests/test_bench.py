@@ -93,3 +93,8 @@ def test_running_the_module_calls_main() -> None:
         check=False,
     )
     assert done.returncode == 0 and "--quick" in done.stdout
+
+
+def test_solver_rows_of_issue_26_run() -> None:
+    median, worst, nodes, decided = bench.endgame_solve_times("bagchen", 2, 3)
+    assert 0 <= median <= worst and nodes > 0 and decided == 3

@@ -65,7 +65,21 @@ _OPEN = object()
 
 
 class _Search:
-    """One search: the seat, the goal, the key, the memo and the node count."""
+    """One search: the seat, the goal, the key, the memo, the move history and the node count.
+
+    Speed, never at the cost of the answer:
+
+    - **alpha-beta on the outcome**: the outcome is won / not won, so a seat's turn stops at
+      its first winning move and another seat's turn at its first refutation;
+    - **transpositions**: every position's answer is memoised under its key, and before a
+      position's moves are searched, the answers already known for its children are looked up
+      (a known cut-off ends the position without searching anything);
+    - **equivalent pieces merged**: moves that lead to the same key (two interchangeable tiles,
+      two discards that leave the same hand) are searched once;
+    - **move ordering**: the game's ``order`` first, then the moves that refuted or won most
+      often elsewhere in this search (a history table);
+    - **the budget kept**: at most ``max_nodes`` positions are expanded, then "unknown".
+    """
 
     def __init__(
         self,
@@ -83,21 +97,28 @@ class _Search:
         self.order = order
         self.max_nodes = max_nodes
         self.memo: dict[Hashable, object] = {}
+        self.history: dict[tuple[bool, Move], int] = {}
         self.nodes = 0
 
-    def value(self, deal: BaseDeal[Any]) -> bool:
-        """Whether the seat forces the goal from ``deal`` (a copy the search may change)."""
+    def settled(self, deal: BaseDeal[Any]) -> bool | None:
+        """The outcome of ``deal`` when it is known without searching, else None."""
         if deal.is_over:
             return self.goal(deal) is True
         if self.early:
             decided = self.goal(deal)
             if decided is not None:
                 return bool(decided)
-        return self.expand(deal)
+        return None
 
-    def expand(self, deal: BaseDeal[Any]) -> bool:
-        """Search the moves of an unfinished position (memoised)."""
-        key = self.key(deal)
+    def value(self, deal: BaseDeal[Any]) -> bool:
+        """Whether the seat forces the goal from ``deal`` (a copy the search may change)."""
+        known = self.settled(deal)
+        if known is not None:
+            return known
+        return self.expand(deal, self.key(deal))
+
+    def expand(self, deal: BaseDeal[Any], key: Hashable) -> bool:
+        """Search the moves of an unfinished position (memoised under ``key``)."""
         memo = self.memo
         known = memo.get(key)
         if known is not None:
@@ -115,18 +136,38 @@ class _Search:
         return result
 
     def choose(self, deal: BaseDeal[Any], moves: list[Move]) -> bool:
-        """OR over the moves at the seat's turn, AND at the others' turns (cut off early)."""
+        """OR over the moves at the seat's turn, AND at the others' turns (cut off early);
+        moves leading to a position already tried from here are equivalent and skipped."""
         mine = deal.turn == self.seat
-        if self.order is not None:
-            moves = list(self.order(deal, moves))
-        last = len(moves) - 1
-        for i, move in enumerate(moves):
-            # the last child may reuse this position's deal: nothing reads it afterwards
-            child = deal if i == last else deal.copy()
+        seen: set[Hashable] = set()
+        for move in self.ordered(deal, moves, mine):
+            child = deal.copy()
             child.apply(move)
-            if self.value(child) is mine:
+            known = self.settled(child)
+            if known is None:
+                child_key = self.key(child)
+                if child_key in seen:
+                    continue
+                seen.add(child_key)
+                known = self.expand(child, child_key)
+            if known is mine:
+                self.credit(mine, move)
                 return mine
         return not mine
+
+    def ordered(self, deal: BaseDeal[Any], moves: list[Move], mine: bool) -> Sequence[Move]:
+        """The game's order, then the history table's best moves first (a stable sort)."""
+        if self.order is not None:
+            moves = list(self.order(deal, moves))
+        history = self.history
+        if history and len(moves) > 1:
+            moves = sorted(moves, key=lambda m: -history.get((mine, m), 0))
+        return moves
+
+    def credit(self, mine: bool, move: Move) -> None:
+        """Remember a move that decided a position (tried earlier elsewhere)."""
+        slot = (mine, move)
+        self.history[slot] = self.history.get(slot, 0) + 1
 
 
 def solve(
@@ -158,7 +199,7 @@ def solve(
     search = _Search(seat, goal, key or type(deal).state_key, early, order, max_nodes)
     try:
         if deal.turn != seat:
-            return SolveResult(search.expand(deal.copy()), (), search.nodes)
+            return SolveResult(search.value(deal.copy()), (), search.nodes)
         plays = tuple(move for move in deal.legal_moves() if _after(search, deal, move))
     except (_Unknown, RecursionError):
         return SolveResult(None, (), search.nodes)

@@ -39,9 +39,19 @@ def raw(name: str) -> dict[str, Any]:
 
 @cache
 def puzzles_of(name: str) -> tuple[Puzzle, ...]:
-    """Every puzzle of bank ``name``, in its order."""
-    bank = raw(name)
-    return tuple(make(data, GAMES[bank["game"]], bank) for data in bank["puzzle"])
+    """Every puzzle of bank ``name``, in its order, then the generated ones of that bank
+    (``banks/generated/<name>.toml``, a bank of its own written by
+    :mod:`gupai_learn.puzzles.generate`), when there are any."""
+    found = []
+    for bank in (raw(name), _generated(name)):
+        if bank:
+            found += [make(data, GAMES[bank["game"]], bank) for data in bank["puzzle"]]
+    return tuple(found)
+
+
+def _generated(name: str) -> dict[str, Any] | None:
+    path = _DIR / "generated" / f"{name}.toml"
+    return tomllib.loads(path.read_text(encoding="utf-8")) if path.is_file() else None
 
 
 @cache

@@ -224,9 +224,10 @@ class DealPlayer(StaticFallback, ipywidgets.VBox):
     following deals.
 
     Buttons: **New deal** (the next seed), **Undo** (back to your previous decision), **Hint**
-    (what the computer player would do in your seat, and the rule that allows it; your next
-    move clears it). The result is stated in plain words at the end, with the explained
-    settlement."""
+    (your move now and why, with the rule that allows it), **Review** (after the deal: your
+    first slip and a better move). The result is stated in plain words at the end, with the
+    explained settlement.
+    Your next move clears a hint."""
 
     RUN_NOTE = RUN_TO_PLAY
 
@@ -303,7 +304,12 @@ class DealPlayer(StaticFallback, ipywidgets.VBox):
         return self.info.Deal.random(seed=self.seed, **self.deal_args)
 
     def _controls(self) -> list[tuple[str, Any]]:
-        buttons = [("New deal", self.new_deal), ("Undo", self.undo), ("Hint", self.hint)]
+        buttons: list[tuple[str, Any]] = [
+            ("New deal", self.new_deal),
+            ("Undo", self.undo),
+            ("Hint", self.hint),
+            ("Review", self.review),
+        ]
         if self.match is not None:
             buttons.insert(1, ("Next round", self.next_round))
         if self.info.reference is not None:
@@ -361,16 +367,30 @@ class DealPlayer(StaticFallback, ipywidgets.VBox):
         self._use(earlier, f"Took back {seated[mine[-1]][1]}.")
 
     def hint(self) -> Move | None:
-        """What the computer player would do in your seat, with the rule that allows it."""
+        """Your move now and why: the solver's move when it proves the move forces your goal,
+        else the computer player's move with its reason; with the rules that allow it."""
         if self.deal.is_over or self.deal.turn != self.seat:
             self.coach.value = "<p>No hint: it is not your turn.</p>"
             return None
-        move = self.info.bot("heuristic", self.seed).choose(self.deal)
-        verdict = self.deal.judge(move)
-        why = verdict.reasons[0] if verdict.reasons else None
-        said = f"Hint: {move} — {verdict.summary}" + (f". {why}" if why else ".")
+        from gupai_learn.review import hint as explain
+
+        found = explain(self.deal)
+        said = f"Hint: {found.move}. {found.why} ({', '.join(found.rules)})"
         self.coach.value = f"<p class='gupai-hint'>{_text(said)}</p>"
-        return move
+        return found.move
+
+    def review(self) -> list[Any] | None:
+        """After the deal: each of your decisions, kept or slipped, the first slip marked and
+        the move that kept the goal drawn (:func:`gupai_learn.review.review`)."""
+        if not self.deal.is_over:
+            self.coach.value = "<p>Review comes after the deal: play it to the end first.</p>"
+            return None
+        from gupai_learn.review import notes_html
+        from gupai_learn.review import review as look_back
+
+        notes = look_back(self.deal, self.seat)
+        self.coach.value = notes_html(self.deal, notes)
+        return notes
 
     def _use(self, deal: Any, note: str) -> None:
         self.deal = self.picker.deal = deal

@@ -1,0 +1,36 @@
+"""The deal player's Review button in a real browser: after a finished Bull Fight deal with a
+known slip (tests/test_review.py), pressing Review marks that move and draws a better one."""
+
+from __future__ import annotations
+
+import nbformat
+import pytest
+
+from tests.browser.conftest import Lab, open_and_run
+from tests.test_review import scripted
+
+pytestmark = pytest.mark.browser
+
+SOURCE = """from gupai_learn.widgets import DealPlayer
+from tests.test_review import scripted
+deal, seat, slip = scripted("ding_niu")
+player = DealPlayer("ding_niu", seed=0, seat=seat)
+player._use(deal, "The deal is over.")
+player"""
+
+
+def test_review_marks_the_first_slip(page: object, lab: Lab) -> None:
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(SOURCE)])
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3"}
+    nbformat.write(nb, lab.root / "review.ipynb")
+    open_and_run(page, lab, "review.ipynb")
+    button = page.locator("button", has_text="Review")  # type: ignore[attr-defined]
+    button.first.wait_for(timeout=30_000)
+    button.first.click()
+    marked = page.locator(".gupai-review-slip")  # type: ignore[attr-defined]
+    marked.first.wait_for(timeout=60_000)
+    deal, _, slip = scripted("ding_niu")
+    text = marked.first.inner_text()
+    assert f"Move {slip + 1}: {deal.history[slip]}" in text and "the first slip" in text
+    assert marked.first.locator("svg").count() == 1
+    assert page.locator(".gupai-review li").count() > 1  # type: ignore[attr-defined]

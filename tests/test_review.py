@@ -1,0 +1,345 @@
+"""gl.review and the hint that explains (gupai_learn/review.py, issue 26): a scripted deal of
+every game with a known slip, checked against the solver; kept moves really keep the goal; bad
+input is refused with a clear error; hints are legal and, where the solver decides, proved."""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+import ipywidgets
+import pytest
+
+import gupai_learn as gl
+from gupai_learn.games import GAMES
+from gupai_learn.review import GOALS, Hint, ReviewNote, hint, review
+
+#: game -> (seed of Deal.random, reviewed seat, index of the slip in the history, the moves).
+SCRIPTS: dict[str, tuple[int, int, int, list[str]]] = {
+    "tien_gow": (
+        0,
+        1,
+        19,
+        [
+            "[1:1]",
+            "down:[5:1]",
+            "down:[6:1]",
+            "down:[2:1]",
+            "[3:1][4:1]",
+            "down:[6:5][6:4]",
+            "down:[2:2][3:2]",
+            "down:[6:5][6:4]",
+            "[5:1]",
+            "down:[5:2]",
+            "[3:3]",
+            "[5:5]",
+            "[2:2]",
+            "down:[6:1]",
+            "down:[4:3]",
+            "[5:5]",
+            "[3:1]",
+            "down:[4:2]",
+            "down:[3:3]",
+            "down:[6:3]",
+            "[5:3]",
+            "down:[6:2]",
+            "down:[4:4]",
+            "[5:4]",
+            "[1:1]",
+            "down:[4:4]",
+            "[6:6]",
+            "down:[6:6]",
+        ],
+    ),
+    "bagchen": (
+        1,
+        1,
+        30,
+        [
+            "[4:1][3:2]",
+            "[5:2][5:2]",
+            "[6:2][5:3]",
+            "down:[6:4][6:3]",
+            "[6:5][6:5][6:5]",
+            "down:[5:5][6:1][5:1]",
+            "down:[6:5][6:4][5:3]",
+            "down:[6:2][4:3][4:1]",
+            "[1:1][1:1]",
+            "[6:6][6:6]",
+            "down:[6:4][6:1]",
+            "down:[6:3][5:4]",
+            "[2:1]",
+            "down:[5:1]",
+            "down:[5:4]",
+            "down:[3:2]",
+            "[1:1][1:1]",
+            "down:[3:3][5:1]",
+            "down:[6:4][6:1]",
+            "down:[5:1][4:3]",
+            "[4:4]",
+            "down:[3:3]",
+            "[6:6]",
+            "down:[5:5]",
+            "[3:1]",
+            "[4:4]",
+            "down:[5:5]",
+            "down:[2:2]",
+            "[2:2][2:2]",
+            "down:[3:3][2:2]",
+            "[4:4][4:4]",
+            "down:[5:5][6:1]",
+            "[3:1]",
+            "down:[3:3]",
+            "down:[3:1]",
+            "down:[3:1]",
+            "[2:1]",
+            "down:[4:2]",
+            "down:[6:6]",
+            "down:[4:2]",
+        ],
+    ),
+    "ding_niu": (
+        0,
+        3,
+        10,
+        [
+            "[6:5]",
+            "[6:6]>left",
+            "[6:6]>left",
+            "[6:5]>left",
+            "[5:5]>right",
+            "[5:1]>right",
+            "[5:5]>left",
+            "[5:1]>left",
+            "[6:1]>left",
+            "[6:3]>left",
+            "[3:3]>left",
+            "down:[6:4]",
+            "[6:1]>right",
+            "[3:1]>left",
+            "[3:1]>left",
+            "[6:2]>right",
+            "pass",
+            "[2:2]>right",
+            "[3:3]>left",
+            "[2:2]>right",
+        ],
+    ),
+    "bergen": (
+        0,
+        0,
+        28,
+        [
+            "[0:0]",
+            "[6:0]>right",
+            "[2:0]>left",
+            "[6:2]>left",
+            "draw",
+            "draw",
+            "draw",
+            "[6:1]>left",
+            "[6:4]>right",
+            "[2:1]>left",
+            "[5:4]>right",
+            "[5:2]>right",
+            "draw",
+            "draw",
+            "draw",
+            "draw",
+            "draw",
+            "draw",
+            "draw",
+            "draw",
+            "[3:2]>left",
+            "[2:2]>right",
+            "[5:3]>left",
+            "draw",
+            "draw",
+            "draw",
+            "pass",
+            "[5:1]>left",
+            "[1:0]>left",
+            "[5:0]>left",
+            "pass",
+            "[6:5]>left",
+            "[6:3]>left",
+            "[3:1]>left",
+            "[1:1]>left",
+            "[4:1]>left",
+            "[4:3]>left",
+            "[3:0]>left",
+            "[4:0]>left",
+            "pass",
+            "[4:4]>left",
+        ],
+    ),
+    "tet_gow": (
+        0,
+        0,
+        10,
+        [
+            "Bard + 5 Forest",
+            "down:4 Battle + 5 Soldier",
+            "down:Ace of Knots + Windfall",
+            "down:2 Author + 6 Market",
+            "9 Merchant",
+            "7 Castle",
+            "2 Desert",
+            "6 Lunatic",
+            "Sea + 2 Origin",
+            "down:3 Savage + Calamity",
+            "down:6 Penitent + End",
+            "down:7 Cave + 9 Darkness",
+            "Ace of Wyrms",
+            "down:8 Mill",
+            "Ace of Moons",
+            "down:3 Painter",
+            "7 Chance Meeting",
+            "down:4 Sailor",
+            "down:Ace of Leaves",
+            "3 Journey",
+            "4 Mountain",
+            "down:Huntress",
+            "down:Ace of Suns",
+            "down:9 Pact",
+        ],
+    ),
+}
+
+
+def scripted(game: str) -> tuple[Any, int, int]:
+    seed, seat, slip, moves = SCRIPTS[game]
+    deal = GAMES[game].Deal.random(seed=seed)
+    for move in moves:
+        deal.apply(move)
+    assert deal.is_over
+    return deal, seat, slip
+
+
+def position_before(deal: Any, index: int) -> Any:
+    replay = deal.restart()
+    for move in deal.history[:index]:
+        replay.apply(move)
+    return replay
+
+
+def wins_after(game: str, deal: Any, move: Any, seat: int) -> bool | None:
+    child = deal.copy()
+    child.apply(move)
+    solve = GAMES[game].solve
+    assert solve is not None
+    return solve(child, seat).wins
+
+
+@pytest.mark.parametrize("game", sorted(SCRIPTS))
+def test_the_known_slip_is_found_and_the_better_move_keeps_the_goal(game: str) -> None:
+    deal, seat, slip = scripted(game)
+    notes = gl.review(deal, seat)
+    assert all(isinstance(n, ReviewNote) and n.seat == seat for n in notes)
+    assert [n.index for n in notes] == sorted(n.index for n in notes)
+    note = next(n for n in notes if n.index == slip)
+    assert note.verdict == "slipped" and note.played == deal.history[slip]
+    before = position_before(deal, slip)
+    assert note.better is not None and note.better != note.played
+    assert wins_after(game, before, note.better, seat) is True
+    assert wins_after(game, before, note.played, seat) is False
+    name = deal.name(seat)
+    assert note.why.startswith(f"After {name} ")
+    assert "from there" in note.why or "in the end" in note.why
+    assert set(GOALS[game][1]) <= set(note.rules)
+    assert note.line and str(note).startswith(f"move {slip + 1}, {note.played}: slipped")
+
+
+@pytest.mark.parametrize("game", sorted(SCRIPTS))
+def test_every_decided_note_agrees_with_the_solver(game: str) -> None:
+    deal, seat, _ = scripted(game)
+    notes = review(deal, seat)
+    decided = [n for n in notes if n.verdict != "undecided"]
+    assert decided, "the last decisions are always within reach"
+    first = notes.index(decided[0])
+    assert all(n.verdict != "undecided" for n in notes[first:])  # undecided only at the start
+    for note in decided:
+        kept = wins_after(game, position_before(deal, note.index), note.played, seat)
+        assert kept is (note.verdict == "kept" and note.line == ())
+
+
+def test_the_review_is_the_same_every_time() -> None:
+    deal, seat, _ = scripted("tien_gow")
+    assert review(deal, seat) == review(deal, seat)
+
+
+def test_a_zero_budget_leaves_every_decision_undecided() -> None:
+    deal, seat, _ = scripted("ding_niu")
+    notes = review(deal, seat, max_nodes=0)
+    assert notes and {n.verdict for n in notes} == {"undecided"}
+
+
+def test_bad_input_is_refused_with_a_clear_error() -> None:
+    deal, _, _ = scripted("tien_gow")
+    with pytest.raises(ValueError, match="seat=4: a seat is a whole number 0 to 3"):
+        review(deal, 4)
+    with pytest.raises(ValueError, match="seat"):
+        review(deal, "East")
+    unfinished = GAMES["bagchen"].Deal.random(seed=3)
+    with pytest.raises(ValueError, match="finished deal"):
+        review(unfinished, 0)
+    for bad in ("[6:6] [1:1]", None, [deal]):
+        with pytest.raises(TypeError, match="give a game's deal"):
+            review(bad, 0)
+    with pytest.raises(ValueError, match="max_nodes"):
+        review(deal, 0, max_nodes=-1)
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_hint_is_a_legal_move_with_a_reason_and_its_rules(game: str) -> None:
+    deal = GAMES[game].Deal.random(seed=5)
+    found = hint(deal)
+    assert isinstance(found, Hint) and deal.judge(found.move).ok
+    assert found.why and found.rules and deal.name(deal.turn) in found.why
+    assert all(r.startswith(GAMES[game].rule_prefix) for r in found.rules)
+
+
+@pytest.mark.parametrize("game", sorted(SCRIPTS))
+def test_a_hint_near_the_end_is_proved_by_the_solver(game: str) -> None:
+    deal, seat, slip = scripted(game)
+    before = position_before(deal, slip)
+    found = hint(before, max_nodes=200_000)
+    assert found.solved and "whatever the others do" in found.why
+    assert wins_after(game, before, found.move, seat) is True
+    assert set(GOALS[game][1]) <= set(found.rules)
+
+
+def test_a_hint_after_the_end_is_refused() -> None:
+    deal, _, _ = scripted("bergen")
+    with pytest.raises(ValueError, match="over"):
+        hint(deal)
+    with pytest.raises(TypeError):
+        hint("not a deal")
+
+
+def test_the_deal_players_review_button_marks_the_first_slip() -> None:
+    from gupai_learn.widgets.deal_player import DealPlayer
+
+    player = DealPlayer("ding_niu", seed=0, seat=3)
+    rows = [w for w in player.children if isinstance(w, ipywidgets.HBox)]
+    assert "Review" in [b.description for row in rows for b in row.children]
+    assert player.review() is None and "play it to the end first" in player.coach.value
+    deal, seat, slip = scripted("ding_niu")
+    player.deal = player.picker.deal = deal
+    notes = player.review()
+    assert notes is not None and [n.index for n in notes if n.verdict == "slipped"][0] == slip
+    shown = player.coach.value
+    assert (
+        "the first slip" in shown and html.escape(f"Move {slip + 1}: {deal.history[slip]}") in shown
+    )
+    assert "<svg" in shown and "DN-SCORE-PLACES" in shown
+    assert shown.count("the first slip") == 1
+
+
+def test_the_deal_players_hint_says_why() -> None:
+    from gupai_learn.widgets.deal_player import DealPlayer
+
+    player = DealPlayer("tien_gow", seed=2)
+    move = player.hint()
+    assert move is not None and player.deal.judge(move).ok
+    assert "Hint:" in player.coach.value and "TG-" in player.coach.value
