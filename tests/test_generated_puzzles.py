@@ -14,14 +14,16 @@ import pytest
 
 from gupai_learn.games import GAMES
 from gupai_learn.puzzles import generate
-from gupai_learn.puzzles.loader import make, raw
+from gupai_learn.puzzles.loader import make, raw, with_bank_tables
 
 GENERATED = Path(generate.__file__).parent / "banks" / "generated"
 FILES = sorted(GENERATED.glob("*.toml"))
 
 
 def entries_of(path: Path) -> list[tuple[str, dict[str, Any], dict[str, Any]]]:
-    bank = tomllib.loads(path.read_text(encoding="utf-8"))
+    """The entries of a generated file, with the bank the loader reads them with (the game
+    bank's tables under the file's own)."""
+    bank = with_bank_tables(path.stem, tomllib.loads(path.read_text(encoding="utf-8")))
     return [(bank["game"], data, bank) for data in bank["puzzle"]]
 
 

@@ -50,8 +50,21 @@ def puzzles_of(name: str) -> tuple[Puzzle, ...]:
 
 
 def _generated(name: str) -> dict[str, Any] | None:
+    """The generated bank of ``name``, read with its game bank's tables (roles, rule words,
+    each kind's defaults such as the ways to play a line move); its own tables win."""
     path = _DIR / "generated" / f"{name}.toml"
-    return tomllib.loads(path.read_text(encoding="utf-8")) if path.is_file() else None
+    if not path.is_file():
+        return None
+    return with_bank_tables(name, tomllib.loads(path.read_text(encoding="utf-8")))
+
+
+def with_bank_tables(name: str, own: dict[str, Any]) -> dict[str, Any]:
+    """A generated bank ``own`` of bank ``name`` completed with that bank's tables."""
+    base = {key: value for key, value in raw(name).items() if key != "puzzle"}
+    kinds = {**base.get("kinds", {})}
+    for kind, defaults in own.get("kinds", {}).items():
+        kinds[kind] = {**kinds.get(kind, {}), **defaults}
+    return {**base, **own, "kinds": kinds}
 
 
 @cache
