@@ -39,7 +39,7 @@ test: $(STAMP)
 	bash tools/ensure_browser.sh
 	$(BIN)/ruff check gupai_learn tests tools
 	$(BIN)/mypy gupai_learn
-	$(BIN)/python -m pytest tests lessons --nbval --nbval-current-env \
+	$(BIN)/python -m pytest tests lessons -n 2 --dist loadscope --nbval --nbval-current-env \
 		--nbval-sanitize-with tests/nbval_sanitize.cfg
 
 # helpers for developers (not needed to learn or to test)
