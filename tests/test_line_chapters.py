@@ -57,7 +57,8 @@ def test_every_puzzle_of_the_game_is_on_a_card_of_its_chapter(number: str, game:
     listed = {pid for lesson in chapter["lessons"] for pid in lesson.get("puzzles", [])}
     shown = {pid for path in FILES if path.name.startswith(number) for pid in CARD.findall(
         "\n".join(source(c) for c in cells(path)))}  # fmt: skip
-    bank = {p.id for p in puzzles.bank(game)}
+    # the generated endgames are on the chapter's shelf of the whole bank, not on cards of their own
+    bank = {p.id for p in puzzles.bank(game) if "-gen-" not in p.id}
     assert bank - listed == set(), "puzzles no lesson lists"
     assert bank - shown == set(), "puzzles no lesson shows on a card"
 
