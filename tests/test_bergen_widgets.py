@@ -183,6 +183,12 @@ def test_a_game_without_a_target_has_no_scoreboard() -> None:
     player = DealPlayer("ding_niu", seed=2)
     assert player.match is None and player.board not in player.children
     row = player.children[2]
-    assert [b.description for b in row.children] == ["New deal", "Undo", "Hint", "Reference card"]  # type: ignore[attr-defined]
+    assert [b.description for b in row.children] == [
+        "New deal",
+        "Undo",
+        "Hint",
+        "Review",
+        "Reference card",
+    ]  # type: ignore[attr-defined]
     bergen_row = DealPlayer("bergen", seed=2).children[3]
     assert "Next round" in [b.description for b in bergen_row.children]  # type: ignore[attr-defined]

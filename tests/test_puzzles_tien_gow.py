@@ -32,10 +32,10 @@ def endgames() -> list[puzzles.Puzzle]:
 
 
 def test_bank_has_every_kind_of_question_with_stable_ids() -> None:
-    ids = [p.id for p in BANK]
+    ids = [p.id for p in BANK if "-gen-" not in p.id]  # the hand-written bank (generated: 20 more)
     assert len(ids) == 47 and all(re.fullmatch(r"tg-[a-z]+-\d\d", i) for i in ids)
     assert {p.answer_kind for p in BANK} == {"tiles", "choice", "numbers", "move"}
-    families = {p.id.rsplit("-", 1)[0] for p in BANK}
+    families = {i.rsplit("-", 1)[0] for i in ids}
     assert families == {"tg-deal", "tg-class", "tg-lead", "tg-beat", "tg-trick", "tg-pay", "tg-end"}
 
 

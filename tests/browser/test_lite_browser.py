@@ -35,7 +35,7 @@ LESSONS = (
     "03.00-Bagchen-Overview.ipynb",
     "04.00-Bull-Fight-Overview.ipynb",
     "05.00-Bergen-Overview.ipynb",
-    "06.00-Tet-Gow-Overview.ipynb",
+    "06.02-Sets-and-Tiers.ipynb",
 )
 TIMES: dict[str, list[float]] = {"kernel ready": [], "run all": [], "click to reply": []}
 LOADED: dict[str, set[str]] = {}  # lesson -> the site's files its page asked for
