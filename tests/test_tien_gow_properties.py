@@ -1,6 +1,7 @@
 """Tien Gow properties over random deals (hypothesis): every deal ends, tiles are conserved,
 8 columns in all, payments sum to zero, and the fast ``legal_plays`` is exactly the set of
-face-up plays ``judge`` accepts; a refused play never changes the deal."""
+face-up plays ``judge`` accepts. What every game shares (refusals, copies, replays, spellings of
+a move) is in ``test_properties.py``."""
 
 from __future__ import annotations
 
@@ -83,30 +84,6 @@ def test_legal_plays_are_exactly_what_judge_accepts(seed: int, mixed: bool, earl
         random_move(deal, rng)
 
 
-@settings(max_examples=60, deadline=None)
-@given(seed=SEEDS, data=st.data())
-def test_play_agrees_with_judge_and_refusals_change_nothing(seed: int, data: st.DataObject) -> None:
-    rng = random.Random(seed)
-    deal = tg.Deal.random(seed=seed)
-    while not deal.is_over:
-        hand = deal.hands[deal.turn]
-        pool = list(hand) + list(gl.tiles("66 21 63 30"))
-        n = data.draw(st.integers(0, 5))
-        pick = gl.Tiles(rng.sample(pool, min(n, len(pool))))
-        face_down = data.draw(st.booleans())
-        verdict = deal.judge(pick, face_down=face_down)
-        before = (deal.hands, deal.trick, deal.turn, deal.columns)
-        try:
-            (deal.discard if face_down else deal.play)(pick)
-        except gl.IllegalPlayError as error:
-            assert not verdict and error.verdict == verdict
-            assert (deal.hands, deal.trick, deal.turn, deal.columns) == before
-        else:
-            assert verdict
-        if not deal.is_over and deal.turn == before[2] and deal.trick == before[1]:
-            random_move(deal, rng)
-
-
 @given(seed=SEEDS)
 def test_random_deals_match_dealing_the_same_tiles_by_hand(seed: int) -> None:
     """Deal.random's shortcut (sorted positions, masks from positions) gives exactly the deal
@@ -144,30 +121,3 @@ def test_legal_moves_are_exactly_what_judge_accepts(seed: int, rules: tg.Rules) 
         assert {Move(m.kind, canonical(m.pieces)) for m in listed} == accepted
         random_move(deal, rng)
     assert deal.legal_moves() == []
-
-
-@settings(max_examples=40, deadline=None)
-@given(seed=SEEDS, data=st.data())
-def test_every_form_of_a_move_does_the_same(seed: int, data: st.DataObject) -> None:
-    """Move, its text, Tiles, a tuple or a list in any order: the same play, the same state."""
-    rng = random.Random(seed)
-    deal = tg.Deal.random(seed=seed)
-    while not deal.is_over:
-        move = data.draw(st.sampled_from(deal.legal_moves()))
-        pieces = list(move.pieces)
-        rng.shuffle(pieces)
-        forms = [move, str(move), gl.Tiles(pieces), tuple(pieces), pieces]
-        results = []
-        for form in forms:
-            copy = deal.restart()
-            for earlier in deal.history:
-                copy.apply(earlier)
-            verb = (
-                copy.apply
-                if isinstance(form, (Move, str))
-                else (copy.play if move.face_up else copy.discard)
-            )
-            verb(form)
-            results.append((copy.history, copy.hands, copy.turn, copy.won))
-        assert all(r == results[0] for r in results)
-        deal.apply(move)

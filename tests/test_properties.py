@@ -1,0 +1,234 @@
+"""Properties every game shares, written once and run for each entry of ``GAMES`` (hypothesis).
+
+Random legal play (and, between the legal moves, random bad input) never breaks the engine's
+contract: every piece stays somewhere (hands, moves made, boneyard or set-aside pieces), the
+seat recorded for a move is the seat whose turn it was, ``legal_moves`` lists distinct moves
+that ``judge`` accepts and nothing once the deal is over, ``judge`` never raises, ``apply``
+refuses exactly what ``judge`` refuses and leaves the deal as it was, a copy is independent,
+replaying the history on a restarted deal reaches the same position, a move's text does what
+the move does, and the settlement adds up. Game-specific properties stay in
+``test_<game>_properties.py``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import gupai_learn as gl
+from gupai_learn.engine.moves import Move
+from gupai_learn.games import GAMES
+
+SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
+NAMES = sorted(GAMES)
+#: Where a game keeps pieces that are in no hand and in no move (the probes live here only).
+ASIDE = ("boneyard", "leftover")
+
+
+def pieces_everywhere(deal: Any) -> Counter[Any]:
+    """Every piece of the deal: in hands, in the moves made, and put aside (boneyard, leftover)."""
+    found: Counter[Any] = Counter(p for hand in deal.hands for p in hand)
+    found.update(p for move in deal.history for p in move.pieces)
+    for name in ASIDE:
+        found.update(getattr(deal, name, ()))
+    return found
+
+
+def snapshot(deal: Any) -> tuple[Any, ...]:
+    """What must not change when a move is refused or a copy is played on."""
+    return (str(deal), deal.seated_history, deal.hands, deal.turn, deal.is_over, deal.state_key())
+
+
+def junk(info: Any) -> st.SearchStrategy[Any]:
+    """Inputs a learner (or a fuzzer) might hand to ``judge``: the game's own pieces in any
+    number, other games' pieces, moves of every kind, text, numbers and odd objects."""
+    own = st.sampled_from(list(info.deck()))
+    foreign = st.sampled_from(list(gl.decks.chinese()) + list(gl.decks.decktet()))
+    pieces = st.lists(st.one_of(own, own, foreign), max_size=5)
+    kinds = st.sampled_from(["play", "discard", "draw", "pass", "jump", None, 3])
+    moves = st.builds(
+        Move,
+        kinds,
+        st.one_of(pieces.map(tuple), st.none(), st.integers()),
+        st.sampled_from([None, "left", "right", "middle"]),
+        st.sampled_from([None, "sky", "earth", "any", "moon"]),
+    )
+    return st.one_of(
+        pieces,
+        pieces.map(tuple),
+        moves,
+        own,
+        st.text(max_size=20),
+        pieces.map(lambda ps: " ".join(map(str, ps))),
+        st.none(),
+        st.integers(),
+        st.floats(),
+        st.lists(st.lists(st.integers(), max_size=2), max_size=2),
+    )
+
+
+def play_randomly(deal: Any, rng: random.Random, steps: int) -> None:
+    """Up to ``steps`` random legal moves."""
+    for _ in range(steps):
+        if deal.is_over:
+            return
+        moves = deal.legal_moves()
+        deal.apply(moves[rng.randrange(len(moves))])
+
+
+@pytest.mark.parametrize("name", NAMES)
+@settings(max_examples=12, deadline=None)
+@given(seed=SEEDS)
+def test_random_play_keeps_pieces_turns_and_lists(name: str, seed: int) -> None:
+    """Every step: the pieces are all still there, the move is recorded for the seat whose turn
+    it was, the listed moves are distinct and judged legal; the deal ends and then lists none."""
+    info = GAMES[name]
+    rng = random.Random(seed)
+    deal = info.Deal.random(seed=seed)
+    deck = Counter(info.deck())
+    assert pieces_everywhere(deal) == deck
+    for _ in range(500):
+        if deal.is_over:
+            break
+        moves = deal.legal_moves()
+        assert moves and len(set(moves)) == len(moves)
+        move = moves[rng.randrange(len(moves))]
+        assert deal.judge(move).ok
+        seat = deal.turn
+        assert 0 <= seat < deal.n_seats
+        others = [s for s in range(deal.n_seats) if s != seat]
+        assert not deal.judge(move, seat=rng.choice(others))
+        deal.apply(move)
+        assert deal.seated_history[-1] == (seat, move)
+        assert pieces_everywhere(deal) == deck
+    assert deal.is_over and deal.legal_moves() == []
+    assert not deal.judge(move)
+
+
+@pytest.mark.parametrize("name", NAMES)
+@settings(max_examples=15, deadline=None)
+@given(seed=SEEDS, data=st.data())
+def test_judge_never_raises_and_apply_agrees(name: str, seed: int, data: st.DataObject) -> None:
+    """Random input at random points of a deal: ``judge`` answers (never raises); ``apply``
+    raises IllegalPlayError (AmbiguousPlayError for a line tile that fits both ends, named
+    without one) exactly when ``judge`` refuses, and then the deal is unchanged."""
+    info = GAMES[name]
+    rng = random.Random(seed)
+    deal = info.Deal.random(seed=seed)
+    while not deal.is_over:
+        hand = list(deal.hands[deal.turn])
+        from_hand = st.lists(st.sampled_from(hand), max_size=4) if hand else st.just([])
+        raw = data.draw(st.one_of(junk(info), from_hand), label="input")
+        verdict = deal.judge(raw)
+        assert isinstance(verdict, gl.Verdict) and verdict.ok == bool(verdict)
+        before = snapshot(deal)
+        if verdict.ok:
+            deal.copy().apply(raw)
+        else:
+            assert verdict.reasons and all(r.rule for r in verdict.reasons)
+            with pytest.raises((gl.IllegalPlayError, gl.AmbiguousPlayError)) as refused:
+                deal.apply(raw)
+            if isinstance(refused.value, gl.IllegalPlayError):
+                assert refused.value.verdict == verdict
+            else:  # a line tile that fits both ends, named without one
+                assert verdict.rules == (deal.RULE_PLAY,)
+        assert snapshot(deal) == before
+        play_randomly(deal, rng, rng.randrange(1, 6))
+    assert not deal.judge(data.draw(junk(info), label="after the end"))
+
+
+@pytest.mark.parametrize("name", NAMES)
+@settings(max_examples=10, deadline=None)
+@given(seed=SEEDS, cut=st.integers(0, 60))
+def test_a_copy_is_independent(name: str, seed: int, cut: int) -> None:
+    """Playing a copy to the end leaves the original as it was, and the other way round."""
+    rng = random.Random(seed)
+    deal = GAMES[name].Deal.random(seed=seed)
+    play_randomly(deal, rng, cut)
+    copy = deal.copy()
+    assert copy.state_key() == deal.state_key() and str(copy) == str(deal)
+    before = snapshot(deal)
+    play_randomly(copy, rng, 500)
+    assert snapshot(deal) == before
+    if not deal.is_over:
+        after = snapshot(copy)
+        play_randomly(deal, rng, 500)
+        assert snapshot(copy) == after
+
+
+@pytest.mark.parametrize("name", NAMES)
+@settings(max_examples=10, deadline=None)
+@given(seed=SEEDS)
+def test_replaying_the_history_and_its_text_gives_the_same_deal(name: str, seed: int) -> None:
+    """A restarted deal replaying the history (as moves, and as their text) reaches the same
+    position, transcript and settlement; the restarted deal starts from the original hands."""
+    info = GAMES[name]
+    rng = random.Random(seed)
+    deal = info.Deal.random(seed=seed)
+    start = deal.hands
+    play_randomly(deal, rng, 500)
+    fresh = deal.restart()
+    assert fresh.hands == start and fresh.history == ()
+    as_text = deal.restart()
+    for move in deal.history:
+        fresh.apply(move)
+        as_text.apply(str(move))
+    for again in (fresh, as_text):
+        assert snapshot(again) == snapshot(deal)
+        assert again.transcript() == deal.transcript()
+        assert again.settle() == deal.settle()
+
+
+@pytest.mark.parametrize("name", NAMES)
+@settings(max_examples=10, deadline=None)
+@given(seed=SEEDS)
+def test_settlement_adds_up(name: str, seed: int) -> None:
+    """A finished deal settles: payments add up to zero; scores add up to zero in a game
+    played as long as you like, and are never negative in a game played to a target (points
+    counted toward it); every settlement line names a rule."""
+    info = GAMES[name]
+    deal = info.Deal.random(seed=seed)
+    play_randomly(deal, random.Random(seed), 500)
+    result = deal.settle()
+    assert len(result.payments) == len(result.scores) == deal.n_seats
+    assert sum(result.payments) == 0
+    if info.target is None:
+        assert sum(result.scores) == 0
+    else:
+        assert min(result.scores) >= 0
+    assert all(line.rules for line in result.lines)
+
+
+TRICK_GAMES = [name for name in NAMES if GAMES[name].family == "trick"]
+
+
+@pytest.mark.parametrize("name", TRICK_GAMES)
+@settings(max_examples=8, deadline=None)
+@given(seed=SEEDS, data=st.data())
+def test_every_spelling_of_a_move_does_the_same(name: str, seed: int, data: st.DataObject) -> None:
+    """A listed move, its text, and its pieces as a tuple or a list in any order (given to
+    ``play`` or ``discard``): the same move, the same position after it."""
+    rng = random.Random(seed)
+    deal = GAMES[name].Deal.random(seed=seed)
+    while not deal.is_over:
+        move = data.draw(st.sampled_from(deal.legal_moves()))
+        pieces = list(move.pieces)
+        rng.shuffle(pieces)
+        forms: list[Any] = [move, str(move), tuple(pieces), pieces]
+        if move.call is not None:  # a charity lead's call has no spelling as bare pieces
+            forms = forms[:2]
+        results = []
+        for form in forms:
+            copy = deal.copy()
+            if isinstance(form, (Move, str)):
+                copy.apply(form)
+            else:
+                (copy.play if move.face_up else copy.discard)(form)
+            results.append(snapshot(copy))
+        assert all(result == results[0] for result in results)
+        deal.apply(move)
