@@ -27,7 +27,7 @@ from gupai_learn.render import piece_view, verdict_html
 from gupai_learn.tiles import as_tiles
 from gupai_learn.verdict import IllegalPlayError, Reason, SetupError, Verdict, describe_input
 from gupai_learn.widgets._assets import bundle
-from gupai_learn.widgets._guard import GuardedWidget
+from gupai_learn.widgets._commands import CommandWidget
 from gupai_learn.widgets._static import RUN_TO_PLAY, StaticFallback, inert_button
 
 __all__ = ["HandPicker"]
@@ -42,14 +42,14 @@ CALLED = {call: f"Face down, calling {call}" for call in CALLS}
 CALL_OF = {label: call for call, label in CALLED.items()}
 
 
-class HandPicker(StaticFallback, GuardedWidget):
+class HandPicker(StaticFallback, CommandWidget):
     """A hand of tiles to select, with the live verdict for the selection.
 
     The browser may send only the selection and button presses; everything else is Python's.
     """
 
     RUN_NOTE = RUN_TO_PLAY
-    _esm = bundle("pieces.js", "hand_picker.js")
+    _esm = bundle("pieces.js", "commands.js", "hand_picker.js")
     _css = bundle("pieces.css", "hand_picker.css")
     FROM_BROWSER: ClassVar[frozenset[str]] = frozenset({"selected", "command"})
 
@@ -62,7 +62,6 @@ class HandPicker(StaticFallback, GuardedWidget):
     #: under "for" the selection these were computed from
     ahead = traitlets.Dict().tag(sync=True)
     buttons = traitlets.List(traitlets.Unicode()).tag(sync=True)
-    command = traitlets.Unicode("").tag(sync=True)
     message = traitlets.Unicode("").tag(sync=True)
     #: whether the "Reference card" toggle is offered, and the card while it is shown
     has_reference = traitlets.Bool(False).tag(sync=True)
@@ -186,20 +185,14 @@ class HandPicker(StaticFallback, GuardedWidget):
     def _on_select(self, change: dict[str, Any]) -> None:
         self._draw()
 
-    @traitlets.observe("command")
-    def _on_command(self, change: dict[str, Any]) -> None:
-        name = change["new"]
-        if not name:
-            return
-        self._run(name)
-        self.command = ""
-
-    def _run(self, name: str) -> None:
+    def run_command(self, name: str) -> None:
+        """Toggle the reference card, or make the move the button ``name`` asks for with the
+        current selection; a button not offered now gets a one-line answer."""
         if name == REFERENCE and self.has_reference:
             self.toggle_reference()
             return
         if self.deal is None or name not in self.buttons:
-            self.message = f"{describe_input(name, 40)} is not available here."
+            self.message = self.unavailable(name, "here")
             return
         move = self._move(name)
         try:

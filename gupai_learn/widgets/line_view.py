@@ -32,7 +32,7 @@ from gupai_learn.render.line import table_line_svg
 from gupai_learn.rulebook import link_rules
 from gupai_learn.verdict import IllegalPlayError, SetupError, Verdict, describe_input
 from gupai_learn.widgets._assets import bundle
-from gupai_learn.widgets._guard import GuardedWidget
+from gupai_learn.widgets._commands import CommandWidget
 from gupai_learn.widgets._static import RUN_TO_PLAY, StaticFallback, inert_button
 
 __all__ = ["LineView"]
@@ -41,13 +41,13 @@ __all__ = ["LineView"]
 OTHER_BUTTONS = {"discard": "Put face down", "draw": "Draw", "pass": "Pass"}
 
 
-class LineView(StaticFallback, GuardedWidget):
+class LineView(StaticFallback, CommandWidget):
     """Play ``seat``'s tiles onto the line of ``deal`` by clicking; ``on_move`` is called after
     each move made here (a driver lets the computer players answer, then calls
     :meth:`refresh`)."""
 
     RUN_NOTE = RUN_TO_PLAY
-    _esm = bundle("pieces.js", "line_view.js")
+    _esm = bundle("pieces.js", "commands.js", "line_view.js")
     _css = bundle("pieces.css", "line_view.css")
     FROM_BROWSER: ClassVar[frozenset[str]] = frozenset({"selected", "command"})
 
@@ -61,7 +61,6 @@ class LineView(StaticFallback, GuardedWidget):
     message = traitlets.Unicode("").tag(sync=True)
     #: the message as drawn: its rule ids open their rules (kept in step with ``message``)
     message_html = traitlets.Unicode("").tag(sync=True)
-    command = traitlets.Unicode("").tag(sync=True)
 
     @traitlets.observe("message")
     def _draw_message(self, change: dict[str, Any]) -> None:
@@ -166,12 +165,9 @@ class LineView(StaticFallback, GuardedWidget):
                 return
         self._draw()
 
-    @traitlets.observe("command")
-    def _on_command(self, change: dict[str, Any]) -> None:
-        name = change["new"]
-        if not name:
-            return
-        self.command = ""
+    def run_command(self, name: str) -> None:
+        """Make the move an end or a button asks for; a button the rules do not allow now
+        gets the engine's verdict, one not offered a one-line answer."""
         move = self._command_move(name)
         if isinstance(move, str):
             self.message = move
@@ -198,7 +194,7 @@ class LineView(StaticFallback, GuardedWidget):
         if name in bare and not self.deal.is_over and self.deal.turn == self.seat:
             # a Draw or Pass the rules do not allow now: the engine names the rule
             return self._refused(bare[name])
-        return f"{describe_input(name, 40)} is not available now."
+        return self.unavailable(name)
 
     def _refused(self, move: Move) -> str:
         """Why ``move`` may not be made now, in the engine's words (shown as the verdict)."""

@@ -1,6 +1,7 @@
 // Hand picker: draws the pieces Python sends, reports clicks and key presses back.
 // No rule lives here: Python judges every selection and sends the verdict and the buttons.
-// (pieceButtons, toggled and part come from pieces.js, bundled in front of this file by Python.)
+// (pieceButtons, toggled and part come from pieces.js; sender, commandButtons and listen from
+// commands.js: Python bundles both in front of this file.)
 
 function render({ model, el }) {
   const root = part("gupai-picker");
@@ -15,7 +16,7 @@ function render({ model, el }) {
   root.append(hand, verdict, actions, message, reference);
   el.appendChild(root);
 
-  const send = (name, value) => { model.set(name, value); model.save_changes(); };
+  const send = sender(model);
   // A click shows at once the verdict Python computed ahead for that piece (when it was computed
   // for the selection on screen), then sends the selection; Python's answer confirms it.
   function choose(i) {
@@ -33,14 +34,7 @@ function render({ model, el }) {
     choose, "gupai-hand-tile");
 
   function drawActions() {
-    actions.replaceChildren();
-    for (const name of model.get("buttons")) {
-      const b = document.createElement("button");
-      b.textContent = name;
-      b.className = "gupai-action";
-      b.addEventListener("click", () => send("command", name));
-      actions.appendChild(b);
-    }
+    commandButtons(actions, model.get("buttons"), send);
     if (model.get("has_reference")) {
       const shown = model.get("reference_html") !== "";
       const r = document.createElement("button");
@@ -57,11 +51,9 @@ function render({ model, el }) {
   const drawVerdict = () => { verdict.innerHTML = model.get("verdict_html"); };
   const drawMessage = () => { message.textContent = model.get("message"); };
   drawHand(); drawVerdict(); drawMessage(); drawReference();
-  const events = [["change:pieces", drawHand], ["change:verdict_html", drawVerdict],
+  return listen(model, [["change:pieces", drawHand], ["change:verdict_html", drawVerdict],
     ["change:buttons", drawActions], ["change:message", drawMessage],
-    ["change:reference_html", drawReference]];
-  for (const [name, f] of events) model.on(name, f);
-  return () => { for (const [name, f] of events) model.off(name, f); };
+    ["change:reference_html", drawReference]]);
 }
 
 export default { render };

@@ -1,6 +1,7 @@
 // Line view: draws the line, its open ends and the hand Python sends; reports clicks back.
 // No rule lives here: Python judges every selection and decides which ends may be clicked.
-// (pieceButtons and part come from pieces.js, bundled in front of this file by Python.)
+// (pieceButtons and part come from pieces.js; sender, commandButtons and listen from
+// commands.js: Python bundles both in front of this file.)
 
 function render({ model, el }) {
   const root = part("gupai-line-view");
@@ -13,7 +14,7 @@ function render({ model, el }) {
   root.append(line, ends, hand, actions, verdict, message);
   el.appendChild(root);
 
-  const send = (name, value) => { model.set(name, value); model.save_changes(); };
+  const send = sender(model);
   const drawLine = () => { line.innerHTML = model.get("line_svg"); };
   const drawHand = () => pieceButtons(hand, model.get("pieces"), model.get("selected"),
     (i) => send("selected", model.get("selected").includes(i) ? [] : [i]), "gupai-hand-tile");
@@ -31,26 +32,15 @@ function render({ model, el }) {
     }
   }
 
-  function drawActions() {
-    actions.replaceChildren();
-    for (const name of model.get("buttons")) {
-      const b = document.createElement("button");
-      b.textContent = name;
-      b.className = "gupai-action";
-      b.addEventListener("click", () => send("command", name));
-      actions.appendChild(b);
-    }
-  }
+  const drawActions = () => commandButtons(actions, model.get("buttons"), send);
 
   const drawVerdict = () => { verdict.innerHTML = model.get("verdict_html"); };
   // Python escapes the message and draws its rule ids (each opens its rule): see link_rules
   const drawMessage = () => { message.innerHTML = model.get("message_html"); };
   drawLine(); drawEnds(); drawHand(); drawActions(); drawVerdict(); drawMessage();
-  const events = [["change:line_svg", drawLine], ["change:ends", drawEnds],
+  return listen(model, [["change:line_svg", drawLine], ["change:ends", drawEnds],
     ["change:pieces", drawHand], ["change:buttons", drawActions],
-    ["change:verdict_html", drawVerdict], ["change:message_html", drawMessage]];
-  for (const [name, f] of events) model.on(name, f);
-  return () => { for (const [name, f] of events) model.off(name, f); };
+    ["change:verdict_html", drawVerdict], ["change:message_html", drawMessage]]);
 }
 
 export default { render };
