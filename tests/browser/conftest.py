@@ -8,7 +8,6 @@ when that is set.
 
 from __future__ import annotations
 
-import json
 import os
 import secrets
 import shutil
@@ -19,6 +18,7 @@ import sys
 import time
 import urllib.request
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -59,17 +59,80 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def _wait_ready(url: str, token: str, proc: subprocess.Popen[bytes]) -> None:
+def _wait_ready(url: str, proc: subprocess.Popen[bytes], what: str) -> None:
+    """Wait until ``url`` answers (the server ``what`` is up), at most 120 s."""
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline:
         if proc.poll() is not None:
-            raise RuntimeError("JupyterLab exited during start-up")
+            raise RuntimeError(f"{what} exited during start-up")
         try:
-            with urllib.request.urlopen(f"{url}/api/status?token={token}", timeout=2):
+            with urllib.request.urlopen(url, timeout=60):
                 return
         except OSError:
             time.sleep(0.5)
-    raise RuntimeError("JupyterLab did not start within 120 s")
+    raise RuntimeError(f"{what} did not start within 120 s")
+
+
+def _stop(proc: subprocess.Popen[bytes]) -> None:
+    """End a server started in a session of its own: SIGTERM, then SIGKILL after 15 s."""
+    if proc.poll() is None:
+        os.killpg(proc.pid, signal.SIGTERM)
+    try:
+        proc.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+
+
+@contextmanager
+def serve(
+    command: list[str], env: dict[str, str], ready: str, what: str
+) -> Iterator[subprocess.Popen[bytes]]:
+    """Run the server ``command`` (``sys.executable -m ...`` arguments) with ``env`` until the
+    block ends; it is ready when the address ``ready`` answers. Its output is dropped."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", *command],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+    try:
+        _wait_ready(ready, proc, what)
+        yield proc
+    finally:
+        _stop(proc)
+
+
+def jupyter_env(base: Path, **more: str) -> dict[str, str]:
+    """The environment of a Jupyter server whose settings, workspaces, runtime files and solved
+    puzzles all stay under ``base`` (never the user's, never the lessons' progress file)."""
+    return dict(
+        os.environ,
+        JUPYTERLAB_WORKSPACES_DIR=str(base / "workspaces"),
+        JUPYTER_RUNTIME_DIR=str(base / "rt"),
+        GUPAI_PROGRESS=str(base / "progress.json"),
+        **more,
+    )
+
+
+def lesson_copies(base: Path, names: list[str] | None = None) -> Path:
+    """``base/lessons``: a copy of the lessons ``names`` (all of ``lessons/`` when None)."""
+    root = base / "lessons"
+    if names is None:
+        shutil.copytree(REPO / "lessons", root)
+    else:
+        root.mkdir(parents=True)
+        for name in names:
+            shutil.copy(REPO / "lessons" / name, root / name)
+    return root
+
+
+def overrides_folder(base: Path) -> Path:
+    """``base/settings`` holding the binder's JupyterLab setting overrides."""
+    settings = base / "settings"
+    settings.mkdir(parents=True)
+    shutil.copy(REPO / "binder" / "overrides.json", settings / "overrides.json")
+    return settings
 
 
 @pytest.fixture(scope="session")
@@ -78,60 +141,22 @@ def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Lab]:
     if not Path(CHROMIUM).exists():
         pytest.fail("Debian chromium is missing: run tools/ensure_browser.sh (make test does)")
     base = tmp_path_factory.mktemp("lab")
-    root = base / "lessons"
-    shutil.copytree(REPO / "lessons", root)
-    settings = base / "settings"
-    settings.mkdir(parents=True)
-    overrides = json.loads((REPO / "binder" / "overrides.json").read_text())
-    (settings / "overrides.json").write_text(json.dumps(overrides))
-    env = dict(
-        os.environ,
-        JUPYTERLAB_SETTINGS_DIR=str(settings),
-        JUPYTERLAB_WORKSPACES_DIR=str(base / "workspaces"),
-        JUPYTER_RUNTIME_DIR=str(base / "rt"),
-        # the browser's solved puzzles go to a file of their own, never the lessons' one
-        GUPAI_PROGRESS=str(base / "progress.json"),
-    )
+    root = lesson_copies(base)
+    settings = overrides_folder(base)
+    env = jupyter_env(base, JUPYTERLAB_SETTINGS_DIR=str(settings))
     port, token = _free_port(), secrets.token_hex(16)
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "jupyterlab",
-            "--no-browser",
-            "--ip=127.0.0.1",
-            f"--port={port}",
-            f"--IdentityProvider.token={token}",
-            "--allow-root",
-            f"--ServerApp.root_dir={root}",
-            "--LabApp.expose_app_in_browser=True",
-            f"--LabApp.app_settings_dir={settings}",
-        ],
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        start_new_session=True,
-    )
+    command = ["jupyterlab", "--no-browser", "--ip=127.0.0.1", f"--port={port}"]
+    command += [f"--IdentityProvider.token={token}", "--allow-root"]
+    command += [f"--ServerApp.root_dir={root}", "--LabApp.expose_app_in_browser=True"]
+    command += [f"--LabApp.app_settings_dir={settings}"]
     url = f"http://127.0.0.1:{port}"
     shots = [base / "screenshots"]
     if os.environ.get("GUPAI_SCREENSHOTS"):
         shots.append(Path(os.environ["GUPAI_SCREENSHOTS"]))
     for folder in shots:
         folder.mkdir(parents=True, exist_ok=True)
-    try:
-        _wait_ready(url, token, proc)
+    with serve(command, env, f"{url}/api/status?token={token}", "JupyterLab"):
         yield Lab(url, token, root, shots)
-    finally:
-        try:
-            request = urllib.request.Request(
-                f"{url}/api/shutdown", method="POST", headers={"Authorization": f"token {token}"}
-            )
-            urllib.request.urlopen(request, timeout=5)
-            proc.wait(timeout=15)
-        except (OSError, subprocess.TimeoutExpired):
-            pass
-        if proc.poll() is None:
-            os.killpg(proc.pid, signal.SIGKILL)
 
 
 @pytest.fixture(scope="session")
@@ -178,14 +203,41 @@ def wait_idle(page: object, timeout: float = 120) -> None:
     raise TimeoutError("the kernel did not become idle")
 
 
-def open_and_run(page: object, lab: Lab, name: str) -> None:
-    """Open ``name`` in JupyterLab, run all its cells, and wait for the kernel."""
-    page.goto(lab.notebook_url(name))  # type: ignore[attr-defined]
+def run_all(page: object, url: str) -> None:
+    """Open the notebook at ``url`` (JupyterLab or Notebook 7), run all its cells, and wait
+    for the kernel."""
+    page.goto(url, timeout=120_000)  # type: ignore[attr-defined]
     page.wait_for_selector(".jp-Notebook", timeout=60_000)  # type: ignore[attr-defined]
     wait_idle(page)
     page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")  # type: ignore[attr-defined]
     page.wait_for_timeout(1000)  # type: ignore[attr-defined]
     wait_idle(page)
+
+
+def open_and_run(page: object, lab: Lab, name: str) -> None:
+    """Open ``name`` in JupyterLab, run all its cells, and wait for the kernel."""
+    run_all(page, lab.notebook_url(name))
+
+
+def answer_choice_card(page: object, card: object) -> list[str]:
+    """Check the options of the choice card ``card`` in turn until it says correct; the
+    feedback of every check, in order."""
+    feedback = card.locator(".gupai-card-feedback")  # type: ignore[attr-defined]
+    options = card.locator("input[type='radio']")  # type: ignore[attr-defined]
+    assert options.count() >= 2
+    verdicts: list[str] = []
+    for i in range(options.count()):
+        options.nth(i).check()
+        before = feedback.inner_text()
+        card.locator("button.gupai-card-check").click()  # type: ignore[attr-defined]
+        page.wait_for_function(  # type: ignore[attr-defined]
+            "([el, before]) => el.innerText !== before && el.innerText.trim() !== ''",
+            arg=[feedback.element_handle(), before],
+        )
+        verdicts.append(feedback.inner_text())
+        if "incorrect" not in verdicts[-1].lower():
+            break
+    return verdicts
 
 
 def drawn_tiles(page: object) -> int:
