@@ -3,6 +3,7 @@ endgames judged by the solver."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from gupai_learn.engine.moves import Move, join
@@ -28,27 +29,69 @@ def settle(e: Entry) -> Puzzle:
     names, n = deal.seat_names, deal.n_seats
     banker = getattr(deal, "banker", None)
 
-    def check(answer: Any) -> Feedback:
-        values = read_numbers(answer, n)
-        if values is None:
-            return numbers_please(n)
-        settlement = e.build().settle()
-        truth = list(settlement.results)
-        if values == truth:
-            nets = ", ".join(f"{name} {v:+d}" for name, v in zip(names, truth, strict=True))
-            return correct(f"Right: {nets}.", settlement_reasons(settlement))
-        text = mistakes(values, truth, names)
-        if sum(values) != 0:
-            unit = getattr(settlement, "unit", "chip")  # Tet-Gow scores points
-            text += f" Your numbers add up to {sum(values):+d}, but {unit}s only change hands: "
-            text += f"the {WORDS[n]} results always add up to 0."
-        return incorrect(text, _payment_rules(e, values, truth, settlement))
+    def right(truth: list[int]) -> str:
+        nets = ", ".join(f"{name} {v:+d}" for name, v in zip(names, truth, strict=True))
+        return f"Right: {nets}."
+
+    def add_up(settlement: Any) -> str:
+        unit = getattr(settlement, "unit", "chip")  # Tet-Gow scores points
+        return f"{unit}s only change hands: the {WORDS[n]} results always add up to 0."
 
     settlement = deal.settle()
     solution = Solution(settlement.results, str(settlement), settlement_reasons(settlement))
     labels = tuple(name + " (banker)" * (i == banker) for i, name in enumerate(names))
     picture = e.drawing(pictures.last_trick)
-    return e.puzzle("numbers", check, solution, picture, labels=labels)
+    return e.puzzle("numbers", settlement_check(e, right, add_up), solution, picture, labels=labels)
+
+
+def settlement_check(
+    e: Entry, right: Callable[[list[int]], str], add_up: Callable[[Any], str]
+) -> Callable[[Any], Feedback]:
+    """The check of a settlement card (trick or line game): the answer is each seat's result
+    of ``deal.settle()``. Right: ``right(results)`` and every payment line; wrong: the seats
+    answered wrongly, ``add_up(settlement)`` when the numbers do not add up to 0, and the rules
+    behind those seats' payments (without amounts)."""
+    names = e.build().seat_names
+
+    def check(answer: Any) -> Feedback:
+        values = read_numbers(answer, len(names))
+        if values is None:
+            return numbers_please(len(names))
+        settlement = e.build().settle()
+        truth = list(settlement.results)
+        if values == truth:
+            return correct(right(truth), settlement_reasons(settlement))
+        text = mistakes(values, truth, names)
+        if sum(values) != 0:
+            text += f" Your numbers add up to {sum(values):+d}, but {add_up(settlement)}"
+        return incorrect(text, _payment_rules(e, values, truth, settlement))
+
+    return check
+
+
+def count_check(
+    truth: list[int],
+    names: Sequence[str],
+    right: Reason,
+    wrong: Reason,
+    total: str = "",
+) -> Callable[[Any], Feedback]:
+    """The check of a card asking one count per seat (tricks won, points held): right with the
+    reason ``right``; wrong naming the seats answered wrongly, ``total`` when the answers do not
+    add up to the true total, and the reason ``wrong`` (where to look, not the numbers)."""
+
+    def check(answer: Any) -> Feedback:
+        values = read_numbers(answer, len(truth))
+        if values is None:
+            return numbers_please(len(truth))
+        if values == truth:
+            return correct("Right.", [right])
+        text = mistakes(values, truth, names)
+        if total and sum(values) != sum(truth):
+            text += " " + total
+        return incorrect(text, [wrong])
+
+    return check
 
 
 def settlement_reasons(settlement: Any) -> tuple[Reason, ...]:
@@ -104,18 +147,8 @@ def won(e: Entry) -> Puzzle:
         f"{unit} {i} ({t.size}) to {deal.name(t.winner)}" for i, t in enumerate(deal.tricks, 1)
     )
     why = Reason(e.rule("won"), f"{unit.capitalize()}s and their worth: {tricks}.")
-
-    def check(answer: Any) -> Feedback:
-        values = read_numbers(answer, len(truth))
-        if values is None:
-            return numbers_please(len(truth))
-        if values == truth:
-            return correct("Right.", [why])
-        text = mistakes(values, truth, names)
-        if sum(values) != sum(truth):
-            text += " " + e["total"].format(total=sum(truth))
-        return incorrect(text, [Reason(e.rule("won"), e["explain"])])
-
+    total = e["total"].format(total=sum(truth))
+    check = count_check(truth, names, why, Reason(e.rule("won"), e["explain"]), total)
     solution = Solution(tuple(truth), "What each seat won.", (why,))
     return e.puzzle("numbers", check, solution, labels=names)
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from gupai_learn.puzzles.kinds.ending import _payment_rules, settlement_reasons
+from gupai_learn.puzzles.kinds.ending import count_check, settlement_check, settlement_reasons
 from gupai_learn.puzzles.kinds.entry import Entry
 from gupai_learn.puzzles.kinds.line_moves import _award_reason, _awards
 from gupai_learn.puzzles.kinds.line_pictures import _line_and_hand, _line_picture, _told
@@ -14,8 +14,6 @@ from gupai_learn.puzzles.kinds.speak import (
     RULE_AT_END,
     correct,
     incorrect,
-    mistakes,
-    numbers_please,
     read_numbers,
 )
 from gupai_learn.puzzles.model import Feedback, Puzzle, Solution
@@ -84,15 +82,7 @@ def points(e: Entry) -> Puzzle:
         for s in range(deal.n_seats)
     )
     why = Reason(e.rule("points"), f"{shown}.")
-
-    def check(answer: Any) -> Feedback:
-        values = read_numbers(answer, len(truth))
-        if values is None:
-            return numbers_please(len(truth))
-        if values == truth:
-            return correct("Right.", [why])
-        return incorrect(mistakes(values, truth, names), [Reason(e.rule("points"), e["explain"])])
-
+    check = count_check(truth, names, why, Reason(e.rule("points"), e["explain"]))
     solution = Solution(tuple(truth), "Each seat's points.", (why,))
     return e.puzzle("numbers", check, solution, e.drawing(_told, e.game.piece_style), labels=names)
 
@@ -100,24 +90,11 @@ def points(e: Entry) -> Puzzle:
 def line_settle(e: Entry) -> Puzzle:
     """Numbers: what each seat wins (+) or pays (−) when a finished line deal is settled."""
     deal = e.build()
-    names, n = deal.seat_names, deal.n_seats
-
-    def check(answer: Any) -> Feedback:
-        values = read_numbers(answer, n)
-        if values is None:
-            return numbers_please(n)
-        settlement = e.build().settle()
-        truth = list(settlement.results)
-        if values == truth:
-            return correct("Right.", settlement_reasons(settlement))
-        text = mistakes(values, truth, names)
-        if sum(values) != 0:
-            text += f" Your numbers add up to {sum(values):+d}, but chips only change hands."
-        return incorrect(text, _payment_rules(e, values, truth, settlement))
-
     settlement = deal.settle()
+    check = settlement_check(e, lambda _: "Right.", lambda _: "chips only change hands.")
     solution = Solution(settlement.results, str(settlement), settlement_reasons(settlement))
-    return e.puzzle("numbers", check, solution, e.drawing(_told, e.game.piece_style), labels=names)
+    picture = e.drawing(_told, e.game.piece_style)
+    return e.puzzle("numbers", check, solution, picture, labels=deal.seat_names)
 
 
 def line_score(e: Entry) -> Puzzle:
