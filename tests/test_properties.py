@@ -6,8 +6,8 @@ seat recorded for a move is the seat whose turn it was, ``legal_moves`` lists di
 that ``judge`` accepts and nothing once the deal is over, ``judge`` never raises, ``apply``
 refuses exactly what ``judge`` refuses and leaves the deal as it was, a copy is independent,
 replaying the history on a restarted deal reaches the same position, a move's text does what
-the move does, and the settlement adds up. Game-specific properties stay in
-``test_<game>_properties.py``.
+the move does, and the settlement adds up. Every spelling of a trick game's move is in
+``test_trick_forms.py``; game-specific properties stay in ``test_<game>_properties.py``.
 """
 
 from __future__ import annotations
@@ -202,33 +202,3 @@ def test_settlement_adds_up(name: str, seed: int) -> None:
     else:
         assert min(result.scores) >= 0
     assert all(line.rules for line in result.lines)
-
-
-TRICK_GAMES = [name for name in NAMES if GAMES[name].family == "trick"]
-
-
-@pytest.mark.parametrize("name", TRICK_GAMES)
-@settings(max_examples=8, deadline=None)
-@given(seed=SEEDS, data=st.data())
-def test_every_spelling_of_a_move_does_the_same(name: str, seed: int, data: st.DataObject) -> None:
-    """A listed move, its text, and its pieces as a tuple or a list in any order (given to
-    ``play`` or ``discard``): the same move, the same position after it."""
-    rng = random.Random(seed)
-    deal = GAMES[name].Deal.random(seed=seed)
-    while not deal.is_over:
-        move = data.draw(st.sampled_from(deal.legal_moves()))
-        pieces = list(move.pieces)
-        rng.shuffle(pieces)
-        forms: list[Any] = [move, str(move), tuple(pieces), pieces]
-        if move.call is not None:  # a charity lead's call has no spelling as bare pieces
-            forms = forms[:2]
-        results = []
-        for form in forms:
-            copy = deal.copy()
-            if isinstance(form, (Move, str)):
-                copy.apply(form)
-            else:
-                (copy.play if move.face_up else copy.discard)(form)
-            results.append(snapshot(copy))
-        assert all(result == results[0] for result in results)
-        deal.apply(move)
