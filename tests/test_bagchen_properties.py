@@ -16,6 +16,7 @@ import gupai_learn as gl
 from gupai_learn.engine.moves import Move
 from gupai_learn.games import bagchen
 from gupai_learn.games.bagchen.combos import canonical
+from tests.playing import pieces_everywhere
 
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 RULES = st.builds(
@@ -43,9 +44,7 @@ def test_random_deals_end_conserve_and_settle_to_zero(seed: int, rules: bagchen.
         random_move(deal, rng)
         moves += 1
         assert moves <= 64
-        played = Counter(t for play in deal.moves for t in play.pieces)
-        held = Counter(t for hand in deal.hands for t in hand)
-        assert played + held == Counter(gl.decks.chinese_double())
+        assert pieces_everywhere(deal) == Counter(gl.decks.chinese_double())
     assert sum(deal.won) == 16 and all(not h for h in deal.hands)
     result = deal.settle()
     assert sum(result.payments) == 0

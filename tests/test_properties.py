@@ -23,25 +23,10 @@ from hypothesis import strategies as st
 import gupai_learn as gl
 from gupai_learn.engine.moves import Move
 from gupai_learn.games import GAMES
+from tests.playing import pieces_everywhere, play_randomly, snapshot
 
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 NAMES = sorted(GAMES)
-#: Where a game keeps pieces that are in no hand and in no move (the probes live here only).
-ASIDE = ("boneyard", "leftover")
-
-
-def pieces_everywhere(deal: Any) -> Counter[Any]:
-    """Every piece of the deal: in hands, in the moves made, and put aside (boneyard, leftover)."""
-    found: Counter[Any] = Counter(p for hand in deal.hands for p in hand)
-    found.update(p for move in deal.history for p in move.pieces)
-    for name in ASIDE:
-        found.update(getattr(deal, name, ()))
-    return found
-
-
-def snapshot(deal: Any) -> tuple[Any, ...]:
-    """What must not change when a move is refused or a copy is played on."""
-    return (str(deal), deal.seated_history, deal.hands, deal.turn, deal.is_over, deal.state_key())
 
 
 def junk(info: Any) -> st.SearchStrategy[Any]:
@@ -70,15 +55,6 @@ def junk(info: Any) -> st.SearchStrategy[Any]:
         st.floats(),
         st.lists(st.lists(st.integers(), max_size=2), max_size=2),
     )
-
-
-def play_randomly(deal: Any, rng: random.Random, steps: int) -> None:
-    """Up to ``steps`` random legal moves."""
-    for _ in range(steps):
-        if deal.is_over:
-            return
-        moves = deal.legal_moves()
-        deal.apply(moves[rng.randrange(len(moves))])
 
 
 @pytest.mark.parametrize("name", NAMES)

@@ -16,18 +16,10 @@ import gupai_learn as gl
 from gupai_learn.engine.moves import Move
 from gupai_learn.games import tet_gow as tt
 from gupai_learn.games.tet_gow.combos import canonical
+from tests.playing import pieces_everywhere, random_trick_move
 
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 PLAYERS = st.sampled_from([4, 3])
-
-
-def random_move(deal: tt.Deal, rng: random.Random) -> None:
-    plays = deal.legal_plays()
-    if deal.trick and (not plays or rng.random() < 0.4):
-        hand = deal.hands[deal.turn]
-        deal.discard(gl.Cards(rng.sample(list(hand), len(deal.trick[0].pieces))))
-    else:
-        deal.play(rng.choice(plays))
 
 
 def all_moves(deal: tt.Deal) -> set[Move]:
@@ -49,12 +41,10 @@ def test_random_games_end_conserve_and_score_to_zero(seed: int, players: int) ->
     deck = Counter(gl.decks.decktet(players))
     moves = 0
     while not deal.is_over:
-        random_move(deal, rng)
+        random_trick_move(deal, rng)
         moves += 1
         assert moves <= 8 * players
-        played = Counter(c for play in deal.moves for c in play.pieces)
-        held = Counter(c for hand in deal.hands for c in hand)
-        assert played + held + Counter(deal.leftover) == deck
+        assert pieces_everywhere(deal) == deck
     assert sum(deal.won) == 8 and deal.winner is not None
     assert deal.won[deal.winner] >= 2
     scores = deal.settle().scores
@@ -73,7 +63,7 @@ def test_legal_moves_are_exactly_what_judge_accepts(seed: int, players: int) -> 
         assert len(listed) == len(set(listed))
         accepted = {m for m in all_moves(deal) if deal.judge(m).ok}
         assert {Move(m.kind, canonical(m.pieces)) for m in listed} == accepted
-        random_move(deal, rng)
+        random_trick_move(deal, rng)
     assert deal.legal_moves() == []
 
 

@@ -16,6 +16,7 @@ import gupai_learn as gl
 from gupai_learn.engine.moves import Move
 from gupai_learn.games import tien_gow as tg
 from gupai_learn.games.tien_gow.combos import canonical
+from tests.playing import pieces_everywhere, random_trick_move
 
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 RULES = st.builds(
@@ -40,15 +41,6 @@ def candidates(deal: tg.Deal) -> set[gl.Tiles]:
     return found
 
 
-def random_move(deal: tg.Deal, rng: random.Random) -> None:
-    plays = deal.legal_plays()
-    if deal.trick and (not plays or rng.random() < 0.4):
-        hand = deal.hands[deal.turn]
-        deal.discard(gl.Tiles(rng.sample(list(hand), len(deal.trick[0].pieces))))
-    else:
-        deal.play(rng.choice(plays))
-
-
 @settings(max_examples=80, deadline=None)
 @given(seed=SEEDS, rules=RULES, streak=st.integers(0, 3))
 def test_random_deals_end_conserve_and_settle_to_zero(
@@ -58,12 +50,10 @@ def test_random_deals_end_conserve_and_settle_to_zero(
     deal = tg.Deal.random(seed=seed, rules=rules, banker_streak=streak)
     moves = 0
     while not deal.is_over:
-        random_move(deal, rng)
+        random_trick_move(deal, rng)
         moves += 1
         assert moves <= 32
-        played = Counter(t for play in deal.moves for t in play.pieces)
-        held = Counter(t for hand in deal.hands for t in hand)
-        assert played + held == Counter(gl.decks.chinese())
+        assert pieces_everywhere(deal) == Counter(gl.decks.chinese())
     if deal.red_dot_seat is None:
         assert sum(deal.columns) == 8 and len({len(h) for h in deal.hands}) == 1
     result = deal.settle()
@@ -81,7 +71,7 @@ def test_legal_plays_are_exactly_what_judge_accepts(seed: int, mixed: bool, earl
         judged = {c for c in candidates(deal) if deal.judge(c)}
         assert fast == judged
         assert len(fast) == len(deal.legal_plays())  # no duplicates
-        random_move(deal, rng)
+        random_trick_move(deal, rng)
 
 
 @given(seed=SEEDS)
@@ -119,5 +109,5 @@ def test_legal_moves_are_exactly_what_judge_accepts(seed: int, rules: tg.Rules) 
         assert len(listed) == len(set(listed))  # no move twice
         accepted = {m for m in all_moves(deal) if deal.judge(m).ok}
         assert {Move(m.kind, canonical(m.pieces)) for m in listed} == accepted
-        random_move(deal, rng)
+        random_trick_move(deal, rng)
     assert deal.legal_moves() == []
