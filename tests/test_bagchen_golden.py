@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from gupai_learn.games import bagchen
-from tests.golden_files import check_golden
+from tests.golden_files import as_text, check_golden, closing, played_out
 
 CASES = {
     "bagchen_seed_1": (1, bagchen.Rules()),
@@ -21,10 +21,7 @@ def playthrough(seed: int, rules: bagchen.Rules) -> str:
     deal = bagchen.Deal.random(seed=seed, rules=rules)
     players = [bagchen.HeuristicPlayer(seed + seat) for seat in range(4)]
     out = [f"seed {seed}, {rules}", *deal.log, str(deal), ""]
-    while not deal.is_over:
-        move = players[deal.turn].choose(deal)
-        out.append(f"{deal.name(deal.turn)} {move}: {deal.judge(move)}")
-        deal.apply(move)
+    out += played_out(deal, lambda deal: players[deal.turn].choose(deal))
     replay = bagchen.Deal.from_script(
         deal.restart().hands,
         deal.history,
@@ -33,8 +30,7 @@ def playthrough(seed: int, rules: bagchen.Rules) -> str:
         leader=deal.tricks[0].leader,
     )
     assert replay.won == deal.won
-    out += ["", deal.transcript(), "", str(deal.settle())]
-    return "\n".join(out) + "\n"
+    return as_text(out + closing(deal))
 
 
 @pytest.mark.parametrize("name", sorted(CASES))

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import pytest
 
+from gupai_learn.engine.moves import Move
 from gupai_learn.games import GAMES, bergen
-from tests.golden_files import check_golden
+from tests.golden_files import as_text, check_golden, closing, played_out
 
 #: name: (seed, rules, players' kind, match score before the round); one round ends with a
 #: domino, one is blocked, one stops when a seat reaches the target.
@@ -32,15 +33,15 @@ def playthrough(seed: int, rules: bergen.Rules, bot: str, scores: tuple[int, ...
     players = [GAMES["bergen"].bot(bot, seed=seed + s) for s in range(rules.players)]
     out = [f"seed {seed}, {bot} players, {rules}, scores before {deal.scores}", str(deal)]
     out += [f"boneyard {deal.boneyard}", ""]
-    while not deal.is_over:
-        move = players[deal.turn].choose(deal)
-        line = f"{deal.name(deal.turn)} {move}: {deal.judge(move)}"
-        before = len(deal.awards)
-        drawn = deal.apply(move)
-        if move.kind == "draw":
-            line += f" (drew {drawn})"
-        out.append(line)
-        out += [f"  {a.describe(deal.seat_names)}" for a in deal.awards[before:]]
+    seen = [0]  # awards already written
+
+    def note(deal: bergen.Deal, move: Move, drawn: object) -> list[str]:
+        new = deal.awards[seen[0] :]
+        seen[0] = len(deal.awards)
+        lines = [f"  drew {drawn}"] if move.kind == "draw" else []
+        return lines + [f"  {a.describe(deal.seat_names)}" for a in new]
+
+    out += played_out(deal, lambda deal: players[deal.turn].choose(deal), note)
     start = deal.restart()
     replay = bergen.Deal.from_script(
         start.hands, deal.history, rules=rules, boneyard=start.boneyard, scores=start.scores
@@ -49,8 +50,7 @@ def playthrough(seed: int, rules: bergen.Rules, bot: str, scores: tuple[int, ...
     out += ["", str(deal), "", f"ending: {deal.ending}, totals {deal.totals}"]
     if deal.blocked is not None:
         out += [str(clause) for clause in deal.blocked.clauses]
-    out += ["", deal.transcript(), "", str(deal.settle())]
-    return "\n".join(out) + "\n"
+    return as_text(out + closing(deal))
 
 
 @pytest.mark.parametrize("name", sorted(CASES))

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from gupai_learn.games import GAMES, ding_niu
-from tests.golden_files import check_golden
+from tests.golden_files import as_text, check_golden, closing, played_out
 
 CASES = {
     "ding_niu_seed_1": (1, ding_niu.Rules(), "heuristic"),
@@ -21,15 +21,11 @@ def playthrough(seed: int, rules: ding_niu.Rules, bot: str) -> str:
     deal = ding_niu.Deal.random(seed=seed, rules=rules)
     players = [GAMES["ding_niu"].bot(bot, seed=seed + s) for s in range(4)]
     out = [f"seed {seed}, {bot} players, {rules}", str(deal), ""]
-    while not deal.is_over:
-        move = players[deal.turn].choose(deal)
-        out.append(f"{deal.name(deal.turn)} {move}: {deal.judge(move)}")
-        deal.apply(move)
-    out += ["", str(deal), ""]
+    out += played_out(deal, lambda deal: players[deal.turn].choose(deal))
+    out += ["", str(deal)]
     if deal.fish is not None:
-        out += [deal.fish.explain(), ""]
-    out += [deal.transcript(), "", str(deal.settle())]
-    return "\n".join(out) + "\n"
+        out += ["", deal.fish.explain()]
+    return as_text(out + closing(deal))
 
 
 @pytest.mark.parametrize("name", sorted(CASES))

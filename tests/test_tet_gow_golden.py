@@ -11,7 +11,7 @@ import pytest
 import gupai_learn as gl
 from gupai_learn.engine.moves import Move
 from gupai_learn.games import tet_gow as tt
-from tests.golden_files import check_golden
+from tests.golden_files import as_text, check_golden, closing, played_out
 
 CASES = {"tet_gow_seed_1": (1, 4), "tet_gow_seed_8": (8, 4), "tet_gow_seed_3_three": (3, 3)}
 
@@ -21,21 +21,17 @@ def playthrough(seed: int, players: int) -> str:
     rng = random.Random(seed)
     deal = tt.Deal.random(seed=seed, players=players)
     bot = tt.HeuristicPlayer(seed)
-    out = [f"seed {seed}, {players} players", str(deal), ""]
-    while not deal.is_over:
+
+    def choose(deal: tt.Deal) -> Move:
         if deal.turn % 2 == 0:
-            move = bot.choose(deal)
-        else:
-            plays = deal.legal_plays()
-            if deal.trick and (not plays or rng.random() < 0.3):
-                size = len(deal.trick[0].pieces)
-                move = Move("discard", gl.Cards(deal.hands[deal.turn][-size:]))
-            else:
-                move = Move("play", plays[rng.randrange(len(plays))])
-        out.append(f"{deal.name(deal.turn)} {move}: {deal.judge(move)}")
-        deal.apply(move)
-    out += ["", deal.transcript(), "", str(deal.settle())]
-    return "\n".join(out) + "\n"
+            return bot.choose(deal)
+        plays = deal.legal_plays()
+        if deal.trick and (not plays or rng.random() < 0.3):
+            return Move("discard", gl.Cards(deal.hands[deal.turn][-len(deal.trick[0].pieces) :]))
+        return Move("play", plays[rng.randrange(len(plays))])
+
+    out = [f"seed {seed}, {players} players", str(deal), "", *played_out(deal, choose)]
+    return as_text(out + closing(deal))
 
 
 @pytest.mark.parametrize("name", sorted(CASES))

@@ -12,7 +12,7 @@ import pytest
 import gupai_learn as gl
 from gupai_learn.engine.moves import Move
 from gupai_learn.games import tien_gow as tg
-from tests.golden_files import check_golden
+from tests.golden_files import as_text, check_golden, closing, played_out
 
 CASES = {
     "tien_gow_seed_1": (1, tg.Rules()),
@@ -25,17 +25,15 @@ def playthrough(seed: int, rules: tg.Rules) -> str:
     """A transcript: the hands, each trick, each move's verdict headline, the settlement."""
     rng = random.Random(seed)
     deal = tg.Deal.random(seed=seed, rules=rules)
-    out = [f"seed {seed}, {rules}", str(deal), ""]
-    while not deal.is_over:
+
+    def choose(deal: tg.Deal) -> Move:
         plays = deal.legal_plays()
         if deal.trick and (not plays or rng.random() < 0.3):
-            move = Move("discard", gl.Tiles(deal.hands[deal.turn][-len(deal.trick[0].pieces) :]))
-        else:
-            move = Move("play", plays[rng.randrange(len(plays))])
-        out.append(f"{deal.name(deal.turn)} {move}: {deal.judge(move)}")
-        deal.apply(move)
-    out += ["", deal.transcript(), "", str(deal.settle())]
-    return "\n".join(out) + "\n"
+            return Move("discard", gl.Tiles(deal.hands[deal.turn][-len(deal.trick[0].pieces) :]))
+        return Move("play", plays[rng.randrange(len(plays))])
+
+    out = [f"seed {seed}, {rules}", str(deal), "", *played_out(deal, choose)]
+    return as_text(out + closing(deal))
 
 
 @pytest.mark.parametrize("name", sorted(CASES))
