@@ -7,6 +7,8 @@ import random
 from collections import Counter
 from typing import Any
 
+from gupai_learn.engine.moves import Move
+
 #: Where a game keeps pieces that are in no hand and in no move (the probes live here only).
 ASIDE = ("boneyard", "leftover")
 
@@ -44,3 +46,14 @@ def random_trick_move(deal: Any, rng: random.Random, down: float = 0.4) -> None:
         deal.discard(tuple(rng.sample(list(hand), len(deal.trick[0].pieces))))
     else:
         deal.play(rng.choice(plays))
+
+
+def careless_move(deal: Any, rng: random.Random, down: float = 0.3) -> Move:
+    """The move a careless trick player names (golden playthroughs): a follower puts his last
+    pieces face down (with chance ``down``, or when nothing beats the lead), else a random
+    face-up play from ``legal_plays``."""
+    plays = deal.legal_plays()
+    if deal.trick and (not plays or rng.random() < down):
+        hand = deal.hands[deal.turn]
+        return Move("discard", type(hand)(hand[-len(deal.trick[0].pieces) :]))
+    return Move("play", plays[rng.randrange(len(plays))])

@@ -8,10 +8,10 @@ import random
 
 import pytest
 
-import gupai_learn as gl
 from gupai_learn.engine.moves import Move
 from gupai_learn.games import tet_gow as tt
 from tests.golden_files import as_text, check_golden, closing, played_out
+from tests.playing import careless_move
 
 CASES = {"tet_gow_seed_1": (1, 4), "tet_gow_seed_8": (8, 4), "tet_gow_seed_3_three": (3, 3)}
 
@@ -23,12 +23,7 @@ def playthrough(seed: int, players: int) -> str:
     bot = tt.HeuristicPlayer(seed)
 
     def choose(deal: tt.Deal) -> Move:
-        if deal.turn % 2 == 0:
-            return bot.choose(deal)
-        plays = deal.legal_plays()
-        if deal.trick and (not plays or rng.random() < 0.3):
-            return Move("discard", gl.Cards(deal.hands[deal.turn][-len(deal.trick[0].pieces) :]))
-        return Move("play", plays[rng.randrange(len(plays))])
+        return bot.choose(deal) if deal.turn % 2 == 0 else careless_move(deal, rng)
 
     out = [f"seed {seed}, {players} players", str(deal), "", *played_out(deal, choose)]
     return as_text(out + closing(deal))

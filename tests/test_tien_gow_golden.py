@@ -9,10 +9,9 @@ import random
 
 import pytest
 
-import gupai_learn as gl
-from gupai_learn.engine.moves import Move
 from gupai_learn.games import tien_gow as tg
 from tests.golden_files import as_text, check_golden, closing, played_out
+from tests.playing import careless_move
 
 CASES = {
     "tien_gow_seed_1": (1, tg.Rules()),
@@ -25,14 +24,8 @@ def playthrough(seed: int, rules: tg.Rules) -> str:
     """A transcript: the hands, each trick, each move's verdict headline, the settlement."""
     rng = random.Random(seed)
     deal = tg.Deal.random(seed=seed, rules=rules)
-
-    def choose(deal: tg.Deal) -> Move:
-        plays = deal.legal_plays()
-        if deal.trick and (not plays or rng.random() < 0.3):
-            return Move("discard", gl.Tiles(deal.hands[deal.turn][-len(deal.trick[0].pieces) :]))
-        return Move("play", plays[rng.randrange(len(plays))])
-
-    out = [f"seed {seed}, {rules}", str(deal), "", *played_out(deal, choose)]
+    out = [f"seed {seed}, {rules}", str(deal), ""]
+    out += played_out(deal, lambda deal: careless_move(deal, rng))
     return as_text(out + closing(deal))
 
 
