@@ -5,6 +5,7 @@ input is refused with a clear error; hints are legal and, where the solver decid
 from __future__ import annotations
 
 import html
+import re
 from typing import Any
 
 import ipywidgets
@@ -349,9 +350,9 @@ def test_the_deal_players_hint_says_why() -> None:
 def _marked_span(shown: str) -> str:
     """The one story line marked as the slip (the whole span, its title included)."""
     assert shown.count("class='gupai-slip'") == 1
-    start = shown.index("<span class='gupai-slip'")
-    end = shown.find("<br>", start)
-    return shown[start : end if end >= 0 else len(shown)]
+    found = re.search(r"<div class='gupai-slip'.*?</div></div>", shown, re.S)
+    assert found is not None
+    return found.group(0)
 
 
 @pytest.mark.parametrize("game", sorted(SCRIPTS))

@@ -152,12 +152,13 @@ def story_html(deal: BaseDeal[Any], slip: Slip | None = None) -> str:
     shown = [_text(line) for line in lines]
     if slip is None or at is None or at >= len(shown):
         return "<br>".join(shown)
-    shown[at] = _slip_line(shown[at], slip)
     above = ""
     where = line_mark(deal, slip) if isinstance(deal, LineDeal) else None
     if where is not None:
-        above = table_line_svg(deal, marked=where, mark_title=slip.title)
-    return above + "<br>".join(shown)
+        line = table_line_svg(deal, marked=where, mark_title=slip.title)
+        above = f"<div class='gupai-story-line'>{line}</div>"
+    before, after = "<br>".join(shown[:at]), "<br>".join(shown[at + 1 :])
+    return above + before + _slip_line(shown[at], slip) + after
 
 
 def _running(sizes: Sequence[int]) -> list[int]:
@@ -179,16 +180,12 @@ def _slip_line(line: str, slip: Slip) -> str:
     better = ""
     if slip.better is not None:
         picture = row_svg(slip.better.pieces, scale=0.6) if slip.better.pieces else ""
-        better = f" <span class='gupai-better'>Better: {_text(str(slip.better))}</span> {picture}"
-    style = (
-        f"outline:2px dashed {SLIP_COLOUR};outline-offset:2px;padding:2px 4px;margin:6px 0;"
-        "display:inline-block"
-    )
+        drawn = f"<span style='display:inline-block;vertical-align:middle'>{picture}</span>"
+        better = f"<div class='gupai-better'>Better: {_text(str(slip.better))} {drawn}</div>"
+    style = f"outline:2px dashed {SLIP_COLOUR};outline-offset:1px;padding:3px 6px;margin:6px 2px"
     badge = f"<b style='color:{SLIP_COLOUR}'>\u2717 slip</b>"
     title = html.escape(slip.title, quote=True)
-    return (
-        f"<span class='gupai-slip' title=\"{title}\" style='{style}'>{badge} {line}{better}</span>"
-    )
+    return f"<div class='gupai-slip' title=\"{title}\" style='{style}'>{badge} {line}{better}</div>"
 
 
 #: How each level's computer player is named in a replay.
@@ -755,7 +752,7 @@ class ReplayStepper(StaticFallback, ipywidgets.VBox):
         caption = _text(f"Move {self.step} of {len(self.moves)} — {said}")
         if self.slip is not None and self.step == self.slip.index + 1:
             caption = _slip_line(caption, self.slip)
-        self.caption.value = f"<p>{caption}</p>"
+        self.caption.value = caption if "gupai-slip" in caption else f"<p>{caption}</p>"
         hands = deal_svg(deal) if isinstance(deal, TrickDeal) else ""  # a line game draws all
         self.view.value = (
             f"{table_html(deal, slip=self.slip)}<div class='gupai-hands'>{hands}</div>"

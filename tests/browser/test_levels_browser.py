@@ -96,17 +96,17 @@ def test_a_whole_game_at_strong_then_review_and_the_replay_names_the_level(
     page.locator(".gupai-review").first.wait_for(timeout=60_000)
     said = page.locator(".gupai-review").first.inner_text()
     if page.locator(".gupai-review-slip").count():
-        mark = page.locator("span.gupai-slip")
+        mark = page.locator("div.gupai-slip")
         assert mark.count() == 1 and "\u2717 slip" in mark.inner_text()
         title = mark.get_attribute("title") or ""
         assert title.startswith("slip: move ") and "better: " in title
         assert title.split(",")[0].removeprefix("slip: ") in said.replace("Move", "move")
     else:
-        assert "No slip" in said and page.locator("span.gupai-slip").count() == 0
+        assert "No slip" in said and page.locator("div.gupai-slip").count() == 0
     page.get_by_role("button", name="Replay", exact=True).click()
     level = page.locator(".gupai-level")
     level.first.wait_for(timeout=30_000)
     told = level.first.inner_text()
     assert "East: you" in told and told.count("strong computer player") == 3
     for path in lab.screenshot_path("whole-game-at-strong.png"):
-        page.screenshot(path=str(path), full_page=True)
+        page.locator(".jp-OutputArea-output").first.screenshot(path=str(path))
