@@ -7,7 +7,7 @@ from typing import Any
 import nbformat
 import pytest
 
-from tests.browser.conftest import Lab, open_and_run
+from tests.browser.conftest import Lab, open_and_run, wait_idle
 
 pytestmark = pytest.mark.browser
 
@@ -91,7 +91,8 @@ def test_a_whole_game_at_strong_then_review_and_the_replay_names_the_level(
         _select(page, max(lead, 1))
         page.locator("button.gupai-action", has_text="Discard" if lead else "Play").click()
         page.wait_for_function(MOVED, arg=[before], timeout=60_000)
-    page.wait_for_function("() => document.body.innerText.includes('You (East):')")
+        wait_idle(page)  # the hand is redrawn before the table: let every part catch up
+    page.wait_for_function("() => document.body.innerText.includes('You (East):')", timeout=60_000)
     page.get_by_role("button", name="Review", exact=True).first.click()
     page.locator(".gupai-review").first.wait_for(timeout=60_000)
     said = page.locator(".gupai-review").first.inner_text()
@@ -108,5 +109,15 @@ def test_a_whole_game_at_strong_then_review_and_the_replay_names_the_level(
     level.first.wait_for(timeout=30_000)
     told = level.first.inner_text()
     assert "East: you" in told and told.count("strong computer player") == 3
+    # the replay's own Review: it jumps to the slip, marked in the caption and on the table
+    page.get_by_role("button", name="Review", exact=True).nth(1).click()
+    page.locator(".gupai-review").nth(1).wait_for(timeout=60_000)
+    slipped = page.locator(".gupai-review-slip").count() == 2
+    page.wait_for_function(
+        "([n, m]) => document.querySelectorAll('div.gupai-slip').length === n"
+        " && document.querySelectorAll('.gupai-slip-mark').length === m",
+        arg=[2, 1] if slipped else [0, 0],  # the list's mark and the caption's; the table's
+        timeout=30_000,
+    )
     for path in lab.screenshot_path("whole-game-at-strong.png"):
         page.locator(".jp-OutputArea-output").first.screenshot(path=str(path))
