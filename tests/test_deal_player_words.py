@@ -117,3 +117,25 @@ def test_a_replay_given_one_level_names_it_and_refuses_a_wrong_count() -> None:
     with pytest.raises(SetupError, match="seat"):
         ReplayStepper(deal, seat=7)
     assert stepper.review() is None and "not played out" in stepper.notes.value
+
+
+def test_the_match_table_says_when_the_level_changed_during_the_round() -> None:
+    player = DealPlayer("bergen", seed=3, seat=0, level="normal")
+    assert "Computer players: normal." in player.board.value
+    mine = 0
+    while not player.deal.is_over and mine < 2:
+        player.deal.apply(player.deal.legal_moves()[0])
+        player._moved()
+        mine += 1
+    player.set_level("strong")
+    switch = len(player.deal.history) + 1  # the next move is the first at the new level
+    said = f"Computer players: normal, then strong from move {switch}."
+    assert said in player.board.value  # said at once, before any strong move
+    _play_out(player)
+    levels = player.played_by()
+    later = [level for level in levels[switch - 1 :] if level is not None]
+    assert later and set(later) == {"strong"} and "normal" in levels[: switch - 1]
+    first = levels.index("strong") + 1  # the first move a strong player made
+    assert f"Computer players: normal, then strong from move {first}." in player.board.value
+    player.new_deal()
+    assert "Computer players: strong." in player.board.value

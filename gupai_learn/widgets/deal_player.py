@@ -445,6 +445,7 @@ class DealPlayer(StaticFallback, ipywidgets.VBox):
         self.bots = self._players()
         if self.levels.value != level:
             self.levels.value = level
+        self._draw_board()
         self.coach.value = f"<p>{_text(f'The computer players are now {level}.')}</p>"
 
     # ----- the deal -------------------------------------------------------------------------
@@ -557,6 +558,20 @@ class DealPlayer(StaticFallback, ipywidgets.VBox):
         your moves)."""
         return [self._played.get(i) for i in range(len(self.deal.history))]
 
+    def levels_said(self) -> str:
+        """The level of the computer players in a sentence: "Computer players: normal."; after
+        a switch during this deal, each level and the move it began with ("Computer players:
+        normal, then strong from move 9.")."""
+        changes: list[tuple[int, str]] = []
+        for index, level in sorted(self._played.items()):
+            if not changes or changes[-1][1] != level:
+                changes.append((index, level))
+        now = self.level or self.kind
+        if not changes or changes[-1][1] != now:
+            changes.append((len(self.deal.history), now))  # chosen for the moves to come
+        said = [changes[0][1]] + [f"{level} from move {i + 1}" for i, level in changes[1:]]
+        return f"Computer players: {', then '.join(said)}."
+
     def toggle_replay(self) -> None:
         """Show a :class:`ReplayStepper` of the deal so far under the table (every hand face
         up, who played each seat at which level, its own Review), or hide it again."""
@@ -589,12 +604,7 @@ class DealPlayer(StaticFallback, ipywidgets.VBox):
         self.picker.refresh()
         self.table.value = table_html(self.deal, self.seat)
         self.story.value = story_html(self.deal, self._slip)
-        finished = self.deal.settle() if self.deal.is_over else None
-        if self.match is not None:
-            played = f"Computer players: {self.level or self.kind}."
-            self.board.value = (
-                scoreboard_html(self.match, finished) + f"<p class='gupai-level'>{played}</p>"
-            )
+        finished = self._draw_board()
         if finished is not None:
             # a settlement draws itself (Tet-Gow's scores as points, chips as payments)
             self.result.value = (
@@ -602,6 +612,17 @@ class DealPlayer(StaticFallback, ipywidgets.VBox):
                 + self._match_news(finished)
                 + finished._repr_html_()
             )
+
+    def _draw_board(self) -> Settlement | None:
+        """In a match, the scoreboard and the level line; returns the settlement of a finished
+        deal (None while it is in play)."""
+        finished = self.deal.settle() if self.deal.is_over else None
+        if self.match is not None:
+            played = _text(self.levels_said())
+            self.board.value = (
+                scoreboard_html(self.match, finished) + f"<p class='gupai-level'>{played}</p>"
+            )
+        return finished
 
     def _match_news(self, finished: Settlement) -> str:
         """In a match, after a round: who has won the match, or that the next round awaits."""
