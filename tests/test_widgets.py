@@ -451,6 +451,11 @@ def test_the_deal_player_offers_a_replay_with_its_own_review() -> None:
         for b in row.children
     ]
     assert "Replay" in labels and "Review" in labels
+    player.toggle_replay()  # refused in play: the replay shows every hand
+    assert player.replay.children == () and "after the deal" in player.coach.value
+    while not player.deal.is_over:
+        player.deal.apply(player.deal.legal_moves()[0])
+        player._moved()
     player.toggle_replay()
     (stepper,) = player.replay.children
     assert isinstance(stepper, ReplayStepper)

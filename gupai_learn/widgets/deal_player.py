@@ -3,7 +3,8 @@
 :class:`DealPlayer` shows the table (the trick so far, the high play marked), your hand as a
 :class:`HandPicker`, a narration line per finished trick, and the explained settlement at the
 end, with New deal, Undo and Hint. The other seats are played by the game's computer players.
-:class:`ReplayStepper` steps through a finished or recorded deal, move by move.
+:class:`ReplayStepper` steps through a finished or recorded deal, move by move, names the level of
+the computer player at each seat, and has its own Review, which jumps to the first slip.
 
 A game played to a target (``GameInfo.target``: Bergen's 15 or 10 points, BE-GAME) is played
 as a whole :class:`~gupai_learn.engine.match.Match`: a scoreboard (seats × rounds, running
@@ -378,9 +379,9 @@ class DealPlayer(StaticFallback, ipywidgets.VBox):
     Buttons: **New deal** (the next seed), **Undo** (back to your previous decision), **Hint**
     (your move now and why, with the rule that allows it), **Review** (after the deal: your
     decisions, the first slip marked on the list of tricks or moves and on the line, a better
-    move drawn beside it), **Replay** (step through the deal so far, with who played each seat
-    at which level, and its own Review). The result is stated in plain words at the end, with
-    the explained settlement.
+    move drawn beside it), **Replay** (after the deal: step through it, every hand face up,
+    with who played each seat at which level, and its own Review). The result is stated in
+    plain words at the end, with the explained settlement.
     Your next move clears a hint."""
 
     RUN_NOTE = RUN_TO_PLAY
@@ -573,10 +574,15 @@ class DealPlayer(StaticFallback, ipywidgets.VBox):
         return f"Computer players: {', then '.join(said)}."
 
     def toggle_replay(self) -> None:
-        """Show a :class:`ReplayStepper` of the deal so far under the table (every hand face
-        up, who played each seat at which level, its own Review), or hide it again."""
+        """After the deal: show a :class:`ReplayStepper` of it under the table (every hand face
+        up, who played each seat at which level, its own Review), or hide it again. Refused
+        while the deal is in play (the replay shows the hidden hands)."""
         if self.replay.children:
             self.replay.children = ()
+            return
+        if not self.deal.is_over:
+            said = "The replay comes after the deal: it shows every hand face up."
+            self.coach.value = f"<p>{_text(said)}</p>"
             return
         stepper = ReplayStepper(self.deal, seat=self.seat, levels=self.played_by())
         self.replay.children = (stepper,)
