@@ -188,6 +188,7 @@ def test_a_game_without_a_target_has_no_scoreboard() -> None:
         "Undo",
         "Hint",
         "Review",
+        "Replay",
         "Reference card",
     ]  # type: ignore[attr-defined]
     bergen_row = DealPlayer("bergen", seed=2).children[3]

@@ -5,6 +5,7 @@ input is refused with a clear error; hints are legal and, where the solver decid
 from __future__ import annotations
 
 import html
+import re
 from typing import Any
 
 import ipywidgets
@@ -343,3 +344,91 @@ def test_the_deal_players_hint_says_why() -> None:
     move = player.hint()
     assert move is not None and player.deal.judge(move).ok
     assert "Hint:" in player.coach.value and "TG-" in player.coach.value
+
+
+# ----- the slip marked where it happened, in the deal player and in the replay -----------------
+def _marked_span(shown: str) -> str:
+    """The one story line marked as the slip (the whole span, its title included)."""
+    assert shown.count("class='gupai-slip'") == 1
+    found = re.search(r"<div class='gupai-slip'.*?</div></div>", shown, re.S)
+    assert found is not None
+    return found.group(0)
+
+
+@pytest.mark.parametrize("game", sorted(SCRIPTS))
+def test_the_first_slip_is_marked_on_the_list_the_line_and_the_replay(game: str) -> None:
+    from gupai_learn.widgets.deal_player import (
+        DealPlayer,
+        ReplayStepper,
+        line_mark,
+        narrate,
+        trick_mark,
+    )
+
+    deal, seat, _ = scripted(game)
+    player = DealPlayer(game, seed=0, seat=seat)
+    player._use(deal, "The deal is over.")
+    assert "gupai-slip" not in player.story.value  # nothing marked before the review
+    notes = player.review()
+    assert notes is not None
+    first = next(n for n in notes if n.verdict == "slipped")
+    assert first.better is not None
+    span = _marked_span(player.story.value)
+    title = html.escape(f"slip: move {first.index + 1}", quote=True)
+    assert f'title="{title}' in span and html.escape(f"better: {first.better}", quote=True) in span
+    assert ("<svg" in span) == bool(first.better.pieces)  # the better move drawn beside it
+    if hasattr(deal, "tricks"):  # the marked line is the trick the slip was played in
+        before = position_before(deal, first.index)
+        number = len(before.tricks) + 1
+        told = narrate(deal, number, deal.tricks[number - 1])
+        assert html.escape(told, quote=False).split(" (")[0][:40] in span
+        assert f"{number}. " in span
+    else:  # a line game: the move's own line, and its tile outlined on the line
+        assert f"{first.index + 1}. {deal.name(seat)}" in span
+        where = line_mark(deal, player._slip)
+        if deal.history[first.index].kind == "play":
+            placed = deal.layout.placed[where]
+            assert (placed.tile, placed.seat) == (deal.history[first.index].pieces[0], seat)
+            assert player.story.value.count("gupai-slip-mark") == 1
+    # the replay: its own Review jumps to the step right after the slip, marked on the table
+    stepper = ReplayStepper(deal, step=0, seat=seat)
+    assert "gupai-slip" not in stepper.view.value
+    assert [n.index for n in stepper.review() or []] == [n.index for n in notes]
+    assert stepper.step == first.index + 1
+    assert "gupai-slip" in stepper.caption.value and "gupai-review-slip" in stepper.notes.value
+    assert stepper.view.value.count("gupai-slip-mark") == 1
+    now = stepper.position(stepper.step)
+    if hasattr(now, "tricks"):
+        plays = list(now.trick) or list(now.tricks[-1].plays)
+        marked = trick_mark(now, plays, stepper.slip)
+        assert marked is not None and plays[marked].seat == seat
+    stepper.go(0)
+    assert "gupai-slip" not in stepper.caption.value
+
+
+@pytest.mark.parametrize("game", sorted(SCRIPTS))
+def test_the_mark_finds_every_move_where_it_lies(game: str) -> None:
+    """Every play of a whole deal, marked in turn: on the trick shown right after it, the
+    marked play is that seat's; on the line, the marked tile is that tile, placed by that
+    seat, at every later step."""
+    from gupai_learn.widgets.deal_player import Slip, line_mark, trick_mark
+
+    deal, _, _ = scripted(game)
+    replay = deal.restart()
+    for index, (seat, move) in enumerate(deal.seated_history):
+        replay.apply(move)
+        slip = Slip(index, seat, "slip")
+        if hasattr(replay, "tricks"):
+            plays = list(replay.trick) or list(replay.tricks[-1].plays)
+            at = trick_mark(replay, plays, slip)
+            assert at is not None and plays[at].seat == seat
+            assert sorted(plays[at].pieces) == sorted(move.pieces)
+            continue
+        for later in (replay, deal):
+            at = line_mark(later, slip)
+            if move.kind != "play":
+                assert at is None
+                continue
+            assert at is not None
+            placed = later.layout.placed[at]
+            assert (placed.tile, placed.seat) == (move.pieces[0], seat)

@@ -414,3 +414,50 @@ def test_a_bergen_card_draws_western_tiles() -> None:
     card = PuzzleCard(move)
     assert move.style == "western" and "gupai-tile-western" in card.pool[0]["svg"]
     assert puzzles.get("tg-beat-01").style == "chinese"
+
+
+def test_a_marked_play_and_a_marked_tile_are_outlined_with_their_title() -> None:
+    from gupai_learn.games import GAMES
+    from gupai_learn.render import trick_svg
+    from gupai_learn.render.line import layout_svg, line_deal_svg
+
+    deal = GAMES["tien_gow"].Deal.random(seed=1)
+    for _ in range(3):
+        deal.apply(deal.legal_moves()[0])
+    plays = list(deal.trick)
+    plain = trick_svg(plays, deal.seat_names, deal.current_high)
+    assert "gupai-slip" not in plain
+    marked = trick_svg(plays, deal.seat_names, deal.current_high, marked=1, mark_title="slip: a")
+    assert marked.count("gupai-slip-mark") == 1 and "<title>slip: a</title>" in marked
+    assert marked.index("gupai-slip-mark") > marked.index(f">{deal.name(plays[1].seat)}<")
+    assert marked.index("gupai-slip-mark") < marked.index(f">{deal.name(plays[2].seat)}<")
+    line = GAMES["ding_niu"].Deal.random(seed=1)
+    for _ in range(6):
+        line.apply(line.legal_moves()[0])
+    assert "gupai-slip" not in layout_svg(line.layout)
+    drawn = layout_svg(line.layout, marked=0, mark_title="slip: b")
+    assert drawn.count("gupai-slip-mark") == 1 and "<title>slip: b</title>" in drawn
+    assert "marked: slip: b" in drawn  # said to a screen reader too
+    assert line_deal_svg(line, marked=0).count("gupai-slip-mark") == 1
+    assert "gupai-slip" not in line_deal_svg(line, seat=0, line=False, marked=0)
+
+
+def test_the_deal_player_offers_a_replay_with_its_own_review() -> None:
+    player = DealPlayer("tet_gow", seed=2, level="strong")
+    labels = [
+        b.description
+        for row in player.children
+        if isinstance(row, ipywidgets.HBox)
+        for b in row.children
+    ]
+    assert "Replay" in labels and "Review" in labels
+    player.toggle_replay()  # refused in play: the replay shows every hand
+    assert player.replay.children == () and "after the deal" in player.coach.value
+    while not player.deal.is_over:
+        player.deal.apply(player.deal.legal_moves()[0])
+        player._moved()
+    player.toggle_replay()
+    (stepper,) = player.replay.children
+    assert isinstance(stepper, ReplayStepper)
+    assert "Review" in [b.description for b in stepper.children[0].children]
+    assert stepper.step == len(player.deal.history)

@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import Any
 
 from gupai_learn.engine.line import Layout, Placed
-from gupai_learn.render._svg import group, num, svg_root, tag, text, text_width
+from gupai_learn.render._svg import group, num, svg_root, tag, text, text_width, title
 from gupai_learn.render.pieces import (
     MARK_HEIGHT,
     Orientation,
@@ -43,6 +43,7 @@ _ROW_GAP = 22.0
 _OPEN = "#1f6feb"
 _CLOSED = "#8c959f"
 _TURN = "#8c959f"
+_SLIP = "#cf222e"
 #: Any tile: a back looks the same for all.
 _ANY_TILE = Tile(6, 6)
 
@@ -128,9 +129,13 @@ def layout_svg(
     per_row: int = PER_ROW,
     scale: float = 1.0,
     caption: str = "",
+    marked: int | None = None,
+    mark_title: str = "slip",
 ) -> str:
     """The line in rows read like text, left end first, open ends marked with their numbers
-    and named; a dashed path with an arrow shows where each row runs on to the next."""
+    and named; a dashed path with an arrow shows where each row runs on to the next. The tile
+    at index ``marked`` of ``layout.placed`` (if any) is outlined in red as a slip, with
+    ``mark_title`` as its title."""
     if not layout.placed:
         body = text("(no tile on the line yet)", 110, 24, size=13, fill="#57606a")
         return svg_root(body, 220, 40, label="an empty line", scale=scale, class_="gupai-svg")
@@ -147,14 +152,19 @@ def layout_svg(
         parts.append(text(caption, 6, 15, size=12, anchor="start", fill="#57606a"))
     mids: list[float] = []
     ends: dict[str, tuple[float, float]] = {}
+    k = 0  # the index in layout.placed of the tile being drawn
     for r, row in enumerate(drawn):
         height = max(d[2] for d in row)
         mid = y + height / 2
         mids.append(mid)
         x = _MARK
         for body, w, h, _ in row:
-            parts.append(group(body, x=x, y=y + (height - h) / 2, class_="gupai-placed"))
+            top = y + (height - h) / 2
+            parts.append(group(body, x=x, y=top, class_="gupai-placed"))
+            if k == marked:
+                parts.append(_slip_mark(x, top, w, h, mark_title))
             x += w + gaps[r]
+            k += 1
         if r == 0:
             ends["left"] = (_MARK / 2, mid)
         if r == len(drawn) - 1:
@@ -168,6 +178,8 @@ def layout_svg(
     spoken = " ".join(d[3] for row in drawn for d in row)
     rows = f" in {len(drawn)} rows read left to right" if len(drawn) > 1 else ""
     label = f"the line, {len(layout)} tiles{rows}: {spoken}; {layout.describe_ends()}"
+    if marked is not None and 0 <= marked < len(layout):
+        label += f"; marked: {mark_title}"
     return svg_root(
         "".join(parts),
         width,
@@ -176,6 +188,26 @@ def layout_svg(
         scale=scale,
         class_="gupai-svg gupai-line",
     )
+
+
+def _slip_mark(x: float, y: float, w: float, h: float, said: str) -> str:
+    """A red dashed outline round the tile at (``x``, ``y``), ``w`` by ``h``, with a red ✗
+    badge on its corner and ``said`` as the title a pointer shows."""
+    outline = tag(
+        "rect",
+        x=x - 3,
+        y=y - 3,
+        width=w + 6,
+        height=h + 6,
+        rx=5.0,
+        fill="none",
+        stroke=_SLIP,
+        stroke_width=3.0,
+        stroke_dasharray="5 3",
+    )
+    badge = tag("circle", cx=x + w, cy=y, r=8.0, fill=_SLIP)
+    cross = text("\u2717", x + w, y + 4, size=11, weight="bold", fill="#ffffff")
+    return tag("g", title(said) + outline + badge + cross, class_="gupai-slip-mark")
 
 
 def _next_mid(row: list[Drawn]) -> float:
@@ -264,10 +296,15 @@ def pile_of(deal: Any) -> tuple[int, int] | None:
     return count, count - getattr(deal, "drawable", count)
 
 
-def table_line_svg(deal: Any, *, caption: str = "") -> str:
-    """The line of a deal in its game's style, with the boneyard under it if it has one."""
+def table_line_svg(
+    deal: Any, *, caption: str = "", marked: int | None = None, mark_title: str = "slip"
+) -> str:
+    """The line of a deal in its game's style, with the boneyard under it if it has one (the
+    tile at ``marked`` outlined as a slip, as in :func:`layout_svg`)."""
     style = deal_style(deal)
-    drawn = layout_svg(deal.layout, style=style, caption=caption)
+    drawn = layout_svg(
+        deal.layout, style=style, caption=caption, marked=marked, mark_title=mark_title
+    )
     pile = pile_of(deal)
     if pile is None:
         return drawn
@@ -277,11 +314,18 @@ def table_line_svg(deal: Any, *, caption: str = "") -> str:
 
 
 def line_deal_svg(
-    deal: Any, *, seat: int | None = None, line: bool = True, tell_fish: bool = True
+    deal: Any,
+    *,
+    seat: int | None = None,
+    line: bool = True,
+    tell_fish: bool = True,
+    marked: int | None = None,
+    mark_title: str = "slip",
 ) -> str:
     """A line deal: the line on top, with the boneyard under it if the game has one (both left
     out with ``line=False``, for a view that draws them itself), then every hand (face up, or
-    only ``seat``'s with the others face down) with the tiles each seat has put face down."""
+    only ``seat``'s with the others face down) with the tiles each seat has put face down.
+    ``marked``: a tile of the line outlined as a slip (:func:`layout_svg`)."""
     groups = []
     downs = getattr(deal, "down", None)
     for s, (name, hand) in enumerate(zip(deal.seat_names, deal.hands, strict=True)):
@@ -295,7 +339,8 @@ def line_deal_svg(
     hands = group_svg(groups, layout="column", style=style)
     if not line:
         return hands
-    drawn = table_line_svg(deal, caption=_caption(deal, tell_fish))
+    caption = _caption(deal, tell_fish)
+    drawn = table_line_svg(deal, caption=caption, marked=marked, mark_title=mark_title)
     return _stack_svgs([drawn, hands], f"a line deal: {deal.layout.describe_ends()}")
 
 

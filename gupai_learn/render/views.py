@@ -29,6 +29,7 @@ _PANEL_EDGE = "#cfc7b3"
 _HIGH_FILL = "#fff3d1"
 _HIGH_EDGE = "#b7791f"
 _HIGH_TEXT = "#7a4a00"
+_SLIP = "#cf222e"
 _PAD = 8.0
 #: The widest a drawing may be before it wraps (the notebook column is 848 px with the file
 #: browser open; the frame around a drawing takes a few pixels more).
@@ -41,7 +42,8 @@ class Group:
 
     ``face_down`` draws every tile as a back; ``highlight`` marks the group with a frame and
     the word "high"; ``note`` is a line under the tiles; ``labels`` are optional captions, one
-    per tile (a ``"\\n"`` starts a new line).
+    per tile (a ``"\\n"`` starts a new line); ``mark`` (a sentence such as "slip: … better:
+    …") outlines the group in red with the word "slip" and gives it that sentence as its title.
     """
 
     label: str
@@ -50,6 +52,7 @@ class Group:
     highlight: bool = False
     note: str = ""
     labels: Sequence[str] = field(default=())
+    mark: str = ""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "tiles", _pieces(self.tiles))
@@ -131,13 +134,27 @@ def group_svg(
     return svg_root(body, width, height, label=spoken, scale=scale, class_="gupai-svg gupai-groups")
 
 
-def trick_svg(plays: Sequence[Any], names: Sequence[str], high: object = None) -> str:
+def trick_svg(
+    plays: Sequence[Any],
+    names: Sequence[str],
+    high: object = None,
+    *,
+    marked: int | None = None,
+    mark_title: str = "slip",
+) -> str:
     """The plays of a trick (objects with ``seat``, ``pieces``, ``face_up``) side by side, each
-    labelled ``names[seat]``; face-down plays as backs, the play ``high`` framed."""
+    labelled ``names[seat]``; face-down plays as backs, the play ``high`` framed; the play at
+    index ``marked`` (if any) outlined as a slip, ``mark_title`` its title."""
     return group_svg(
         [
-            Group(names[p.seat], p.pieces, face_down=not p.face_up, highlight=p is high)
-            for p in plays
+            Group(
+                names[p.seat],
+                p.pieces,
+                face_down=not p.face_up,
+                highlight=p is high,
+                mark=mark_title if i == marked else "",
+            )
+            for i, p in enumerate(plays)
         ]
     )
 
@@ -282,7 +299,7 @@ def _group_box(
     head_w = text_width(g.label, 14) + (text_width(marker, 13) + 12 if marker else 0)
     width = max(tiles.width, head_w, text_width(g.note, 11.5)) + 2 * _PAD
     width = max(width, least[0])
-    note_h = _LINE + 2 if g.note else 0
+    note_h = (_LINE + 2 if g.note else 0) + (_LINE + 2 if g.mark else 0)
     height = max(_PAD + 18 + tiles.height + note_h + _PAD, least[1])
     parts = [
         _panel(width, height, g.highlight),
@@ -323,7 +340,30 @@ def _group_box(
             )
         )
     cls = "gupai-group gupai-high" if g.highlight else "gupai-group"
+    if g.mark:
+        below = _LINE + 2 if g.note else 0.0  # the word sits above the note
+        parts.append(_slip_mark(width, height, height - _PAD - 3 - below, g.mark))
+        cls += " gupai-slip"
     return _Block(tag("g", "".join(parts), class_=cls), width, height, _spoken(g, tiles))
+
+
+def _slip_mark(width: float, height: float, y: float, said: str) -> str:
+    """A group marked as a slip: a red dashed outline, the word "slip" at ``y`` on its left,
+    and ``said`` as the title a pointer shows."""
+    outline = tag(
+        "rect",
+        x=1.5,
+        y=1.5,
+        width=width - 3,
+        height=height - 3,
+        rx=8,
+        fill="none",
+        stroke=_SLIP,
+        stroke_width="3",
+        stroke_dasharray="6 3",
+    )
+    word = text("\u2717 slip", _PAD, y, size=12, anchor="start", weight="bold", fill=_SLIP)
+    return tag("g", title(said) + outline + word, class_="gupai-slip-mark")
 
 
 def _group_tiles(g: Group, style: Style) -> _Block:
@@ -339,6 +379,7 @@ def _spoken(g: Group, tiles: _Block) -> tuple[str, ...]:
     what = "; ".join(tiles.spoken) if g.tiles else "no tiles"
     words = [f"{g.label}: {what}"]
     words += ["(high)"] if g.highlight else []
+    words += [f"({g.mark})"] if g.mark else []
     words += [f"({g.note})"] if g.note else []
     return tuple(words)
 

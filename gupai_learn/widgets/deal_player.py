@@ -3,7 +3,8 @@
 :class:`DealPlayer` shows the table (the trick so far, the high play marked), your hand as a
 :class:`HandPicker`, a narration line per finished trick, and the explained settlement at the
 end, with New deal, Undo and Hint. The other seats are played by the game's computer players.
-:class:`ReplayStepper` steps through a finished or recorded deal, move by move.
+:class:`ReplayStepper` steps through a finished or recorded deal, move by move, names the level of
+the computer player at each seat, and has its own Review, which jumps to the first slip.
 
 A game played to a target (``GameInfo.target``: Bergen's 15 or 10 points, BE-GAME) is played
 as a whole :class:`~gupai_learn.engine.match.Match`: a scoreboard (seats × rounds, running
@@ -21,6 +22,9 @@ own words: ``GameInfo.round_name`` for a lead and its answers ("Round 3 is over"
 
 from __future__ import annotations
 
+import html
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import ipywidgets
@@ -35,7 +39,7 @@ from gupai_learn.engine.settlement import Settlement
 from gupai_learn.engine.trick import Trick, TrickDeal, TrickPlay
 from gupai_learn.games import GAMES, game
 from gupai_learn.render import deal_svg, row_svg, settlement_html, trick_svg
-from gupai_learn.render.line import line_deal_svg
+from gupai_learn.render.line import line_deal_svg, table_line_svg
 from gupai_learn.rulebook import link_rules
 from gupai_learn.verdict import SetupError, describe_input
 from gupai_learn.widgets._static import RUN_TO_PLAY, StaticFallback
@@ -47,19 +51,64 @@ def _info(deal: BaseDeal[Any]) -> GameInfo:
     return game(type(deal).GAME)
 
 
-def table_html(deal: BaseDeal[Any], seat: int | None = None) -> str:
+@dataclass(frozen=True)
+class Slip:
+    """The first slip of a reviewed deal, as the pictures mark it: ``index`` (the move's place
+    in the history), ``seat`` (who made it) and ``title`` ("slip: … better: …")."""
+
+    index: int
+    seat: int
+    title: str
+    better: Move | None = None
+
+    @classmethod
+    def of(cls, deal: BaseDeal[Any], notes: Sequence[Any]) -> Slip | None:
+        """The first note of ``notes`` (from :func:`gupai_learn.review.review`) that slipped,
+        as a mark, or None when no move slipped."""
+        first = next((n for n in notes if n.verdict == "slipped"), None)
+        if first is None:
+            return None
+        better = f"; better: {first.better}" if first.better is not None else ""
+        said = f"slip: move {first.index + 1}, {deal.name(first.seat)} {first.played}{better}"
+        return cls(first.index, first.seat, said, first.better)
+
+
+def trick_mark(deal: BaseDeal[Any], plays: Sequence[TrickPlay], slip: Slip | None) -> int | None:
+    """Which of ``plays`` (the last ``len(plays)`` moves of ``deal``) is the slip, if any."""
+    if slip is None:
+        return None
+    at = slip.index - (len(deal.history) - len(plays))
+    return at if 0 <= at < len(plays) and plays[at].seat == slip.seat else None
+
+
+def line_mark(deal: BaseDeal[Any], slip: Slip | None) -> int | None:
+    """Where on ``deal``'s line (an index of ``layout.placed``) lies the tile placed by the
+    slip, if the slip placed one and it is on the line already; else None."""
+    history = deal.history
+    if slip is None or slip.index >= len(history) or history[slip.index].kind != "play":
+        return None
+    move = history[slip.index]
+    at = 0 if move.end in (None, "left") else sum(m.kind == "play" for m in history[: slip.index])
+    later = history[slip.index + 1 :]
+    return at + sum(m.kind == "play" and m.end == "left" for m in later)
+
+
+def table_html(deal: BaseDeal[Any], seat: int | None = None, slip: Slip | None = None) -> str:
     """The current trick (or the last finished one), the high play marked, and what each seat
     has won. A line game: the line and every hand face up, with the tiles put face down and
     the fish if there is one; when ``seat`` is given (its player's own view, whose line view
     draws the line and its hand), the hands only, the others as backs; a game of another
-    family is drawn whole."""
+    family is drawn whole. ``slip``: the move to mark as a slip where it shows (its play in the
+    trick shown, its tile on the line)."""
     info = _info(deal)
     over = f"{info.deal_name.capitalize()} over."
     state = over if deal.is_over else f"{deal.name(deal.turn)} to play."
     if isinstance(deal, LineDeal):
         fish = getattr(deal, "fish", None)
         said = f" {fish.explain(seat).splitlines()[0]}" if fish is not None else ""
-        picture = line_deal_svg(deal, seat=seat, line=seat is None)
+        title = slip.title if slip is not None else "slip"
+        marked = line_mark(deal, slip)
+        picture = line_deal_svg(deal, seat=seat, line=seat is None, marked=marked, mark_title=title)
         return f"<div class='gupai-table'>{picture}<p>{_text(state + said)}</p></div>"
     if not isinstance(deal, TrickDeal):
         return f"<div class='gupai-table'>{deal_svg(deal)}<p>{_text(state)}</p></div>"
@@ -67,7 +116,11 @@ def table_html(deal: BaseDeal[Any], seat: int | None = None) -> str:
     high = deal.current_high if deal.trick else (deal.tricks[-1].high if deal.tricks else None)
     won = ", ".join(f"{deal.name(s)} {c}" for s, c in enumerate(deal.won))
     none = f"<p>No {info.round_name} yet.</p>"
-    picture = trick_svg(plays, deal.seat_names, high) if plays else none
+    marked = trick_mark(deal, plays, slip)
+    title = slip.title if slip is not None else ""
+    picture = (
+        trick_svg(plays, deal.seat_names, high, marked=marked, mark_title=title) if plays else none
+    )
     if plays and not deal.trick:  # the finished trick (round), shown as such
         done = deal.tricks[-1]
         number = f"{info.round_name.capitalize()} {len(deal.tricks)}"
@@ -85,6 +138,106 @@ def _text(sentence: str) -> str:
     """Plain text made safe inside an HTML element, every rule id in it drawn so that it opens
     its rule (:func:`gupai_learn.rulebook.link_rules`)."""
     return link_rules(sentence, quote=False)
+
+
+def story_html(deal: BaseDeal[Any], slip: Slip | None = None) -> str:
+    """The deal so far as a list: one line per finished trick (a trick game), or per move (a
+    line game, under its line when a slip is marked on it). The trick or move of ``slip`` is
+    outlined, titled "slip: … better: …", with the better move drawn beside it."""
+    if isinstance(deal, TrickDeal):
+        lines = [narrate(deal, i, t) for i, t in enumerate(deal.tricks, 1)]
+        ends = _running([len(t.plays) for t in deal.tricks])
+        at = next((k for k, end in enumerate(ends) if slip and slip.index < end), None)
+    else:
+        lines, at = _moves_told(deal), slip.index if slip is not None else None
+    shown = [_text(line) for line in lines]
+    if slip is None or at is None or at >= len(shown):
+        return "<br>".join(shown)
+    above = ""
+    where = line_mark(deal, slip) if isinstance(deal, LineDeal) else None
+    if where is not None:
+        line = table_line_svg(deal, marked=where, mark_title=slip.title)
+        above = f"<div class='gupai-story-line'>{line}</div>"
+    before, after = "<br>".join(shown[:at]), "<br>".join(shown[at + 1 :])
+    return above + before + _slip_line(shown[at], slip) + after
+
+
+def _running(sizes: Sequence[int]) -> list[int]:
+    """The running totals of ``sizes``: where each trick's moves end in the history."""
+    total, ends = 0, []
+    for size in sizes:
+        total += size
+        ends.append(total)
+    return ends
+
+
+#: The colour of a slip's mark (as in the drawings).
+SLIP_COLOUR = "#cf222e"
+
+
+def _slip_line(line: str, slip: Slip) -> str:
+    """One line of the story outlined as the slip, its title the slip and the better move, the
+    better move drawn beside it."""
+    better = ""
+    if slip.better is not None:
+        picture = row_svg(slip.better.pieces, scale=0.6) if slip.better.pieces else ""
+        drawn = f"<span style='display:inline-block;vertical-align:middle'>{picture}</span>"
+        better = f"<div class='gupai-better'>Better: {_text(str(slip.better))} {drawn}</div>"
+    style = f"outline:2px dashed {SLIP_COLOUR};outline-offset:1px;padding:3px 6px;margin:6px 2px"
+    badge = f"<b style='color:{SLIP_COLOUR}'>\u2717 slip</b>"
+    title = html.escape(slip.title, quote=True)
+    return f"<div class='gupai-slip' title=\"{title}\" style='{style}'>{badge} {line}{better}</div>"
+
+
+#: How each level's computer player is named in a replay.
+LEVEL_WORDS = {"easy": "easy", "normal": "normal", "strong": "strong"}
+
+
+def who_played(
+    deal: BaseDeal[Any], levels: str | Sequence[str | None], you: int | None = None
+) -> str:
+    """Who played each seat, in a sentence: "East: you. South: strong computer player. …".
+    ``levels`` is one level for every computer seat, or one per move of ``deal`` (None for a
+    move of yours or one not recorded); a seat whose level changed during the deal says when
+    ("normal computer player (moves 2–10), then strong (moves 14–30)")."""
+    moves = deal.seated_history
+    per_move = [levels] * len(moves) if isinstance(levels, str) else list(levels)
+    parts = []
+    for seat in range(deal.n_seats):
+        if seat == you:
+            parts.append(f"{deal.name(seat)}: you")
+            continue
+        mine = [(i + 1, per_move[i]) for i, (s, _) in enumerate(moves) if s == seat]
+        if isinstance(levels, str) and not mine:
+            mine = [(0, levels)]
+        parts.append(f"{deal.name(seat)}: {_levels_said(mine)}")
+    return "Who played: " + "; ".join(parts) + "."
+
+
+def _levels_said(moves: list[tuple[int, str | None]]) -> str:
+    """One seat's levels over its moves (number, level): one level named once, a change named
+    with the moves each level played."""
+    runs: list[list[Any]] = []  # [level, first move, last move]
+    for number, level in moves:
+        if runs and runs[-1][0] == level:
+            runs[-1][2] = number
+        else:
+            runs.append([level, number, number])
+    if not runs:
+        return "no move yet"
+    if len(runs) == 1:
+        level = runs[0][0]
+        return "not recorded" if level is None else f"{level} computer player"
+    said = [
+        f"{level or 'not recorded'}{' computer player' * (k == 0 and level is not None)} "
+        f"({_span(first, last)})"
+        for k, (level, first, last) in enumerate(runs)
+    ]
+    return ", then ".join(said)
+
+
+def _span(first: int, last: int) -> str:
+    return f"move {first}" if first == last else f"moves {first}\u2013{last}"
 
 
 def winning_text(deal: TrickDeal[Any]) -> str:
@@ -225,8 +378,10 @@ class DealPlayer(StaticFallback, ipywidgets.VBox):
 
     Buttons: **New deal** (the next seed), **Undo** (back to your previous decision), **Hint**
     (your move now and why, with the rule that allows it), **Review** (after the deal: your
-    first slip and a better move). The result is stated in plain words at the end, with the
-    explained settlement.
+    decisions, the first slip marked on the list of tricks or moves and on the line, a better
+    move drawn beside it), **Replay** (after the deal: step through it, every hand face up,
+    with who played each seat at which level, and its own Review). The result is stated in
+    plain words at the end, with the explained settlement.
     Your next move clears a hint."""
 
     RUN_NOTE = RUN_TO_PLAY
@@ -248,6 +403,8 @@ class DealPlayer(StaticFallback, ipywidgets.VBox):
         self.seat = check_seat("seat", seat, max(self.info.seats), f"{self.info.rule_prefix}-DEAL")
         self.kind, self.deal_args = level_kind(self.info, bots, level), deal_args
         self.match: Match | None = None
+        self._played: dict[int, str] = {}  # history index -> the level that made the move
+        self._slip: Slip | None = None
         self.deal = self._new_deal()
         self.table = ipywidgets.HTML()
         self.picker: HandPicker | LineView = (
@@ -261,6 +418,7 @@ class DealPlayer(StaticFallback, ipywidgets.VBox):
         self.story = ipywidgets.HTML()
         self.result = ipywidgets.HTML()
         self.board = ipywidgets.HTML()
+        self.replay = ipywidgets.VBox()
         row = ipywidgets.HBox([self._button(label, act) for label, act in self._controls()])
         self.levels = ipywidgets.ToggleButtons(
             options=[(name.capitalize(), name) for name, kind in LEVELS.items()],
@@ -272,7 +430,7 @@ class DealPlayer(StaticFallback, ipywidgets.VBox):
         top: list[ipywidgets.Widget] = [self.board] if self.match is not None else []
         head = ipywidgets.VBox([self.levels, self.table])  # the level chosen above the table
         parts = [*top, head, self.picker, row]
-        super().__init__([*parts, self.coach, self.card, self.story, self.result])
+        super().__init__([*parts, self.coach, self.card, self.story, self.result, self.replay])
         self._after_move()
 
     @property
@@ -288,6 +446,7 @@ class DealPlayer(StaticFallback, ipywidgets.VBox):
         self.bots = self._players()
         if self.levels.value != level:
             self.levels.value = level
+        self._draw_board()
         self.coach.value = f"<p>{_text(f'The computer players are now {level}.')}</p>"
 
     # ----- the deal -------------------------------------------------------------------------
@@ -309,6 +468,7 @@ class DealPlayer(StaticFallback, ipywidgets.VBox):
             ("Undo", self.undo),
             ("Hint", self.hint),
             ("Review", self.review),
+            ("Replay", self.toggle_replay),
         ]
         if self.match is not None:
             buttons.insert(1, ("Next round", self.next_round))
@@ -390,9 +550,47 @@ class DealPlayer(StaticFallback, ipywidgets.VBox):
 
         notes = look_back(self.deal, self.seat)
         self.coach.value = notes_html(self.deal, notes)
+        self._slip = Slip.of(self.deal, notes)
+        self.story.value = story_html(self.deal, self._slip)
         return notes
 
+    def played_by(self) -> list[str | None]:
+        """The level of the computer player that made each move of the deal so far (None for
+        your moves)."""
+        return [self._played.get(i) for i in range(len(self.deal.history))]
+
+    def levels_said(self) -> str:
+        """The level of the computer players in a sentence: "Computer players: normal."; after
+        a switch during this deal, each level and the move it began with ("Computer players:
+        normal, then strong from move 9.")."""
+        changes: list[tuple[int, str]] = []
+        for index, level in sorted(self._played.items()):
+            if not changes or changes[-1][1] != level:
+                changes.append((index, level))
+        now = self.level or self.kind
+        if not changes or changes[-1][1] != now:
+            changes.append((len(self.deal.history), now))  # chosen for the moves to come
+        said = [changes[0][1]] + [f"{level} from move {i + 1}" for i, level in changes[1:]]
+        return f"Computer players: {', then '.join(said)}."
+
+    def toggle_replay(self) -> None:
+        """After the deal: show a :class:`ReplayStepper` of it under the table (every hand face
+        up, who played each seat at which level, its own Review), or hide it again. Refused
+        while the deal is in play (the replay shows the hidden hands)."""
+        if self.replay.children:
+            self.replay.children = ()
+            return
+        if not self.deal.is_over:
+            said = "The replay comes after the deal: it shows every hand face up."
+            self.coach.value = f"<p>{_text(said)}</p>"
+            return
+        stepper = ReplayStepper(self.deal, seat=self.seat, levels=self.played_by())
+        self.replay.children = (stepper,)
+
     def _use(self, deal: Any, note: str) -> None:
+        self._played = {i: kind for i, kind in self._played.items() if i < len(deal.history)}
+        self._slip = None
+        self.replay.children = ()
         self.deal = self.picker.deal = deal
         if self.match is not None:
             self.match.deal = deal
@@ -407,20 +605,12 @@ class DealPlayer(StaticFallback, ipywidgets.VBox):
 
     def _after_move(self) -> None:
         while not self.deal.is_over and self.deal.turn != self.seat:
+            self._played[len(self.deal.history)] = self.level or self.kind
             self.deal.apply(self.bots[self.deal.turn].choose(self.deal))
         self.picker.refresh()
         self.table.value = table_html(self.deal, self.seat)
-        if isinstance(self.deal, TrickDeal):
-            lines = [narrate(self.deal, i, t) for i, t in enumerate(self.deal.tricks, 1)]
-            self.story.value = "<br>".join(_text(line) for line in lines)
-        else:  # a line game: every move so far, in Move notation
-            self.story.value = "<br>".join(_text(line) for line in _moves_told(self.deal))
-        finished = self.deal.settle() if self.deal.is_over else None
-        if self.match is not None:
-            played = f"Computer players: {self.level or self.kind}."
-            self.board.value = (
-                scoreboard_html(self.match, finished) + f"<p class='gupai-level'>{played}</p>"
-            )
+        self.story.value = story_html(self.deal, self._slip)
+        finished = self._draw_board()
         if finished is not None:
             # a settlement draws itself (Tet-Gow's scores as points, chips as payments)
             self.result.value = (
@@ -428,6 +618,17 @@ class DealPlayer(StaticFallback, ipywidgets.VBox):
                 + self._match_news(finished)
                 + finished._repr_html_()
             )
+
+    def _draw_board(self) -> Settlement | None:
+        """In a match, the scoreboard and the level line; returns the settlement of a finished
+        deal (None while it is in play)."""
+        finished = self.deal.settle() if self.deal.is_over else None
+        if self.match is not None:
+            played = _text(self.levels_said())
+            self.board.value = (
+                scoreboard_html(self.match, finished) + f"<p class='gupai-level'>{played}</p>"
+            )
+        return finished
 
     def _match_news(self, finished: Settlement) -> str:
         """In a match, after a round: who has won the match, or that the next round awaits."""
@@ -501,14 +702,32 @@ class ReplayStepper(StaticFallback, ipywidgets.VBox):
     shown face up and the caption says why the last move was made (:func:`why_played`).
 
     ``step`` is where to start: by default after the last move; ``step=0`` starts before the
-    first lead (to watch a deal without seeing how it ends)."""
+    first lead (to watch a deal without seeing how it ends). ``seat`` is the learner's seat,
+    the one **Review** looks back on (a finished deal: each decision of that seat, and a jump to
+    its first slip, marked on the table). ``levels`` says who played the other seats: one level
+    for all ("strong") or one per move (None for the learner's), as :class:`DealPlayer`
+    records them; without it the replay names no level."""
 
-    def __init__(self, deal: BaseDeal[Any], step: int | None = None) -> None:
+    def __init__(
+        self,
+        deal: BaseDeal[Any],
+        step: int | None = None,
+        *,
+        seat: int = 0,
+        levels: str | Sequence[str | None] | None = None,
+    ) -> None:
         self.moves = deal.seated_history
         self.start = deal.restart()
+        self.seat = check_seat("seat", seat, deal.n_seats, f"{_info(deal).rule_prefix}-DEAL")
+        if not isinstance(levels, (str, type(None))) and len(levels) != len(self.moves):
+            raise SetupError(f"levels: give one level per move ({len(self.moves)}), or one level")
         self.step = len(self.moves) if step is None else step
+        self.slip: Slip | None = None
         self.view = ipywidgets.HTML()
         self.caption = ipywidgets.HTML()
+        self.notes = ipywidgets.HTML()
+        said = "" if levels is None else who_played(deal, levels, seat)
+        self.levels = ipywidgets.HTML(f"<p class='gupai-level'>{_text(said)}</p>" if said else "")
         buttons = []
         for label, delta in (
             ("|◀ first", -(10**6)),
@@ -519,8 +738,27 @@ class ReplayStepper(StaticFallback, ipywidgets.VBox):
             button = ipywidgets.Button(description=label)
             button.on_click(lambda _b, d=delta: self.go(self.step + d))
             buttons.append(button)
-        super().__init__([ipywidgets.HBox(buttons), self.caption, self.view])
+        review = ipywidgets.Button(description="Review", tooltip="your decisions, looked back on")
+        review.on_click(lambda _b: self.review())
+        row = ipywidgets.HBox([*buttons, review])
+        super().__init__([row, self.levels, self.caption, self.view, self.notes])
         self.go(self.step)
+
+    def review(self) -> list[Any] | None:
+        """Look back on ``seat``'s decisions (:func:`gupai_learn.review.review`) and jump to
+        the first slip: the step right after it, the slipped play marked on the table."""
+        final = self.position(len(self.moves))
+        if not final.is_over:
+            self.notes.value = "<p>Review comes after the deal: this one was not played out.</p>"
+            return None
+        from gupai_learn.review import notes_html
+        from gupai_learn.review import review as look_back
+
+        notes = look_back(final, self.seat)
+        self.notes.value = notes_html(final, notes)
+        self.slip = Slip.of(final, notes)
+        self.go(self.step if self.slip is None else self.slip.index + 1)
+        return notes
 
     def position(self, step: int) -> Any:
         """The deal after the first ``step`` moves."""
@@ -538,9 +776,14 @@ class ReplayStepper(StaticFallback, ipywidgets.VBox):
         if self.step:
             seat, move = self.moves[self.step - 1]
             said = f"{deal.name(seat)}: {move}. {why_played(self.position(self.step - 1), move)}"
-        self.caption.value = f"<p>{_text(f'Move {self.step} of {len(self.moves)} — {said}')}</p>"
+        caption = _text(f"Move {self.step} of {len(self.moves)} — {said}")
+        if self.slip is not None and self.step == self.slip.index + 1:
+            caption = _slip_line(caption, self.slip)
+        self.caption.value = caption if "gupai-slip" in caption else f"<p>{caption}</p>"
         hands = deal_svg(deal) if isinstance(deal, TrickDeal) else ""  # a line game draws all
-        self.view.value = f"{table_html(deal)}<div class='gupai-hands'>{hands}</div>"
+        self.view.value = (
+            f"{table_html(deal, slip=self.slip)}<div class='gupai-hands'>{hands}</div>"
+        )
 
     def __repr__(self) -> str:
         return f"ReplayStepper(step={self.step}, moves={len(self.moves)})"

@@ -1,5 +1,6 @@
 """The deal player's Review button in a real browser: after a finished Bull Fight deal with a
-known slip (tests/test_review.py), pressing Review marks that move and draws a better one."""
+known slip (tests/test_review.py), pressing Review marks that move (in the review, in the list
+of moves and on the line) and draws a better one."""
 
 from __future__ import annotations
 
@@ -29,8 +30,13 @@ def test_review_marks_the_first_slip(page: object, lab: Lab) -> None:
     button.first.click()
     marked = page.locator(".gupai-review-slip")  # type: ignore[attr-defined]
     marked.first.wait_for(timeout=60_000)
-    deal, _, slip = scripted("ding_niu")
+    deal, seat, slip = scripted("ding_niu")
     text = marked.first.inner_text()
     assert f"Move {slip + 1}: {deal.history[slip]}" in text and "the first slip" in text
     assert marked.first.locator("svg").count() == 1
     assert page.locator(".gupai-review li").count() > 1  # type: ignore[attr-defined]
+    # marked where it happened: its line in the list of moves, its tile on the line
+    story = page.locator("div.gupai-slip")  # type: ignore[attr-defined]
+    assert story.count() == 1 and f"{slip + 1}. {deal.name(seat)}" in story.inner_text()
+    assert (story.get_attribute("title") or "").startswith(f"slip: move {slip + 1},")
+    assert page.locator(".gupai-story-line .gupai-slip-mark").count() == 1  # type: ignore[attr-defined]
