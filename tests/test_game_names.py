@@ -19,7 +19,6 @@ KNOWN = {
     "review.py": "each game's words for why a move is good (goal, seat, piece)",
     "rulebook.py": "the rule book's files and id prefixes, in the course's order",
     "render/cards.py": "Tet-Gow's tiers are drawn there (the cards helper's part of issue 25)",
-    "variants.py": "chapter 07's measures read two games' settlements",
 }
 
 

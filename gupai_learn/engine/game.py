@@ -20,6 +20,21 @@ Family = Literal["trick", "line"]
 
 
 @dataclass(frozen=True)
+class Measure:
+    """A column of a simulation's rows to compare between variants: a share of deals
+    (``share``: true/false values) or an average (``share=False``); ``label`` is what a
+    learner reads on the chart."""
+
+    label: str
+    column: str
+    share: bool = True
+
+    def values(self, rows: Any) -> list[Any]:
+        """The measured values of ``rows`` (a DataFrame, or anything indexed by column)."""
+        return list(rows[self.column])
+
+
+@dataclass(frozen=True)
 class GameInfo:
     """One game's registration.
 
@@ -50,7 +65,10 @@ class GameInfo:
     - ``events(finished_deal) -> dict``: what a simulation records about a finished deal besides
       winner and payments (:mod:`gupai_learn.sim`): flat values named by the game, one per
       column of the result table, per-seat values as ``name_<seat>`` (``"dead_2"``); the same
-      keys for every deal of one game. None: no events.
+      keys for every deal of one game. None: no events;
+    - ``measures``: what chapter 07's rule lab can compare for the game, each a
+      :class:`Measure` of one column of the simulation's rows (the game's events or
+      ``pay_<seat>``), in the order the lab offers them.
     """
 
     name: str
@@ -76,6 +94,7 @@ class GameInfo:
     solve: Callable[..., Any] | None = None
     target: Callable[[Any, int], int] | None = None
     events: Callable[[Any], dict[str, Any]] | None = None
+    measures: tuple[Measure, ...] = ()
 
     @property
     def ruling(self) -> str:

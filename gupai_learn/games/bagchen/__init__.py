@@ -42,6 +42,7 @@ from gupai_learn.games.bagchen.combos import (
     tile_name,
 )
 from gupai_learn.games.bagchen.deal import Deal, seek, top_kinds
+from gupai_learn.games.bagchen.events import MEASURES, events
 from gupai_learn.games.bagchen.reference import reference_card
 from gupai_learn.games.bagchen.rules import Rules
 from gupai_learn.games.bagchen.settle import is_slam, jump
@@ -165,6 +166,8 @@ GAME = GameInfo(
     beats=beats,
     classes=KIND_NAMES,
     solve=solve,
+    events=events,
+    measures=MEASURES,
 )
 
 

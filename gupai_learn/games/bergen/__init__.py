@@ -25,6 +25,7 @@ from gupai_learn.bots import RandomPlayer
 from gupai_learn.engine.game import GameInfo
 from gupai_learn.games.bergen.bots import HeuristicPlayer, strong_player
 from gupai_learn.games.bergen.deal import Deal
+from gupai_learn.games.bergen.events import MEASURES, events
 from gupai_learn.games.bergen.headers import Header, cap, header
 from gupai_learn.games.bergen.reference import reference_card
 from gupai_learn.games.bergen.rules import Rules
@@ -78,4 +79,6 @@ GAME = GameInfo(
     solve=solve,
     target=target,
     reference=reference_card,
+    events=events,
+    measures=MEASURES,
 )

@@ -26,6 +26,7 @@ from gupai_learn.engine.game import GameInfo, winner_leads
 from gupai_learn.engine.line import Layout, Placed
 from gupai_learn.games.ding_niu.bots import HeuristicPlayer, strong_player
 from gupai_learn.games.ding_niu.deal import Deal
+from gupai_learn.games.ding_niu.events import MEASURES, events
 from gupai_learn.games.ding_niu.fish import CLASS_NAMES, KINDS, Fish, dead_tiles, find_fish
 from gupai_learn.games.ding_niu.reference import reference_card
 from gupai_learn.games.ding_niu.rules import Rules
@@ -70,4 +71,6 @@ GAME = GameInfo(
     classes=CLASS_NAMES,
     solve=solve,
     reference=reference_card,
+    events=events,
+    measures=MEASURES,
 )

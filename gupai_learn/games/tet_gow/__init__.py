@@ -42,6 +42,7 @@ from gupai_learn.games.tet_gow.combos import (
     tier,
 )
 from gupai_learn.games.tet_gow.deal import Deal
+from gupai_learn.games.tet_gow.events import MEASURES, events
 from gupai_learn.games.tet_gow.reference import reference_card
 from gupai_learn.games.tet_gow.rules import Rules
 from gupai_learn.games.tet_gow.settle import Scores, score
@@ -159,4 +160,6 @@ GAME = GameInfo(
     beats=beats,
     classes=CLASSES,
     solve=solve,
+    events=events,
+    measures=MEASURES,
 )

@@ -35,7 +35,7 @@ from gupai_learn.games.tien_gow.combos import (
     shown,
 )
 from gupai_learn.games.tien_gow.deal import Deal, unbeatable_in_own_eyes
-from gupai_learn.games.tien_gow.events import events
+from gupai_learn.games.tien_gow.events import MEASURES, events
 from gupai_learn.games.tien_gow.reference import reference_card
 from gupai_learn.games.tien_gow.rules import Rules
 from gupai_learn.games.tien_gow.solver import SolveResult, solve
@@ -174,6 +174,7 @@ GAME = GameInfo(
     classes=KIND_NAMES,
     solve=solve,
     events=events,
+    measures=MEASURES,
 )
 
 
