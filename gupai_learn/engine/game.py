@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 from gupai_learn.verdict import SetupError
 
@@ -32,6 +32,15 @@ class Measure:
     def values(self, rows: Any) -> list[Any]:
         """The measured values of ``rows`` (a DataFrame, or anything indexed by column)."""
         return list(rows[self.column])
+
+
+class PieceMark(NamedTuple):
+    """What a game writes small in the corner of one of its pieces: ``corner`` (bold, e.g.
+    ``"T1"``), ``under`` (smaller, below it) and ``words``, the same read aloud."""
+
+    corner: str
+    under: str
+    words: str
 
 
 @dataclass(frozen=True)
@@ -66,6 +75,8 @@ class GameInfo:
       winner and payments (:mod:`gupai_learn.sim`): flat values named by the game, one per
       column of the result table, per-seat values as ``name_<seat>`` (``"dead_2"``); the same
       keys for every deal of one game. None: no events;
+    - ``piece_mark(piece) -> PieceMark``: what the game writes in the corner of each of its
+      pieces when they are drawn (Tet-Gow: a card's tier and set), or None;
     - ``measures``: what chapter 07's rule lab can compare for the game, each a
       :class:`Measure` of one column of the simulation's rows (the game's events or
       ``pay_<seat>``), in the order the lab offers them.
@@ -95,6 +106,7 @@ class GameInfo:
     target: Callable[[Any, int], int] | None = None
     events: Callable[[Any], dict[str, Any]] | None = None
     measures: tuple[Measure, ...] = ()
+    piece_mark: Callable[[Any], PieceMark] | None = None
 
     @property
     def ruling(self) -> str:

@@ -26,9 +26,9 @@ def pieces(items: Any, hide_class: bool = False) -> str:
     for a question that asks for it."""
     if not hide_class:
         return figure("", row_svg(items))
-    from gupai_learn.render.cards import tiers_hidden
+    from gupai_learn.render.cards import marks_hidden
 
-    with tiers_hidden():
+    with marks_hidden():
         drawn = row_svg(items)
     for suit in {str(s) for s in (getattr(p, "suit", None) for p in items) if s}:
         drawn = re.sub(rf", {re.escape(suit)}(?=[;.\"<])", "", drawn)

@@ -43,6 +43,7 @@ from gupai_learn.games.tet_gow.combos import (
 )
 from gupai_learn.games.tet_gow.deal import Deal
 from gupai_learn.games.tet_gow.events import MEASURES, events
+from gupai_learn.games.tet_gow.marks import card_mark, show_tiers
 from gupai_learn.games.tet_gow.reference import reference_card
 from gupai_learn.games.tet_gow.rules import Rules
 from gupai_learn.games.tet_gow.settle import Scores, score
@@ -65,6 +66,7 @@ __all__ = [
     "classify",
     "score",
     "set_of",
+    "show_tiers",
     "solve",
     "tier",
 ]
@@ -162,4 +164,5 @@ GAME = GameInfo(
     solve=solve,
     events=events,
     measures=MEASURES,
+    piece_mark=card_mark,
 )
