@@ -13,7 +13,6 @@ from gupai_learn.games import GAMES
 PACKAGE = Path(__file__).resolve().parent.parent / "gupai_learn"
 #: Modules that still name games, and why (remove an entry once its module is clean).
 KNOWN = {
-    "bench.py": "benchmarks each game against the dominoes package",
     "bots.py": "gupai_learn.bots.HeuristicPlayer, kept for lessons 02.00 and 02.09",
     "review.py": "each game's words for why a move is good (goal, seat, piece)",
 }
