@@ -77,6 +77,12 @@ class GameInfo:
       keys for every deal of one game. None: no events;
     - ``piece_mark(piece) -> PieceMark``: what the game writes in the corner of each of its
       pieces when they are drawn (Tet-Gow: a card's tier and set), or None;
+    - capabilities, what only some games' deals have, for generic code to ask the game rather
+      than probe the deal (:func:`gupai_learn.engine.protocols.capable`): ``has_banker``
+      (``deal.banker``), ``has_boneyard`` (``deal.boneyard``, ``deal.drawable``),
+      ``scores_rounds`` (``deal.round_points``, ``deal.ending``), ``has_blocker`` (a seat may
+      block the line: ``deal.fish``, ``deal.down``, ``deal.order``), ``has_point_tiles``
+      (``deal.point``, ``deal.point_tiles``), ``has_leftover`` (``deal.leftover``);
     - ``measures``: what chapter 07's rule lab can compare for the game, each a
       :class:`Measure` of one column of the simulation's rows (the game's events or
       ``pay_<seat>``), in the order the lab offers them.
@@ -107,6 +113,12 @@ class GameInfo:
     events: Callable[[Any], dict[str, Any]] | None = None
     measures: tuple[Measure, ...] = ()
     piece_mark: Callable[[Any], PieceMark] | None = None
+    has_banker: bool = False
+    has_boneyard: bool = False
+    scores_rounds: bool = False
+    has_blocker: bool = False
+    has_point_tiles: bool = False
+    has_leftover: bool = False
 
     @property
     def ruling(self) -> str:

@@ -168,6 +168,7 @@ GAME = GameInfo(
     solve=solve,
     events=events,
     measures=MEASURES,
+    has_point_tiles=True,
 )
 
 

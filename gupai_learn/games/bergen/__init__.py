@@ -81,4 +81,6 @@ GAME = GameInfo(
     reference=reference_card,
     events=events,
     measures=MEASURES,
+    has_boneyard=True,
+    scores_rounds=True,
 )

@@ -73,4 +73,5 @@ GAME = GameInfo(
     reference=reference_card,
     events=events,
     measures=MEASURES,
+    has_blocker=True,
 )

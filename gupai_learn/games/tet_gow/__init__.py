@@ -165,4 +165,5 @@ GAME = GameInfo(
     events=events,
     measures=MEASURES,
     piece_mark=card_mark,
+    has_leftover=True,
 )

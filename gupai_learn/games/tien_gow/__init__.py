@@ -175,6 +175,7 @@ GAME = GameInfo(
     solve=solve,
     events=events,
     measures=MEASURES,
+    has_banker=True,
 )
 
 
