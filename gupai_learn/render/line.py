@@ -19,8 +19,6 @@ Pure functions, deterministic text, no rules: the layout says where each tile li
 
 from __future__ import annotations
 
-from typing import Any
-
 from gupai_learn.engine.line import Layout, Placed
 from gupai_learn.engine.protocols import LineDealView, PlayedDeal, capable, game_of
 from gupai_learn.render._svg import group, num, svg_root, tag, text, text_width

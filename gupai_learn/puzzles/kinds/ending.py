@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from gupai_learn.engine.moves import Move, join
+from gupai_learn.engine.protocols import capable
 from gupai_learn.puzzles import fair, pictures
 from gupai_learn.puzzles.kinds.entry import Entry
 from gupai_learn.puzzles.kinds.speak import (
@@ -26,7 +27,8 @@ def settle(e: Entry) -> Puzzle:
     """Numbers: what each seat wins (+) or pays (−) in all; ``deal.settle()`` decides."""
     deal = e.build()
     names, n = deal.seat_names, deal.n_seats
-    banker = getattr(deal, "banker", None)
+    banked = capable(deal, "has_banker")
+    banker = banked.banker if banked is not None else None
 
     def check(answer: Any) -> Feedback:
         values = read_numbers(answer, n)
@@ -39,7 +41,7 @@ def settle(e: Entry) -> Puzzle:
             return correct(f"Right: {nets}.", settlement_reasons(settlement))
         text = mistakes(values, truth, names)
         if sum(values) != 0:
-            unit = getattr(settlement, "unit", "chip")  # Tet-Gow scores points
+            unit = settlement.unit  # "chip", or "point" in a game scored in points
             text += f" Your numbers add up to {sum(values):+d}, but {unit}s only change hands: "
             text += f"the {WORDS[n]} results always add up to 0."
         return incorrect(text, _payment_rules(e, values, truth, settlement))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from gupai_learn.engine.protocols import capable
 from gupai_learn.puzzles import pictures
 from gupai_learn.render import row_svg
 
@@ -31,7 +32,8 @@ def _told(deal: Any, style: Any = None) -> str:
 
 def _order(deal: Any) -> str:
     """The order of play, first player first ("" for a deal that does not say it)."""
-    order = getattr(deal, "order", None)
+    blocking = capable(deal, "has_blocker")
+    order = blocking.order if blocking is not None else None
     if not order:
         return ""
     return "Order of play: " + ", ".join(deal.name(s) for s in order) + "."
@@ -47,7 +49,8 @@ def _seat_title(deal: Any, seat: int) -> str:
     """A hand's caption: the seat, whether it acts, and, while the round is in play, its points
     this round (once it is over they would tell who won it)."""
     title = deal.name(seat) + (" (to act)" if not deal.is_over and seat == deal.turn else "")
-    points = getattr(deal, "round_points", None)
+    rounds = capable(deal, "scores_rounds")
+    points = rounds.round_points if rounds is not None else None
     if points is not None and not deal.is_over:
         title += f", {points[seat]} point{'s' * (points[seat] != 1)} this round"
     return title + ":"
