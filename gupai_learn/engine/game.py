@@ -77,6 +77,8 @@ class GameInfo:
       keys for every deal of one game. None: no events;
     - ``piece_mark(piece) -> PieceMark``: what the game writes in the corner of each of its
       pieces when they are drawn (Tet-Gow: a card's tier and set), or None;
+    - ``option_rules``: the rule id of each option of ``Rules`` that has one (``"early_death"``
+      → ``"TG-EARLY-DEATH"``), for forms that link an option to its rule;
     - capabilities, what only some games' deals have, for generic code to ask the game rather
       than probe the deal (:func:`gupai_learn.engine.protocols.capable`): ``has_banker``
       (``deal.banker``), ``has_boneyard`` (``deal.boneyard``, ``deal.drawable``),
@@ -113,6 +115,7 @@ class GameInfo:
     events: Callable[[Any], dict[str, Any]] | None = None
     measures: tuple[Measure, ...] = ()
     piece_mark: Callable[[Any], PieceMark] | None = None
+    option_rules: Mapping[str, str] = field(default_factory=dict)
     has_banker: bool = False
     has_boneyard: bool = False
     scores_rounds: bool = False

@@ -28,7 +28,7 @@ from gupai_learn.games.bergen.deal import Deal
 from gupai_learn.games.bergen.events import MEASURES, events
 from gupai_learn.games.bergen.headers import Header, cap, header
 from gupai_learn.games.bergen.reference import reference_card
-from gupai_learn.games.bergen.rules import Rules
+from gupai_learn.games.bergen.rules import RULE_IDS, Rules
 from gupai_learn.games.bergen.settle import Blocked, blocked_reasons, blocked_winner, decide_blocked
 from gupai_learn.games.bergen.solver import SolveResult, solve
 
@@ -83,4 +83,5 @@ GAME = GameInfo(
     measures=MEASURES,
     has_boneyard=True,
     scores_rounds=True,
+    option_rules=RULE_IDS,
 )

@@ -29,7 +29,7 @@ from gupai_learn.games.ding_niu.deal import Deal
 from gupai_learn.games.ding_niu.events import MEASURES, events
 from gupai_learn.games.ding_niu.fish import CLASS_NAMES, KINDS, Fish, dead_tiles, find_fish
 from gupai_learn.games.ding_niu.reference import reference_card
-from gupai_learn.games.ding_niu.rules import Rules
+from gupai_learn.games.ding_niu.rules import RULE_IDS, Rules
 from gupai_learn.games.ding_niu.settle import places
 from gupai_learn.games.ding_niu.solver import SolveResult, solve
 
@@ -74,4 +74,5 @@ GAME = GameInfo(
     events=events,
     measures=MEASURES,
     has_blocker=True,
+    option_rules=RULE_IDS,
 )
