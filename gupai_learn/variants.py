@@ -25,6 +25,7 @@ from typing import Any
 
 from gupai_learn import plots, sim
 from gupai_learn.engine.game import Measure
+from gupai_learn.engine.protocols import PlayedDeal
 from gupai_learn.games import GAMES
 from gupai_learn.verdict import SetupError
 
@@ -40,7 +41,7 @@ __all__ = [
 ]
 
 
-def seat_wins(deal: Any) -> dict[str, bool]:
+def seat_wins(deal: PlayedDeal) -> dict[str, bool]:
     """``won_<seat>``: whether each seat won the deal; no columns for a game whose deals name
     no single winner (a Bergen round scores points to several seats)."""
     if not hasattr(deal, "winner"):  # genuinely optional: not every game has one winner
@@ -58,7 +59,7 @@ EVENTS: dict[str, Callable[[Any], dict[str, Any]] | None] = {
 def __getattr__(name: str) -> Any:
     """A constant a game's events module exports (``variants.BLOCKED_RULES``), found through
     ``GameInfo.events``; AttributeError when no game has it."""
-    for info in GAMES.values():
+    for info in GAMES.values():  # the events module is optional, and so is its __all__
         module = sys.modules.get(getattr(info.events, "__module__", ""))
         if module is not None and name in getattr(module, "__all__", ()):
             return getattr(module, name)

@@ -131,7 +131,7 @@ class GameInfo:
     def table_size(self, rules: Any = None) -> int:
         """The number of players ``rules`` seat: their ``players`` option where the game has
         one (Tet-Gow, Bergen), else the game's default table."""
-        count = getattr(rules, "players", None)
+        count = getattr(rules, "players", None)  # optional: not every game's Rules seat a table
         return count if type(count) is int and count in self.seats else self.seats[0]
 
     def display_name(self) -> str:

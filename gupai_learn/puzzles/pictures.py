@@ -32,7 +32,8 @@ def pieces(items: Any, hide_class: bool = False) -> str:
 
     with marks_hidden():
         drawn = row_svg(items)
-    for suit in {str(s) for s in (getattr(p, "suit", None) for p in items) if s}:
+    suits = (getattr(p, "suit", None) for p in items)  # optional: a tile has a suit, a card not
+    for suit in {str(s) for s in suits if s}:
         drawn = re.sub(rf", {re.escape(suit)}(?=[;.\"<])", "", drawn)
     return figure("", drawn)
 
