@@ -77,3 +77,30 @@ def test_playing_on_a_copy_leaves_the_original_unchanged(name: str, seed: int) -
     for move in moves:  # the original plays on to the very same end
         deal.apply(move)
     assert _state(deal) == _state(twin)
+
+
+def test_a_cards_corner_mark_comes_from_its_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    import gupai_learn as gl
+    from gupai_learn.games import tet_gow
+    from gupai_learn.render import cards
+
+    assert ">T1<" in cards.card_svg("Journey")
+    try:
+        tet_gow.show_tiers(False)
+        assert ">T1<" not in gl.Card("Journey")._repr_svg_()
+    finally:
+        tet_gow.show_tiers(True)
+    monkeypatch.setattr(cards, "_mark_hook", lambda: None)  # a deck no game marks
+    drawn = cards.card_svg("Journey")
+    assert ">T1<" not in drawn and "tier" not in drawn and ">Journey<" in drawn
+
+
+def test_chapter_07_constants_are_the_games_own() -> None:
+    from gupai_learn import variants
+    from gupai_learn.games.bergen.events import BLOCKED_RULES
+    from gupai_learn.games.ding_niu.events import FISH_KINDS
+
+    assert variants.BLOCKED_RULES is BLOCKED_RULES and variants.FISH_KINDS is FISH_KINDS
+    with pytest.raises(AttributeError):
+        variants.NO_SUCH_NAME  # noqa: B018
+    assert list(variants.MEASURES) == [g for g in GAMES if GAMES[g].measures]
