@@ -27,7 +27,7 @@ from gupai_learn import plots, sim
 from gupai_learn.engine.game import Measure
 from gupai_learn.engine.protocols import PlayedDeal
 from gupai_learn.games import GAMES
-from gupai_learn.verdict import SetupError
+from gupai_learn.verdict import SetupError, describe_input
 
 __all__ = [
     "EVENTS",
@@ -98,11 +98,13 @@ MEASURES: dict[str, tuple[Measure, ...]] = {
 
 def measure(game: str, label: str) -> Measure:
     """The measure of ``game`` called ``label`` (ValueError names the ones there are)."""
-    for found in MEASURES[game]:
+    offered = MEASURES.get(game, ()) if isinstance(game, str) else ()
+    for found in offered:
         if found.label == label:
             return found
-    known = "; ".join(m.label for m in MEASURES[game])
-    raise SetupError(f"{label!r} is not a measure of {game}; choose one of: {known}")
+    known = "; ".join(m.label for m in offered) or "none"
+    named = game if isinstance(game, str) and game in MEASURES else describe_input(game)
+    raise SetupError(f"{describe_input(label)} is not a measure of {named}; choose one of: {known}")
 
 
 def compare(
