@@ -65,17 +65,19 @@ __all__ = [
 __version__ = "0.1.0"
 
 
-def reference(game: str = "tien_gow") -> Reference:
-    """The reference card of ``game``: for a trick game every lead class with its ranking,
-    strongest first; for a line game the set, the scoring and how a hand or round ends.
+def reference(game: str | None = None) -> Reference:
+    """The reference card of ``game`` (None: the first game of the course): for a trick game
+    every lead class with its ranking, strongest first; for a line game the set, the scoring
+    and how a hand or round ends.
 
     It draws itself in a notebook (one picture, as wide as a notebook column at most);
     ``print(card)`` gives the same facts as plain text and ``card.save("name.svg")`` writes a
     printable page. A ValueError names the games when ``game`` is unknown or has no card yet.
     """
-    from gupai_learn.games import game as find  # games sit above the engine: import late
+    from gupai_learn.games import GAMES  # games sit above the engine: import late
+    from gupai_learn.games import game as find
 
-    info = find(game)
+    info = next(iter(GAMES.values())) if game is None else find(game)
     if info.reference is None:
         raise SetupError(f"{info.display_name()} has no reference card yet")
     return info.reference()

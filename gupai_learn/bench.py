@@ -10,6 +10,10 @@ measured on two paths: the listed one (plays from ``legal_plays()``, discards as
 type) and the one a user writes (discards as a plain ``tuple`` from ``random.sample``, choices
 with ``randrange``; :func:`trick_user_playout`).
 
+Each game's rows live in its own package (``games/<name>/bench.py``, found through ``GAMES`` by
+:func:`game_bench`); this module holds what every game shares: the paired timing, the generic
+playouts of a trick or line game, the peer, the solver and review rows, and the simulations.
+
 Then, per game in ``GAMES``, :func:`gupai_learn.sim.run`'s throughput in deals per second with
 heuristic players, in one process and in two, and the speed-up. (The playout rows above do not
 go through ``sim.run``: it adds computer players' ``choose``, settlement, events and a row per
@@ -27,12 +31,33 @@ import random
 import statistics
 import time
 from collections.abc import Callable
+from importlib import import_module
+from types import ModuleType
 from typing import Any
 
 from gupai_learn.cards import Cards
-from gupai_learn.engine.moves import Move
-from gupai_learn.games import bagchen, ding_niu, tet_gow, tien_gow
+from gupai_learn.engine.game import GameInfo
+from gupai_learn.games import GAMES
 from gupai_learn.tiles import Tiles
+
+
+def game_bench(info: GameInfo) -> ModuleType | None:
+    """The game's own rows of the benchmark, ``gupai_learn.games.<name>.bench`` (``rows(seconds,
+    rounds, quick)`` prints them; ``endgame(seed, size)`` and ``SEARCH_SIZES`` feed the solver
+    rows of issue 26 where the game has them), or None for a game without one."""
+    try:
+        return import_module(f"gupai_learn.games.{info.name}.bench")
+    except ModuleNotFoundError:
+        return None
+
+
+def __getattr__(name: str) -> Any:
+    """A function of a game's bench module, by name (``bench.bergen_random_playout``)."""
+    for info in GAMES.values():
+        module = game_bench(info)
+        if module is not None and not name.startswith("__") and hasattr(module, name):
+            return getattr(module, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def _moves_per_second(run: Callable[[int], int], seconds: float, seed: int) -> float:
@@ -59,15 +84,6 @@ def paired_rates(
     return statistics.median(mine), statistics.median(peer), statistics.median(ratios)
 
 
-def tien_gow_random_playout(seed: int) -> int:
-    """Play one random Tien Gow deal to the end through the public API; return its moves.
-
-    A follower picks uniformly among its legal face-up plays and one face-down discard (of
-    random tiles). Both playouts draw with ``int(random() * n)``, so neither pays for a
-    slower idiom of the random module."""
-    return trick_random_playout(tien_gow.Deal, seed, _random_tiles)
-
-
 def trick_random_playout(
     deal_class: Any, seed: int, down: Callable[[random.Random, tuple[Any, ...], int], Any]
 ) -> int:
@@ -91,22 +107,6 @@ def trick_random_playout(
     return moves
 
 
-def tien_gow_user_playout(seed: int) -> int:
-    """One random Tien Gow deal played the way a user writes a random player (see
-    :func:`trick_user_playout`)."""
-    return trick_user_playout(tien_gow.Deal, seed)
-
-
-def tet_gow_user_playout(seed: int) -> int:
-    """One random Tet-Gow game played the way a user writes a random player."""
-    return trick_user_playout(tet_gow.Deal, seed)
-
-
-def bagchen_user_playout(seed: int) -> int:
-    """One random Bagchen deal played the way a user writes a random player."""
-    return trick_user_playout(bagchen.Deal, seed)
-
-
 def trick_user_playout(deal_class: Any, seed: int) -> int:
     """One random deal of a trick game played the way a user writes a random player: plays
     from ``legal_plays()``, discards as a plain ``tuple`` sampled from the hand with
@@ -127,55 +127,7 @@ def trick_user_playout(deal_class: Any, seed: int) -> int:
     return moves
 
 
-def move_form_times(samples: int = 2000) -> dict[str, float]:
-    """Median µs of one legal move given in each accepted form (a lead of two tiles when the
-    hand has one, and a follower's face-down pair): ``Tiles``, ``Move``, text, tuple, list."""
-    rng = random.Random(1)
-    forms: dict[str, Callable[[Move], Any]] = {
-        "Tiles": lambda m: m.pieces,
-        "Move": lambda m: m,
-        "text": str,
-        "tuple": lambda m: tuple(m.pieces),
-        "list": lambda m: list(m.pieces),
-    }
-    times: dict[str, list[float]] = {name: [] for name in forms}
-    for seed in range(samples):
-        for name, form in forms.items():
-            deal = tien_gow.Deal.random(seed=seed)
-            leads = [p for p in deal.legal_plays() if len(p) == 2]
-            if not leads:
-                break
-            move = Move("play", leads[0])
-            if seed % 2:  # time the follower's discard instead of the lead
-                deal.apply(move)
-                move = Move("discard", Tiles(rng.sample(deal.hands[deal.turn], 2)))
-            verb = deal.apply if name in ("Move", "text") or move.face_up else deal.discard
-            if name in ("Tiles", "tuple", "list") and move.face_up:
-                verb = deal.play
-            arg = form(move)
-            start = time.perf_counter()
-            verb(arg)
-            times[name].append(time.perf_counter() - start)
-    return {name: statistics.median(ts) * 1e6 for name, ts in times.items()}
-
-
-def legal_moves_time(samples: int = 2000) -> float:
-    """Median seconds of ``legal_moves()`` for a fresh 8-tile hand (every move as a Move)."""
-    return _median_listing("legal_moves", samples)
-
-
-def _median_listing(method: str, samples: int) -> float:
-    """Median seconds of ``deal.<method>()`` on fresh deals."""
-    times = []
-    for seed in range(samples):
-        listing = getattr(tien_gow.Deal.random(seed=seed), method)
-        start = time.perf_counter()
-        listing()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
-
-
-def _random_tiles(rng: random.Random, hand: tuple[Any, ...], n: int) -> Tiles:
+def random_tiles(rng: random.Random, hand: tuple[Any, ...], n: int) -> Tiles:
     """``n`` distinct tiles of ``hand`` chosen at random (a random face-down discard)."""
     if n == 1:
         return Tiles((hand[int(rng.random() * len(hand))],))
@@ -197,15 +149,6 @@ def dominoes_random_playout(seed: int) -> int:
     return moves
 
 
-def ding_niu_random_playout(seed: int) -> int:
-    """Play one random Bull Fight hand to the end through the public API; return its moves.
-
-    Each move asks ``deal.legal_moves()`` and applies one of them, as a computer player or a
-    widget would; the engine checks for a fish after every non-double, and the hand is settled
-    at the end."""
-    return line_random_playout(ding_niu.Deal, seed)
-
-
 def line_random_playout(deal_class: Any, seed: int) -> int:
     """Play one random deal of a line game (``deal_class``) to the end through the public API:
     each move one of ``deal.legal_moves()``, chosen with ``int(random() * n)`` as the peer
@@ -222,64 +165,7 @@ def line_random_playout(deal_class: Any, seed: int) -> int:
     return moves
 
 
-def ding_niu_solver_times(count: int = 20) -> tuple[float, float]:
-    """Median seconds to solve Bull Fight endgames of up to 2 and 3 tiles per hand."""
-    medians = []
-    for size in (2, 3):
-        times = []
-        for seed in range(count):
-            rng = random.Random(seed)
-            deal = ding_niu.Deal.random(seed=seed)
-            while not deal.is_over and max(len(h) for h in deal.hands) > size:
-                options = deal.legal_moves()
-                deal.apply(options[rng.randrange(len(options))])
-            if deal.is_over:
-                continue
-            start = time.perf_counter()
-            ding_niu.solve(deal, deal.turn)
-            times.append(time.perf_counter() - start)
-        medians.append(statistics.median(times))
-    return medians[0], medians[1]
-
-
-def legal_leads_time(samples: int = 2000) -> float:
-    """Median seconds to list every legal lead of a fresh 8-tile hand."""
-    return _median_listing("legal_plays", samples)
-
-
-def solver_times(quick: bool) -> list[tuple[str, float, int]]:
-    """Median solver seconds per reference set: (label, seconds, positions)."""
-    solve = getattr(tien_gow, "solve", None)
-    if solve is None:
-        return []
-    rows = []
-    for size, count in ((2, 30), (3, 30), (4, 30 if not quick else 10)):
-        times = []
-        for seed in range(count):
-            deal = _endgame(seed, size)
-            start = time.perf_counter()
-            solve(deal, deal.turn)
-            times.append(time.perf_counter() - start)
-        rows.append((f"endgame, {size} tiles each", statistics.median(times), count))
-    budget = 100_000
-    for seed in range(1 if quick else 2):
-        deal = tien_gow.Deal.random(seed=seed)
-        start = time.perf_counter()
-        result = solve(deal, 0, max_nodes=budget)
-        verdict = "unknown" if result.wins is None else str(result.wins)
-        label = f"full deal {seed}: {verdict}, {result.nodes:,} nodes"
-        rows.append((label, time.perf_counter() - start, 1))
-    return rows
-
-
-def _endgame(seed: int, size: int) -> Any:
-    """A reference endgame: a random deal played by random moves down to ``size`` tiles each
-    (single leads only, so every hand shrinks evenly)."""
-    deal = _played_down(tien_gow.Deal.random(seed=seed), size, random.Random(seed), Tiles)
-    return tien_gow.Deal(deal.hands, leader=deal.turn, columns=deal.columns)
-
-
-def _played_down(deal: Any, size: int, rng: random.Random, pack: Callable[..., Any]) -> Any:
+def played_down(deal: Any, size: int, rng: random.Random, pack: Callable[..., Any]) -> Any:
     """``deal`` (a trick game) played on by random single leads and random discards (packed
     by ``pack``: Tiles or Cards) until every hand holds ``size`` pieces between tricks."""
     while len(deal.hands[0]) > size or deal.trick:
@@ -290,67 +176,6 @@ def _played_down(deal: Any, size: int, rng: random.Random, pack: Callable[..., A
             hand = deal.hands[deal.turn]
             deal.discard(pack(rng.sample(hand, len(deal.trick[0].pieces))))
     return deal
-
-
-# ----- Bagchen ------------------------------------------------------------------------------
-def bagchen_random_playout(seed: int) -> int:
-    """Play one random Bagchen deal (64 tiles, 16 each) to the end through the public API, as
-    :func:`tien_gow_random_playout` does; return its moves."""
-    return trick_random_playout(bagchen.Deal, seed, _random_tiles)
-
-
-def bagchen_legal_leads_time(samples: int = 2000) -> float:
-    """Median seconds to list every legal lead of a fresh 16-tile Bagchen hand."""
-    times = []
-    for seed in range(samples):
-        listing = bagchen.Deal.random(seed=seed).legal_plays
-        start = time.perf_counter()
-        listing()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
-
-
-def bagchen_solver_times(quick: bool) -> list[tuple[str, float, int]]:
-    """Median solver seconds on random Bagchen endgames of 1 to 3 tiles each."""
-    rows = []
-    for size in (1, 2, 3):
-        times = []
-        count = 10 if quick else 30
-        for seed in range(count):
-            deal = _bagchen_endgame(seed, size)
-            start = time.perf_counter()
-            bagchen.solve(deal, deal.turn)
-            times.append(time.perf_counter() - start)
-        rows.append((f"endgame, {size} tiles each", statistics.median(times), count))
-    return rows
-
-
-def _bagchen_endgame(seed: int, size: int) -> Any:
-    """A random deal played by random single leads down to ``size`` tiles each (passports do
-    not restrict the leads on the way down, so a single lead is always there)."""
-    rng = random.Random(seed)
-    deal = bagchen.Deal.random(seed=seed, rules=bagchen.Rules(passport_leads=False))
-    while len(deal.hands[0]) > size or deal.trick:
-        plays = [p for p in deal.legal_plays() if len(p) == 1] if not deal.trick else []
-        if plays:
-            deal.play(plays[rng.randrange(len(plays))])
-        else:
-            hand = deal.hands[deal.turn]
-            deal.discard(Tiles(rng.sample(hand, len(deal.trick[0].pieces))))
-    won = deal.won
-    return bagchen.Deal(deal.hands, leader=deal.turn, won=won, point=deal.point)
-
-
-def bagchen_rows(seconds: float, rounds: int, quick: bool) -> None:
-    """Print Bagchen's rows: playouts against the peer, legal leads, solver endgames."""
-    ours, _, ratio = paired_rates(bagchen_random_playout, dominoes_random_playout, seconds, rounds)
-    print(f"  Bagchen random playout, public API  {ours:>12,.0f} moves/s   ratio {ratio:.2f}")
-    ours, _, ratio = paired_rates(bagchen_user_playout, dominoes_random_playout, seconds, rounds)
-    print(f"  Bagchen user-style random player    {ours:>12,.0f} moves/s   ratio {ratio:.2f}")
-    leads = bagchen_legal_leads_time(500 if quick else 2000)
-    print(f"  Bagchen legal leads of 16 tiles     {leads * 1e6:>12.1f} µs")
-    for label, secs, count in bagchen_solver_times(quick):
-        print(f"  Bagchen solver, {label:<35} {secs * 1e3:>9.1f} ms   (median of {count})")
 
 
 def sim_rates(game: str, deals: int, workers: int = 2) -> tuple[float, float]:
@@ -380,45 +205,16 @@ def main(argv: list[str] | None = None) -> None:
         return
     seconds, rounds = (0.5, 3) if args.quick else (2.0, 5)
     print(f"gupai-learn benchmark ({rounds} rounds of {seconds} s, medians)")
-    ours, theirs, ratio = paired_rates(
-        tien_gow_random_playout, dominoes_random_playout, seconds, rounds
-    )
-    print(f"  dominoes (PyPI) random playout      {theirs:>12,.0f} moves/s   (peer)")
-    print(f"  Tien Gow random playout, public API {ours:>12,.0f} moves/s   ratio {ratio:.2f}")
-    ours, theirs, ratio = paired_rates(
-        tien_gow_user_playout, dominoes_random_playout, seconds, rounds
-    )
-    print(f"  Tien Gow user-style random player   {ours:>12,.0f} moves/s   ratio {ratio:.2f}")
-    leads = legal_leads_time()
-    print(f"  Tien Gow legal leads of 8 tiles     {leads * 1e6:>12.1f} µs")
-    print(f"  Tien Gow legal_moves() of 8 tiles   {legal_moves_time() * 1e6:>12.1f} µs")
-    forms = move_form_times(500 if args.quick else 2000)
-    fastest = min(forms.values())
-    shown = ", ".join(f"{k} {v:.2f}" for k, v in forms.items())
-    print(
-        f"  Tien Gow one move by form (µs): {shown}; slowest/fastest "
-        f"{max(forms.values()) / fastest:.2f}"
-    )
-    for label, secs, count in solver_times(args.quick):
-        print(f"  Tien Gow solver, {label:<34} {secs * 1e3:>9.1f} ms   (median of {count})")
-    tet_gow_rows(seconds, rounds)
-    bagchen_rows(seconds, rounds, args.quick)
-    ours, theirs, ratio = paired_rates(
-        ding_niu_random_playout, dominoes_random_playout, seconds, rounds
-    )
-    print(f"  dominoes (PyPI) random playout      {theirs:>12,.0f} moves/s   (peer)")
-    print(f"  Bull Fight random playout, public API {ours:>10,.0f} moves/s   ratio {ratio:.2f}")
-    two, three = ding_niu_solver_times(10 if args.quick else 20)
-    print(f"  Bull Fight solver, endgames of 2 / 3 tiles: {two * 1e3:.1f} / {three * 1e3:.1f} ms")
-    bergen_rows(seconds, rounds)
+    for info in GAMES.values():
+        module = game_bench(info)
+        if module is not None:
+            module.rows(seconds, rounds, args.quick)
     search_rows(args.quick)
     sim_rows(args.quick)
 
 
 def sim_rows(quick: bool) -> None:
     """Print each game's ``sim.run`` deals/s with heuristic players, in 1 and 2 processes."""
-    from gupai_learn.games import GAMES
-
     for name, info in GAMES.items():
         one, two = sim_rates(name, 200 if quick else 1000)
         print(
@@ -427,15 +223,7 @@ def sim_rows(quick: bool) -> None:
         )
 
 
-def tet_gow_random_playout(seed: int) -> int:
-    """One random Tet-Gow game through the public API (as :func:`tien_gow_random_playout`):
-    a follower picks uniformly among its legal face-up plays and one face-down discard."""
-    return trick_random_playout(
-        tet_gow.Deal, seed, lambda rng, hand, n: _random_cards(rng.random, hand, n)
-    )
-
-
-def _random_cards(draw: Callable[[], float], hand: tuple[Any, ...], n: int) -> Cards:
+def random_cards(draw: Callable[[], float], hand: tuple[Any, ...], n: int) -> Cards:
     """``n`` distinct cards of ``hand`` chosen at random with ``int(random() * m)`` draws (a
     partial Fisher-Yates shuffle, as cheap as the peer's own draws)."""
     pool = list(hand)
@@ -448,70 +236,17 @@ def _random_cards(draw: Callable[[], float], hand: tuple[Any, ...], n: int) -> C
     return Cards(picked)
 
 
-def tet_gow_solver_times(size: int = 3, count: int = 30) -> tuple[float, float]:
-    """Median and worst seconds of ``tet_gow.solve`` on random endgames of ``size`` cards each
-    (random play down to that size, the seat to lead solving)."""
-    times = []
-    for seed in range(count):
-        deal = _tet_gow_endgame(seed, size)
-        start = time.perf_counter()
-        tet_gow.solve(deal, deal.turn)
-        times.append(time.perf_counter() - start)
-    return statistics.median(times), max(times)
-
-
-def _tet_gow_endgame(seed: int, size: int) -> Any:
-    """A random Tet-Gow game played by single leads and random discards to ``size`` cards."""
-    deal = _played_down(tet_gow.Deal.random(seed=seed), size, random.Random(seed), Cards)
-    return tet_gow.Deal(list(deal.hands), leader=deal.turn, won=deal.won)
-
-
-def tet_gow_rows(seconds: float, rounds: int) -> None:
-    """Print Tet-Gow's rows: random playouts against the peer, and solver endgames."""
-    ours, _, ratio = paired_rates(tet_gow_random_playout, dominoes_random_playout, seconds, rounds)
-    print(f"  Tet-Gow random playout, public API  {ours:>12,.0f} moves/s   ratio {ratio:.2f}")
-    ours, _, ratio = paired_rates(tet_gow_user_playout, dominoes_random_playout, seconds, rounds)
-    print(f"  Tet-Gow user-style random player    {ours:>12,.0f} moves/s   ratio {ratio:.2f}")
-    for size in (2, 3):
-        median, worst = tet_gow_solver_times(size)
-        print(
-            f"  Tet-Gow solver, endgame {size} cards each  {median * 1e3:>9.1f} ms   "
-            f"(median of 30, worst {worst * 1e3:.1f} ms)"
-        )
-
-
-def bergen_random_playout(seed: int) -> int:
-    """Play one random Bergen round (the ruling's defaults: two players, two reserved tiles) to
-    the end through the public API; return its moves, draws and passes included.
-
-    Each move asks ``deal.legal_moves()`` and applies one of them, as a computer player or a
-    widget would; headers are scored after every placement, a blocked round is decided, and the
-    round is settled at the end."""
-    from gupai_learn.games import bergen
-
-    return line_random_playout(bergen.Deal, seed)
-
-
-def bergen_rows(seconds: float, rounds: int) -> None:
-    """Print Bergen's row: random playouts against the peer, paired round by round."""
-    ours, theirs, ratio = paired_rates(
-        bergen_random_playout, dominoes_random_playout, seconds, rounds
-    )
-    print(f"  dominoes (PyPI) random playout      {theirs:>12,.0f} moves/s   (peer)")
-    print(f"  Bergen random playout, public API   {ours:>12,.0f} moves/s   ratio {ratio:.2f}")
-
-
 # ----- solver speed and deal review (issue 26) ------------------------------------------------
 def endgame_solve_times(game: str, size: int, count: int) -> tuple[float, float, int, int]:
     """Median and worst CPU seconds, worst positions searched, and how many were decided, of
     the game's solver on ``count`` random endgames with ``size`` pieces in each hand (the seat
     to act solving, every winning first move listed, the default budget). CPU time, because
     the machine may be shared: wall-clock time would measure the neighbours too."""
-    make = {"tien_gow": _endgame, "bagchen": _bagchen_endgame, "tet_gow": _tet_gow_endgame}[game]
-    from gupai_learn.games import GAMES
-
+    module = game_bench(GAMES[game])
     solve = GAMES[game].solve
-    assert solve is not None
+    if module is None or not hasattr(module, "endgame") or solve is None:
+        raise ValueError(f"{GAMES[game].title} has no solver endgames in its bench")
+    make = module.endgame
     times, nodes, decided = [], [], 0
     for seed in range(count):
         deal = make(seed, size)
@@ -524,10 +259,14 @@ def endgame_solve_times(game: str, size: int, count: int) -> tuple[float, float,
 
 
 def search_rows(quick: bool) -> None:
-    """Print the solver rows of issue 26: Tien Gow endgames of up to 5 tiles each, Bagchen of
-    up to 6, each with its median, worst time and worst positions searched."""
+    """Print the solver rows of issue 26: each game's endgames of the sizes its bench names
+    (``SEARCH_SIZES``: Tien Gow up to 5 tiles each, Bagchen up to 6), each with its median,
+    worst time and worst positions searched."""
     count = 8 if quick else 30
-    for game, title, sizes in (("tien_gow", "Tien Gow", (4, 5)), ("bagchen", "Bagchen", (5, 6))):
+    for game, info in GAMES.items():
+        module = game_bench(info)
+        sizes = getattr(module, "SEARCH_SIZES", ())  # optional: not every game has such rows
+        title = info.title
         for size in sizes:
             median, worst, nodes, decided = endgame_solve_times(game, size, count)
             print(
@@ -544,7 +283,6 @@ def search_rows(quick: bool) -> None:
 def review_times(count: int) -> dict[str, tuple[float, float, float]]:
     """Per game: median and worst CPU seconds of ``gl.review(deal, 0)`` on ``count`` deals
     played to the end by heuristic players, and the share of seat 0's decisions decided."""
-    from gupai_learn.games import GAMES
     from gupai_learn.review import review
 
     rows = {}

@@ -28,23 +28,37 @@ from importlib import resources
 
 from gupai_learn.verdict import SetupError
 
-#: The games of the rule book, in the course's order, with their rule-id prefixes.
-PREFIXES: dict[str, str] = {
-    "tien_gow": "TG",
-    "bagchen": "BG",
-    "ding_niu": "DN",
-    "bergen": "BE",
-    "tet_gow": "TT",
-}
 #: The longest text accepted as a rule id or a term (longer ones are refused, not searched).
 LONGEST = 60
-#: A rule id written anywhere: a prefix and upper-case words joined by hyphens.
-RULE_ID = re.compile(
-    r"(?<![A-Za-z0-9-])(?:TG|BG|DN|BE|TT)-[A-Z0-9]+(?:-[A-Z0-9]+)*(?![A-Za-z0-9]|-\*)"
-)
+#: A rule id written anywhere: one of the games' prefixes and upper-case words joined by hyphens.
+_RULE_ID = r"(?<![A-Za-z0-9-])(?:{prefixes})-[A-Z0-9]+(?:-[A-Z0-9]+)*(?![A-Za-z0-9]|-\*)"
 _HEADING = re.compile(r"^### ([A-Z]{2}(?:-[A-Z0-9]+)+): (.+)$")
 _FACT = re.compile(r"^- \*(Games|Chinese|Rules)\*: (.*)$")
 _EXAMPLE = "'TG-BEAT-STRICT'"
+
+
+@cache
+def prefixes() -> dict[str, str]:
+    """The games of the rule book, in the course's order (``GAMES``), with their rule-id
+    prefixes (``GameInfo.rule_prefix``)."""
+    from gupai_learn.games import GAMES  # the games sit above the rule book: import late
+
+    return {name: info.rule_prefix for name, info in GAMES.items()}
+
+
+@cache
+def rule_id_pattern() -> re.Pattern[str]:
+    """The pattern of a rule id written anywhere, for every game's prefix."""
+    return re.compile(_RULE_ID.format(prefixes="|".join(map(re.escape, prefixes().values()))))
+
+
+def __getattr__(name: str) -> object:
+    """``PREFIXES`` and ``RULE_ID``, built from ``GAMES`` on first use."""
+    if name == "PREFIXES":
+        return prefixes()
+    if name == "RULE_ID":
+        return rule_id_pattern()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 @dataclass(frozen=True, repr=False)
@@ -179,7 +193,7 @@ def _book(game: str) -> RuleList:
 
 @cache
 def _index() -> dict[str, Rule]:
-    return {r.id: r for game in PREFIXES for r in _book(game)}
+    return {r.id: r for game in prefixes() for r in _book(game)}
 
 
 def all_ids() -> tuple[str, ...]:
@@ -193,8 +207,9 @@ def rules(game: str) -> RuleList:
     if not isinstance(game, str):
         raise TypeError(f"game must be a name such as 'tien_gow', not {type(game).__name__}")
     key = game.strip().lower().replace("-", "_").replace(" ", "_")[: LONGEST + 1]
-    if key not in PREFIXES:
-        raise SetupError(f"no rule book for {game[:LONGEST]!r}; games: {', '.join(PREFIXES)}")
+    if key not in prefixes():
+        games = ", ".join(prefixes())
+        raise SetupError(f"no rule book for {game[:LONGEST]!r}; games: {games}")
     return _book(key)
 
 
@@ -239,7 +254,7 @@ def _terms() -> Glossary:
 def _term(name: str, facts: dict[str, str], body: list[str]) -> Term:
     games = tuple(g.strip() for g in facts.get("Games", "").split(",") if g.strip())
     chinese = facts.get("Chinese", "").strip()
-    rules_ = tuple(RULE_ID.findall(facts.get("Rules", "")))
+    rules_ = tuple(rule_id_pattern().findall(facts.get("Rules", "")))
     return Term(name, games, "" if chinese == "none" else chinese, rules_, " ".join(body).strip())
 
 
@@ -280,8 +295,8 @@ def rule_html(rule_id: str) -> str:
         return _drawn(known.id)
     code = f'<code class="gupai-rule" style="{_CODE}">{esc(rule_id)}</code>'
     # a group, an id not in the book, or a text naming several ids
-    several = isinstance(rule_id, str) and not RULE_ID.fullmatch(rule_id)
-    return link_rules(rule_id) if several and RULE_ID.search(rule_id) else code
+    several = isinstance(rule_id, str) and not rule_id_pattern().fullmatch(rule_id)
+    return link_rules(rule_id) if several and rule_id_pattern().search(rule_id) else code
 
 
 @cache
@@ -303,7 +318,7 @@ def link_rules(sentence: str, quote: bool = True) -> str:
     """A plain sentence as HTML, every rule id in it drawn by :func:`rule_html` (``quote``:
     escape quotes too, as for an attribute; element content needs no escaped quotes)."""
     parts, last = [], 0
-    for match in RULE_ID.finditer(sentence):
+    for match in rule_id_pattern().finditer(sentence):
         parts += [html.escape(sentence[last : match.start()], quote), rule_html(match[0])]
         last = match.end()
     return "".join(parts) + html.escape(sentence[last:], quote)

@@ -104,14 +104,15 @@ def _bot(info: GameInfo, who: Any, seed: int) -> Any:
     if isinstance(who, str):
         return info.bot(who, seed)
     bot = copy.deepcopy(who)
-    if isinstance(getattr(bot, "rng", None), random.Random):
+    if isinstance(getattr(bot, "rng", None), random.Random):  # optional: any object may play
         bot.rng.seed(seed)
     return bot
 
 
 def _row(info: GameInfo, spec: _Spec, deal: Any, seed: int, number: int) -> dict[str, Any]:
     payments = deal.settle().results  # net chips, or points in a game scored in points
-    row: dict[str, Any] = {"seed": seed, "deal": number, "winner": getattr(deal, "winner", None)}
+    winner = getattr(deal, "winner", None)  # optional: a round scored in points has none
+    row: dict[str, Any] = {"seed": seed, "deal": number, "winner": winner}
     row.update({f"pay_{s}": p for s, p in enumerate(payments)})
     row["moves"] = len(deal.history)
     if info.events is not None:
@@ -333,5 +334,5 @@ def _check_player(info: GameInfo, who: Any) -> None:
         if who not in info.bots:
             kinds = ", ".join(info.bots)
             raise SetupError(f"{info.title} has no {who!r} player; choose {kinds}")
-    elif not callable(getattr(who, "choose", None)):
+    elif not callable(getattr(who, "choose", None)):  # checking what the user gave
         raise SetupError(f"{quote(who)} is not a player: give a kind or an object with choose()")

@@ -175,6 +175,18 @@ def test_every_game_gives_the_same_columns_for_every_deal(name: str) -> None:
     assert table["moves"].gt(0).all()
 
 
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_every_game_records_its_own_events_and_measures(name: str) -> None:
+    """One mechanism (issue 25): each game's events come from its GameInfo, and every
+    measure the rule lab offers is a column of a plain ``sim.run``."""
+    info = GAMES[name]
+    assert info.events is not None and info.measures
+    table = sim.run(name, players="random", deals=4, seed=1, progress=False)
+    deal = sim.play(name, int(table["seed"].iloc[0]), players="random")
+    assert set(info.events(deal)) <= set(table.columns)
+    assert {m.column for m in info.measures} <= set(table.columns)
+
+
 def test_the_progress_bar_counts_the_deals(capsys: pytest.CaptureFixture[str]) -> None:
     sim.run("tien_gow", deals=3, players="random", progress=True)
     assert "Tien Gow" in capsys.readouterr().err

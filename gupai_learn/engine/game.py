@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 from gupai_learn.verdict import SetupError
 
@@ -17,6 +17,30 @@ if TYPE_CHECKING:
     from gupai_learn.engine.reference import Reference
 
 Family = Literal["trick", "line"]
+
+
+@dataclass(frozen=True)
+class Measure:
+    """A column of a simulation's rows to compare between variants: a share of deals
+    (``share``: true/false values) or an average (``share=False``); ``label`` is what a
+    learner reads on the chart."""
+
+    label: str
+    column: str
+    share: bool = True
+
+    def values(self, rows: Any) -> list[Any]:
+        """The measured values of ``rows`` (a DataFrame, or anything indexed by column)."""
+        return list(rows[self.column])
+
+
+class PieceMark(NamedTuple):
+    """What a game writes small in the corner of one of its pieces: ``corner`` (bold, e.g.
+    ``"T1"``), ``under`` (smaller, below it) and ``words``, the same read aloud."""
+
+    corner: str
+    under: str
+    words: str
 
 
 @dataclass(frozen=True)
@@ -50,7 +74,20 @@ class GameInfo:
     - ``events(finished_deal) -> dict``: what a simulation records about a finished deal besides
       winner and payments (:mod:`gupai_learn.sim`): flat values named by the game, one per
       column of the result table, per-seat values as ``name_<seat>`` (``"dead_2"``); the same
-      keys for every deal of one game. None: no events.
+      keys for every deal of one game. None: no events;
+    - ``piece_mark(piece) -> PieceMark``: what the game writes in the corner of each of its
+      pieces when they are drawn (Tet-Gow: a card's tier and set), or None;
+    - ``option_rules``: the rule id of each option of ``Rules`` that has one (``"early_death"``
+      → ``"TG-EARLY-DEATH"``), for forms that link an option to its rule;
+    - capabilities, what only some games' deals have, for generic code to ask the game rather
+      than probe the deal (:func:`gupai_learn.engine.protocols.capable`): ``has_banker``
+      (``deal.banker``), ``has_boneyard`` (``deal.boneyard``, ``deal.drawable``),
+      ``scores_rounds`` (``deal.round_points``, ``deal.ending``), ``has_blocker`` (a seat may
+      block the line: ``deal.fish``, ``deal.down``, ``deal.order``), ``has_point_tiles``
+      (``deal.point``, ``deal.point_tiles``), ``has_leftover`` (``deal.leftover``);
+    - ``measures``: what chapter 07's rule lab can compare for the game, each a
+      :class:`Measure` of one column of the simulation's rows (the game's events or
+      ``pay_<seat>``), in the order the lab offers them.
     """
 
     name: str
@@ -76,6 +113,15 @@ class GameInfo:
     solve: Callable[..., Any] | None = None
     target: Callable[[Any, int], int] | None = None
     events: Callable[[Any], dict[str, Any]] | None = None
+    measures: tuple[Measure, ...] = ()
+    piece_mark: Callable[[Any], PieceMark] | None = None
+    option_rules: Mapping[str, str] = field(default_factory=dict)
+    has_banker: bool = False
+    has_boneyard: bool = False
+    scores_rounds: bool = False
+    has_blocker: bool = False
+    has_point_tiles: bool = False
+    has_leftover: bool = False
 
     @property
     def ruling(self) -> str:
@@ -85,7 +131,7 @@ class GameInfo:
     def table_size(self, rules: Any = None) -> int:
         """The number of players ``rules`` seat: their ``players`` option where the game has
         one (Tet-Gow, Bergen), else the game's default table."""
-        count = getattr(rules, "players", None)
+        count = getattr(rules, "players", None)  # optional: not every game's Rules seat a table
         return count if type(count) is int and count in self.seats else self.seats[0]
 
     def display_name(self) -> str:

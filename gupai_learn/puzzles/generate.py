@@ -38,6 +38,7 @@ from typing import Any
 
 from gupai_learn.engine.game import GameInfo
 from gupai_learn.engine.moves import Move, join
+from gupai_learn.engine.protocols import capable
 from gupai_learn.games import GAMES
 from gupai_learn.review import GOALS, _Budget, _line, _story
 
@@ -127,7 +128,8 @@ def _worth(info: GameInfo, deal: Any, min_depth: int) -> bool:
         return False
     if info.family == "trick":
         return not deal.trick
-    return getattr(deal, "drawable", 0) == 0
+    pile = capable(deal, "has_boneyard")
+    return pile is None or pile.drawable == 0
 
 
 def prove(info: GameInfo, deal: Any, budget: int) -> Found | None:
@@ -235,7 +237,8 @@ def _trick_setup(info: GameInfo, puzzle: Found) -> dict[str, Any]:
     left = len(deal.hands[puzzle.seat])
     unit = info.round_name
     story = f"{_number(left).capitalize()} {unit}{'s' * (left > 1)} to go."
-    point = getattr(deal, "point", None)  # the dice roll naming the point tiles
+    dice = capable(deal, "has_point_tiles")
+    point = dice.point if dice is not None else None  # the dice roll naming the point tiles
     if point is not None:
         story += f" The dice showed {point}."
     data: dict[str, Any] = {
@@ -264,11 +267,11 @@ def _line_setup(info: GameInfo, puzzle: Found) -> dict[str, Any]:
         "hands": [join(h) for h in start.hands],
         "moves": [str(m) for m in deal.history],
     }
-    if start.turn != 0 and "leader" in getattr(start, "_start", {}):
+    if start.turn != 0 and "leader" in start._start:
         data["leader"] = start.turn
-    boneyard = getattr(start, "boneyard", None)  # the tiles to draw, in order
-    if boneyard is not None:
-        data["state"] = {"boneyard": [str(t) for t in boneyard]}
+    pile = capable(start, "has_boneyard")  # the tiles to draw, in order
+    if pile is not None:
+        data["state"] = {"boneyard": [str(t) for t in pile.boneyard]}
     return data
 
 
@@ -294,11 +297,11 @@ def _line_texts(info: GameInfo, deal: Any) -> tuple[str, str]:
 
     own = next(p for p in raw(info.name)["puzzle"] if p.get("goal") == "win" and "title" in p)
     shown = "Every hand is shown"
-    if hasattr(deal, "drawable"):
+    if info.has_boneyard:
         shown += " and nothing is left to draw"
-    points = getattr(deal, "round_points", None)
-    if points is not None:
-        told = ", ".join(f"{deal.name(s)} {p}" for s, p in enumerate(points))
+    rounds = capable(deal, "scores_rounds")
+    if rounds is not None:
+        told = ", ".join(f"{deal.name(s)} {p}" for s, p in enumerate(rounds.round_points))
         shown += f". Points this round so far: {told}"
     verb, _, rest = GOALS[info.name][0].partition(" ")
     goal = f"{verb[:-2] if verb.endswith('shes') else verb[:-1]} {rest}"  # "finishes" -> "finish"

@@ -3,9 +3,10 @@
 A card is a cream rectangle with rounded corners, about as tall as a Chinese tile so the two
 sit well in one row. Its face shows the rank in the top-left corner (``A``, 2-9, or a small
 crown), one or two large suit symbols in the suits' colours (high suit on top), and the card's
-name at the bottom. For Tet-Gow the card's set and tier (TT-SET, TT-TIER) are written small in
-the top-right corner ("T1" over "Suits"); :func:`card_svg` can hide them (``tiers=False``), and
-:func:`show_tiers` switches them off or on for every drawing (hands, tricks, widgets).
+name at the bottom. The game played with the cards may write a mark small in the top-right
+corner (``GameInfo.piece_mark``; Tet-Gow: the card's tier over its set, "T1" over "Suits");
+:func:`card_svg` can hide it (``marks=False``), and :func:`show_marks` switches the marks off or
+on for every drawing (hands, tricks, widgets).
 
 The six suit symbols are simple shapes, each in its own colour, told apart by shape as well as
 colour: Moons a crescent, Suns a disc with rays, Waves three wavy lines, Leaves a leaf with its
@@ -14,12 +15,17 @@ vein, Wyrms a coiled serpent, Knots a looped knot. The back is a deep blue with 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from functools import cache
+from typing import TYPE_CHECKING
 
 from gupai_learn.cards import Card
 from gupai_learn.render._svg import group, num, tag, text
 from gupai_learn.render.pieces import Drawing, PieceOptions, draw_piece, piece_svg
+
+if TYPE_CHECKING:
+    from gupai_learn.engine.game import PieceMark
 
 #: Size of a card's face and the room around it (outline and shadow), in drawing units.
 WIDTH, HEIGHT = 72.0, 108.0
@@ -44,25 +50,48 @@ COLOURS: dict[str, str] = {
     "Knots": "#7a5230",
 }
 
-_SETTINGS = {"tiers": True}
+_SETTINGS = {"marks": True}
 
 
-def show_tiers(on: bool = True) -> None:
-    """Write (or, with ``False``, leave out) each card's Tet-Gow set and tier on every card
-    drawn from now on."""
-    _SETTINGS["tiers"] = bool(on)
+def show_marks(on: bool = True) -> None:
+    """Write (or, with ``False``, leave out) the game's mark on every card drawn from now on
+    (in Tet-Gow, each card's tier and set)."""
+    _SETTINGS["marks"] = bool(on)
+
+
+#: The name lesson 06.02 teaches for :func:`show_marks` (Tet-Gow's marks are its tiers).
+show_tiers = show_marks
 
 
 @contextmanager
-def tiers_hidden() -> Iterator[None]:
-    """Inside the block, cards are drawn without their set and tier (a question asking for
-    them must not print the answer on the card); the setting before it comes back after."""
-    before = _SETTINGS["tiers"]
-    _SETTINGS["tiers"] = False
+def marks_hidden() -> Iterator[None]:
+    """Inside the block, cards are drawn without their marks (a question asking for a card's
+    tier must not print the answer on the card); the setting before it comes back after."""
+    before = _SETTINGS["marks"]
+    _SETTINGS["marks"] = False
     try:
         yield
     finally:
-        _SETTINGS["tiers"] = before
+        _SETTINGS["marks"] = before
+
+
+#: The old name of :func:`marks_hidden`.
+tiers_hidden = marks_hidden
+
+
+@cache
+def _mark_hook() -> Callable[[Card], PieceMark] | None:
+    """The ``piece_mark`` of the game played with cards, if it has one."""
+    from gupai_learn.games import GAMES  # the games sit below the drawings: import late
+
+    hooks = [i.piece_mark for i in GAMES.values() if i.pieces == "cards" and i.piece_mark]
+    return hooks[0] if hooks else None
+
+
+def card_mark(card: Card) -> PieceMark | None:
+    """The mark the game played with cards writes on ``card``, or None."""
+    hook = _mark_hook()
+    return hook(card) if hook is not None else None
 
 
 def card_size() -> tuple[float, float]:
@@ -76,14 +105,16 @@ def card_svg(
     face_down: bool = False,
     selected: bool = False,
     dim: bool = False,
-    tiers: bool | None = None,
+    marks: bool | None = None,
     scale: float = 1.0,
     title: str | None = None,
+    tiers: bool | None = None,
 ) -> str:
-    """One card as a standalone SVG; ``tiers`` shows or hides the Tet-Gow set and tier (default:
-    as :func:`show_tiers` set it)."""
+    """One card as a standalone SVG; ``marks`` shows or hides the game's mark (Tet-Gow: the
+    card's tier and set; default: as :func:`show_marks` set it); ``tiers`` is its old name."""
     found = card if isinstance(card, Card) else Card(card)
-    drawing = _draw(found, PieceOptions(None, face_down, selected, dim), tiers)
+    shown = marks if marks is not None else tiers
+    drawing = _draw(found, PieceOptions(None, face_down, selected, dim), shown)
     return piece_svg(drawing, scale=scale, tooltip=title, kind="card")
 
 
@@ -93,19 +124,17 @@ def draw_card(card: Card, options: PieceOptions) -> Drawing:
     return _draw(card, options, None)
 
 
-def describe_card(card: Card, tiers: bool = True) -> str:
-    """Words for a card, as read aloud: "3 Journey, Moons and Waves; Inter, tier 1"."""
+def describe_card(card: Card, marks: bool = True) -> str:
+    """Words for a card, as read aloud: "3 Journey, Moons and Waves", then the game's mark
+    ("; Inter, tier 1" in Tet-Gow) unless ``marks`` is false."""
     suits = " and ".join(card.suits)
     words = f"{card}, {suits}"
-    if tiers:
-        from gupai_learn.games.tet_gow.combos import SET_NAMES, SET_OF, TIER
-
-        words += f"; {SET_NAMES[SET_OF[card]]}, tier {TIER[card]}"
-    return words
+    mark = card_mark(card) if marks else None
+    return f"{words}; {mark.words}" if mark is not None else words
 
 
-def _draw(card: Card, options: PieceOptions, tiers: bool | None) -> Drawing:
-    show = _SETTINGS["tiers"] if tiers is None else tiers
+def _draw(card: Card, options: PieceOptions, marks: bool | None) -> Drawing:
+    show = _SETTINGS["marks"] if marks is None else marks
     w, h = card_size()
     if options.face_down:
         parts = [_frame(_BACK, "#16244a"), _back()]
@@ -187,7 +216,7 @@ def _back() -> str:
     return clip + inner
 
 
-def _face(card: Card, tiers: bool) -> str:
+def _face(card: Card, marks: bool) -> str:
     parts = [_rank(card)]
     if len(card.suits) == 1:
         parts.append(_symbol(card.suits[0], WIDTH / 2, 52, 17))
@@ -195,8 +224,9 @@ def _face(card: Card, tiers: bool) -> str:
         parts.append(_symbol(card.suits[0], WIDTH / 2, 38, 12.5))
         parts.append(_symbol(card.suits[1], WIDTH / 2, 70, 12.5))
     parts.append(_name(card))
-    if tiers:
-        parts.append(_tier_badge(card))
+    mark = card_mark(card) if marks else None
+    if mark is not None:
+        parts.append(_badge(mark))
     return "".join(parts)
 
 
@@ -214,15 +244,12 @@ def _name(card: Card) -> str:
     return text(words, WIDTH / 2, HEIGHT - 8, size=round(size, 1), fill=_INK)
 
 
-def _tier_badge(card: Card) -> str:
-    from gupai_learn.games.tet_gow.combos import SET_NAMES, SET_OF, TIER
-
-    name = SET_NAMES[SET_OF[card]].removeprefix("the ")
+def _badge(mark: PieceMark) -> str:
     badge = tag("rect", x=WIDTH - 25, y=4, width=21, height=13, rx=3, fill="#efe9da")
     return (
         badge
-        + text(f"T{TIER[card]}", WIDTH - 14.5, 14, size=9.5, weight="bold", fill=_INK)
-        + text(name, WIDTH - 14.5, 25, size=7, fill="#6b6354")
+        + text(mark.corner, WIDTH - 14.5, 14, size=9.5, weight="bold", fill=_INK)
+        + text(mark.under, WIDTH - 14.5, 25, size=7, fill="#6b6354")
     )
 
 
@@ -318,10 +345,13 @@ def suits_svg(scale: float = 1.0) -> str:
 
 __all__ = [
     "COLOURS",
+    "card_mark",
     "card_size",
     "card_svg",
     "describe_card",
     "draw_card",
+    "marks_hidden",
+    "show_marks",
     "show_tiers",
     "suits_svg",
     "tiers_hidden",

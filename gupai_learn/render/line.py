@@ -19,9 +19,8 @@ Pure functions, deterministic text, no rules: the layout says where each tile li
 
 from __future__ import annotations
 
-from typing import Any
-
 from gupai_learn.engine.line import Layout, Placed
+from gupai_learn.engine.protocols import LineDealView, PlayedDeal, capable, game_of
 from gupai_learn.render._svg import group, num, svg_root, tag, text, text_width, title
 from gupai_learn.render.pieces import (
     MARK_HEIGHT,
@@ -215,11 +214,9 @@ def _next_mid(row: list[Drawn]) -> float:
     return max(d[2] for d in row) / 2
 
 
-def deal_style(deal: Any) -> Style | None:
+def deal_style(deal: PlayedDeal) -> Style | None:
     """The style a deal's tiles are drawn in: its game's ``piece_style`` (None: by the tile)."""
-    from gupai_learn.games import GAMES  # the games sit above the drawings: import late
-
-    info = GAMES.get(getattr(type(deal), "GAME", ""))
+    info = game_of(deal)
     return info.piece_style if info is not None else None
 
 
@@ -286,18 +283,18 @@ def _reserve_frame(x: float, top: float, span: float, height: float) -> str:
     return group(frame + word, class_="gupai-reserve-frame")
 
 
-def pile_of(deal: Any) -> tuple[int, int] | None:
-    """(tiles in the boneyard, how many of them are reserved) for a deal with a boneyard
-    (``deal.boneyard``, and ``deal.drawable`` when some tiles may not be drawn); None without."""
-    pile = getattr(deal, "boneyard", None)
-    if pile is None:
+def pile_of(deal: PlayedDeal) -> tuple[int, int] | None:
+    """(tiles in the boneyard, how many of them are reserved) for a deal of a game with a
+    boneyard (``GameInfo.has_boneyard``); None without."""
+    found = capable(deal, "has_boneyard")
+    if found is None:
         return None
-    count = len(pile)
-    return count, count - getattr(deal, "drawable", count)
+    count = len(found.boneyard)
+    return count, count - found.drawable
 
 
 def table_line_svg(
-    deal: Any, *, caption: str = "", marked: int | None = None, mark_title: str = "slip"
+    deal: LineDealView, *, caption: str = "", marked: int | None = None, mark_title: str = "slip"
 ) -> str:
     """The line of a deal in its game's style, with the boneyard under it if it has one (the
     tile at ``marked`` outlined as a slip, as in :func:`layout_svg`)."""
@@ -314,7 +311,7 @@ def table_line_svg(
 
 
 def line_deal_svg(
-    deal: Any,
+    deal: LineDealView,
     *,
     seat: int | None = None,
     line: bool = True,
@@ -327,7 +324,8 @@ def line_deal_svg(
     only ``seat``'s with the others face down) with the tiles each seat has put face down.
     ``marked``: a tile of the line outlined as a slip (:func:`layout_svg`)."""
     groups = []
-    downs = getattr(deal, "down", None)
+    blocking = capable(deal, "has_blocker")
+    downs = blocking.down if blocking is not None else None
     for s, (name, hand) in enumerate(zip(deal.seat_names, deal.hands, strict=True)):
         hidden = seat is not None and s != seat
         note = ""
@@ -344,10 +342,11 @@ def line_deal_svg(
     return _stack_svgs([drawn, hands], f"a line deal: {deal.layout.describe_ends()}")
 
 
-def _caption(deal: Any, tell_fish: bool = True) -> str:
+def _caption(deal: LineDealView, tell_fish: bool = True) -> str:
     """The line's caption: its ends, and (unless ``tell_fish`` is off, as in a puzzle that asks
     about it) the fish and its blocker."""
-    fish = getattr(deal, "fish", None) if tell_fish else None
+    blocking = capable(deal, "has_blocker") if tell_fish else None
+    fish = blocking.fish if blocking is not None else None
     ends = deal.layout.describe_ends()
     if fish is not None:
         return f"The line ({ends}); fish: {fish.kind}, blocker {deal.name(fish.blocker)}"

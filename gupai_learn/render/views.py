@@ -13,6 +13,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from gupai_learn.engine.protocols import PlayedDeal, capable
+from gupai_learn.engine.trick import TrickDeal
 from gupai_learn.render._svg import MAX_WIDTH as SVG_MAX_WIDTH
 from gupai_learn.render._svg import group, svg_root, tag, text, text_width, title
 from gupai_learn.render.pieces import Drawing, PieceOptions, Style, draw_piece
@@ -159,14 +161,16 @@ def trick_svg(
     )
 
 
-def deal_svg(deal: Any) -> str:
+def deal_svg(deal: PlayedDeal) -> str:
     """Any game's deal at a glance: every hand face up, one under the other, each labelled with
     its seat (and tricks or columns won, where the deal counts them), the seat to act named.
     The "high" frame marks only the holder of the high play of a trick in progress (a deal
-    with ``trick`` and ``current_high``); before a lead or between tricks nothing is high.
-    Reads only the shared deal API (``hands``, ``seat_names``, ``turn``, ``is_over``)."""
-    won = getattr(deal, "won", None)
-    high = getattr(deal, "current_high", None) if getattr(deal, "trick", None) else None
+    of a trick game); before a lead or between tricks nothing is high. Reads the shared deal
+    API (``hands``, ``seat_names``, ``turn``, ``is_over``), a trick deal's ``won`` and
+    ``current_high``, and the pieces left over where the game has them."""
+    tricks = deal if isinstance(deal, TrickDeal) else None
+    won = tricks.won if tricks is not None else None
+    high = tricks.current_high if tricks is not None and tricks.trick else None
     groups = [
         Group(
             name + ("" if deal.is_over or seat != deal.turn else " (to act)"),
@@ -176,9 +180,9 @@ def deal_svg(deal: Any) -> str:
         )
         for seat, (name, hand) in enumerate(zip(deal.seat_names, deal.hands, strict=True))
     ]
-    leftover = getattr(deal, "leftover", ())  # pieces dealt to nobody, face up (Tet-Gow)
-    if leftover:
-        groups.append(Group("Left over, face up for all", leftover))
+    spare = capable(deal, "has_leftover")  # pieces dealt to nobody, face up
+    if spare is not None and spare.leftover:
+        groups.append(Group("Left over, face up for all", spare.leftover))
     return group_svg(groups, layout="column")
 
 

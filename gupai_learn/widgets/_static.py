@@ -57,9 +57,9 @@ def framed(body: str, run_note: str) -> str:
 def picture_of(widget: Any) -> str:
     """The inert HTML of ``widget``: its own :meth:`static_body` if it has one, else what an
     ipywidgets HTML, Label, Button or box shows; nothing for anything else."""
-    own = getattr(widget, "static_body", None)
-    if callable(own):
-        return str(own())
+    own = widget.static_body() if isinstance(widget, StaticFallback) else None
+    if own is not None:
+        return own
     if isinstance(widget, ipywidgets.HTML):
         return str(widget.value)
     if isinstance(widget, ipywidgets.Label):
@@ -84,11 +84,15 @@ class StaticFallback:
 
     RUN_NOTE = RUN_TO_USE
 
+    def static_body(self) -> str | None:
+        """The widget's own inert picture; None (the default): what it shows instead."""
+        return None
+
     def static_html(self) -> str:
         """The picture shown where the live widget cannot be: deterministic HTML."""
-        own = getattr(self, "static_body", None)
-        if callable(own):
-            body = str(own())
+        own = self.static_body()
+        if own is not None:
+            body = own
         elif isinstance(self, ipywidgets.HTML):
             body = str(self.value)
         else:
@@ -113,4 +117,5 @@ def static_html(widget: Any) -> str:
 
 
 def _children(widget: Any) -> str:
-    return "".join(picture_of(c) for c in getattr(widget, "children", ()))
+    children = widget.children if isinstance(widget, ipywidgets.Box) else ()
+    return "".join(picture_of(c) for c in children)

@@ -155,7 +155,7 @@ def story_html(deal: BaseDeal[Any], slip: Slip | None = None) -> str:
         return "<br>".join(shown)
     above = ""
     where = line_mark(deal, slip) if isinstance(deal, LineDeal) else None
-    if where is not None:
+    if where is not None and isinstance(deal, LineDeal):
         line = table_line_svg(deal, marked=where, mark_title=slip.title)
         above = f"<div class='gupai-story-line'>{line}</div>"
     before, after = "<br>".join(shown[:at]), "<br>".join(shown[at + 1 :])

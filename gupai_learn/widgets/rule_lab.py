@@ -18,7 +18,6 @@ chart with their 95% intervals (:func:`gupai_learn.variants.compare`). Everythin
 from __future__ import annotations
 
 import dataclasses
-import importlib
 import typing
 from typing import Any
 
@@ -65,7 +64,7 @@ class Variant(ipywidgets.VBox):
             f.name: option_widget(f.name, hints[f.name], f.default)
             for f in dataclasses.fields(rules)
         }
-        ids = getattr(importlib.import_module(rules.__module__), "RULE_IDS", {})
+        ids = GAMES[game].option_rules
         rows = [
             ipywidgets.HBox([control, ipywidgets.HTML(rule_html(ids[name]))])
             if name in ids
@@ -82,7 +81,7 @@ class Variant(ipywidgets.VBox):
         """The options that differ from the ruling's defaults."""
         defaults = GAMES[self.game].Rules()
         values = {name: w.value for name, w in self.controls.items()}
-        return {k: v for k, v in values.items() if v != getattr(defaults, k)}
+        return {k: v for k, v in values.items() if v != getattr(defaults, k)}  # by option name
 
     def rules(self) -> Any:
         """The game's Rules with these options (ValueError names a bad option)."""

@@ -42,8 +42,9 @@ from gupai_learn.games.bagchen.combos import (
     tile_name,
 )
 from gupai_learn.games.bagchen.deal import Deal, seek, top_kinds
+from gupai_learn.games.bagchen.events import MEASURES, events
 from gupai_learn.games.bagchen.reference import reference_card
-from gupai_learn.games.bagchen.rules import Rules
+from gupai_learn.games.bagchen.rules import RULE_IDS, Rules
 from gupai_learn.games.bagchen.settle import is_slam, jump
 from gupai_learn.games.bagchen.solver import SolveResult, solve
 from gupai_learn.tiles import Tile, Tiles, as_tiles
@@ -165,6 +166,10 @@ GAME = GameInfo(
     beats=beats,
     classes=KIND_NAMES,
     solve=solve,
+    events=events,
+    measures=MEASURES,
+    has_point_tiles=True,
+    option_rules=RULE_IDS,
 )
 
 

@@ -25,9 +25,10 @@ from gupai_learn.bots import RandomPlayer
 from gupai_learn.engine.game import GameInfo
 from gupai_learn.games.bergen.bots import HeuristicPlayer, strong_player
 from gupai_learn.games.bergen.deal import Deal
+from gupai_learn.games.bergen.events import MEASURES, events
 from gupai_learn.games.bergen.headers import Header, cap, header
 from gupai_learn.games.bergen.reference import reference_card
-from gupai_learn.games.bergen.rules import Rules
+from gupai_learn.games.bergen.rules import RULE_IDS, Rules
 from gupai_learn.games.bergen.settle import Blocked, blocked_reasons, blocked_winner, decide_blocked
 from gupai_learn.games.bergen.solver import SolveResult, solve
 
@@ -78,4 +79,9 @@ GAME = GameInfo(
     solve=solve,
     target=target,
     reference=reference_card,
+    events=events,
+    measures=MEASURES,
+    has_boneyard=True,
+    scores_rounds=True,
+    option_rules=RULE_IDS,
 )

@@ -26,9 +26,10 @@ from gupai_learn.engine.game import GameInfo, winner_leads
 from gupai_learn.engine.line import Layout, Placed
 from gupai_learn.games.ding_niu.bots import HeuristicPlayer, strong_player
 from gupai_learn.games.ding_niu.deal import Deal
+from gupai_learn.games.ding_niu.events import MEASURES, events
 from gupai_learn.games.ding_niu.fish import CLASS_NAMES, KINDS, Fish, dead_tiles, find_fish
 from gupai_learn.games.ding_niu.reference import reference_card
-from gupai_learn.games.ding_niu.rules import Rules
+from gupai_learn.games.ding_niu.rules import RULE_IDS, Rules
 from gupai_learn.games.ding_niu.settle import places
 from gupai_learn.games.ding_niu.solver import SolveResult, solve
 
@@ -70,4 +71,8 @@ GAME = GameInfo(
     classes=CLASS_NAMES,
     solve=solve,
     reference=reference_card,
+    events=events,
+    measures=MEASURES,
+    has_blocker=True,
+    option_rules=RULE_IDS,
 )

@@ -42,6 +42,8 @@ from gupai_learn.games.tet_gow.combos import (
     tier,
 )
 from gupai_learn.games.tet_gow.deal import Deal
+from gupai_learn.games.tet_gow.events import MEASURES, events
+from gupai_learn.games.tet_gow.marks import card_mark, show_tiers
 from gupai_learn.games.tet_gow.reference import reference_card
 from gupai_learn.games.tet_gow.rules import Rules
 from gupai_learn.games.tet_gow.settle import Scores, score
@@ -64,6 +66,7 @@ __all__ = [
     "classify",
     "score",
     "set_of",
+    "show_tiers",
     "solve",
     "tier",
 ]
@@ -159,4 +162,8 @@ GAME = GameInfo(
     beats=beats,
     classes=CLASSES,
     solve=solve,
+    events=events,
+    measures=MEASURES,
+    piece_mark=card_mark,
+    has_leftover=True,
 )

@@ -35,9 +35,9 @@ from gupai_learn.games.tien_gow.combos import (
     shown,
 )
 from gupai_learn.games.tien_gow.deal import Deal, unbeatable_in_own_eyes
-from gupai_learn.games.tien_gow.events import events
+from gupai_learn.games.tien_gow.events import MEASURES, events
 from gupai_learn.games.tien_gow.reference import reference_card
-from gupai_learn.games.tien_gow.rules import Rules
+from gupai_learn.games.tien_gow.rules import RULE_IDS, Rules
 from gupai_learn.games.tien_gow.solver import SolveResult, solve
 from gupai_learn.tiles import as_tiles
 from gupai_learn.verdict import IllegalPlayError, Reason, SetupError, Verdict
@@ -174,6 +174,9 @@ GAME = GameInfo(
     classes=KIND_NAMES,
     solve=solve,
     events=events,
+    measures=MEASURES,
+    has_banker=True,
+    option_rules=RULE_IDS,
 )
 
 

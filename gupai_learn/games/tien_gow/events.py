@@ -1,4 +1,5 @@
-"""What a finished Tien Gow hand tells a simulation (``GameInfo.events``, design.md §9).
+"""What a finished Tien Gow hand tells a simulation (``GameInfo.events``) and what chapter 07's
+rule lab measures (``GameInfo.measures``), design.md §9.
 
 Rule ids (rules/tien_gow.md): TG-EARLY-DEATH, TG-DEAL, TG-STREAK, TG-PAY-ALL, TG-RED-DOT.
 
@@ -6,17 +7,20 @@ Rule ids (rules/tien_gow.md): TG-EARLY-DEATH, TG-DEAL, TG-STREAK, TG-PAY-ALL, TG
     >>> from gupai_learn.games.tien_gow import Deal
     >>> deal = play_out(Deal.random(seed=3), [RandomPlayer(s) for s in range(4)])
     >>> sorted(events(deal))[:4]
-    ['banker', 'banker_streak', 'banker_won', 'columns_0']
+    ['banker', 'banker_dead', 'banker_streak', 'banker_won']
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from gupai_learn.engine.game import Measure
 from gupai_learn.verdict import SetupError
 
 if TYPE_CHECKING:
     from gupai_learn.games.tien_gow.deal import Deal
+
+__all__ = ["MEASURES", "columns_before_last", "events"]
 
 SEATS = 4
 ALL_COLUMNS = 8
@@ -70,3 +74,12 @@ def events(deal: Deal) -> dict[str, Any]:
 def _red_dot_columns(deal: Deal) -> tuple[int, ...]:
     """TG-RED-DOT: the holder is paid as if he took all 8 columns."""
     return tuple(ALL_COLUMNS if s == deal.red_dot_seat else 0 for s in range(SEATS))
+
+
+#: What the rule lab compares in Tien Gow.
+MEASURES = (
+    Measure("hands with an early death", "early_death"),
+    Measure("hands the banker wins", "banker_won"),
+    Measure("chips won by East, the banker", "pay_0", share=False),
+    Measure("hands won with all 8 columns", "complete_game"),
+)

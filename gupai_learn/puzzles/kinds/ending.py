@@ -7,6 +7,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from gupai_learn.engine.moves import Move, join
+from gupai_learn.engine.protocols import capable
 from gupai_learn.puzzles import fair, pictures
 from gupai_learn.puzzles.kinds.entry import Entry
 from gupai_learn.puzzles.kinds.speak import (
@@ -27,14 +28,15 @@ def settle(e: Entry) -> Puzzle:
     """Numbers: what each seat wins (+) or pays (−) in all; ``deal.settle()`` decides."""
     deal = e.build()
     names, n = deal.seat_names, deal.n_seats
-    banker = getattr(deal, "banker", None)
+    banked = capable(deal, "has_banker")
+    banker = banked.banker if banked is not None else None
 
     def right(truth: list[int]) -> str:
         nets = ", ".join(f"{name} {v:+d}" for name, v in zip(names, truth, strict=True))
         return f"Right: {nets}."
 
     def add_up(settlement: Any) -> str:
-        unit = getattr(settlement, "unit", "chip")  # Tet-Gow scores points
+        unit = settlement.unit  # "chip", or "point" in a game scored in points
         return f"{unit}s only change hands: the {WORDS[n]} results always add up to 0."
 
     settlement = deal.settle()

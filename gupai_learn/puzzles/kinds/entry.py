@@ -95,7 +95,7 @@ class Entry:
             kind=d["kind"],
             position=self.build if situated else None,
             wrong=tuple((_frozen(w["answer"]), w["rule"]) for w in d.get("wrong", ())),
-            style=getattr(self.game, "piece_style", None),
+            style=self.game.piece_style,
             rule_words=dict(self.bank.get("rule_words", {})),
             **extra,
         )

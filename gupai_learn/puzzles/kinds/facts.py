@@ -7,6 +7,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from gupai_learn.engine.moves import join
+from gupai_learn.engine.protocols import capable
 from gupai_learn.puzzles import pictures
 from gupai_learn.puzzles.kinds.entry import Entry
 from gupai_learn.puzzles.kinds.line_pictures import _line_picture
@@ -87,7 +88,7 @@ def _tally(e: Entry, deal: Any, seats: Sequence[int] | None = None) -> list[Reas
     (every seat by default), if the bank gives one."""
     if "tally" not in e.data:
         return []
-    tally = e["tally"]
+    tally = e["tally"]  # the bank names the attribute to sum (e.g. red pips)
     counts = ", ".join(
         f"{deal.name(s)} {sum(getattr(p, tally['attribute']) for p in deal.hands[s])}"
         for s in (range(deal.n_seats) if seats is None else seats)
@@ -163,7 +164,8 @@ def _not_blocked_winner(e: Entry, deal: Any, seat: int | None) -> list[Reason]:
 
 def _blocker(e: Entry, deal: Any) -> tuple[str, list[Reason]]:
     """Line games: the seat whose tile blocked the line (the bank's ``none`` if none did)."""
-    fish = getattr(deal, "fish", None)
+    blocking = capable(deal, "has_blocker")
+    fish = blocking.fish if blocking is not None else None
     if fish is None:
         return e["none"], [Reason(e.rule("fish"), "Nobody has blocked the line.")]
     name = deal.name(fish.blocker)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from gupai_learn.engine.protocols import capable
 from gupai_learn.puzzles.kinds.ending import count_check, settlement_check, settlement_reasons
 from gupai_learn.puzzles.kinds.entry import Entry
 from gupai_learn.puzzles.kinds.line_moves import _award_reason, _awards
@@ -175,7 +176,8 @@ def _why_ended(e: Entry, deal: Any) -> list[Reason]:
     if deal.ending == "domino":
         who = next(deal.name(s) for s, hand in enumerate(deal.hands) if not hand)
         return [Reason(e.rule("domino"), f"{who} has played the last tile: {ends}.")]
-    left = len(getattr(deal, "boneyard", ()))
+    pile = capable(deal, "has_boneyard")
+    left = len(pile.boneyard) if pile is not None else 0
     if deal.ending == "blocked":
         text = f"{ends}; no tile in any hand carries either number, and the {left} tiles left "
         text += "in the boneyard are the reserved ones, never drawn: nobody can play or draw."

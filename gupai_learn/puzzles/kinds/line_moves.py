@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from gupai_learn.engine.moves import Move
+from gupai_learn.engine.protocols import capable
 from gupai_learn.puzzles import fair
 from gupai_learn.puzzles.kinds.ending import _solve
 from gupai_learn.puzzles.kinds.entry import Entry
@@ -108,8 +109,10 @@ def line_move(e: Entry) -> Puzzle:
 
 def _made_fish(start: Any, deal: Any) -> Any:
     """The fish a move made (None if it made none, or the line was blocked before it)."""
-    fish = getattr(deal, "fish", None)
-    return fish if fish is not None and getattr(start, "fish", None) is None else None
+    after, before = capable(deal, "has_blocker"), capable(start, "has_blocker")
+    if after is None or before is None:
+        return None
+    return after.fish if before.fish is None else None
 
 
 def _missed(

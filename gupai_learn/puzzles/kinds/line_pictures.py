@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from gupai_learn.engine.protocols import LineDealView, capable
 from gupai_learn.puzzles import pictures
 from gupai_learn.render import row_svg
 
 
-def _line_picture(deal: Any, style: Any = None, tell: bool = False) -> str:
+def _line_picture(deal: LineDealView, style: Any = None, tell: bool = False) -> str:
     """The line, and every hand with what each seat put face down, under the order of play;
     Western tiles (``style`` "western", the game's ``piece_style``) are drawn with black pips
     only, hand by hand. ``tell`` names the fish and its blocker (for a question that depends on
@@ -24,30 +25,32 @@ def _line_picture(deal: Any, style: Any = None, tell: bool = False) -> str:
     )
 
 
-def _told(deal: Any, style: Any = None) -> str:
+def _told(deal: LineDealView, style: Any = None) -> str:
     """:func:`_line_picture` naming the fish and its blocker."""
     return _line_picture(deal, style, tell=True)
 
 
-def _order(deal: Any) -> str:
+def _order(deal: LineDealView) -> str:
     """The order of play, first player first ("" for a deal that does not say it)."""
-    order = getattr(deal, "order", None)
+    blocking = capable(deal, "has_blocker")
+    order = blocking.order if blocking is not None else None
     if not order:
         return ""
     return "Order of play: " + ", ".join(deal.name(s) for s in order) + "."
 
 
-def _line_svg(deal: Any, style: Any) -> str:
+def _line_svg(deal: LineDealView, style: Any) -> str:
     from gupai_learn.render.line import layout_svg
 
     return layout_svg(deal.layout, style=style)
 
 
-def _seat_title(deal: Any, seat: int) -> str:
+def _seat_title(deal: LineDealView, seat: int) -> str:
     """A hand's caption: the seat, whether it acts, and, while the round is in play, its points
     this round (once it is over they would tell who won it)."""
     title = deal.name(seat) + (" (to act)" if not deal.is_over and seat == deal.turn else "")
-    points = getattr(deal, "round_points", None)
+    rounds = capable(deal, "scores_rounds")
+    points = rounds.round_points if rounds is not None else None
     if points is not None and not deal.is_over:
         title += f", {points[seat]} point{'s' * (points[seat] != 1)} this round"
     return title + ":"
@@ -59,7 +62,7 @@ def _hand_svg(hand: Any, style: Any) -> str:
     return row_svg(hand, style=style)
 
 
-def _line_and_hand(deal: Any, style: Any = None) -> str:
+def _line_and_hand(deal: LineDealView, style: Any = None) -> str:
     """The line, and the hand of the seat to act (``style``: the game's piece style)."""
     from gupai_learn.render.line import layout_svg
 
@@ -68,7 +71,7 @@ def _line_and_hand(deal: Any, style: Any = None) -> str:
     return pictures.figure("The line:", layout_svg(deal.layout, style=style)) + hand
 
 
-def _line_only(deal: Any, style: Any = None) -> str:
+def _line_only(deal: LineDealView, style: Any = None) -> str:
     """The line alone (the hand to play from is the puzzle's pool, drawn by the card);
     ``style``: the game's piece style."""
     from gupai_learn.render.line import layout_svg

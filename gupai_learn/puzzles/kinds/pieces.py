@@ -19,7 +19,7 @@ PICTURE_WIDTH = 820
 def piece_fact(e: Entry) -> Puzzle:
     """Choice: an attribute of one piece (``fact``), e.g. a tile's suit."""
     piece = Tile.parse(e["piece"])
-    truth = str(getattr(piece, e["fact"]))
+    truth = str(getattr(piece, e["fact"]))  # the bank names the attribute asked about
     copies = list(e.game.deck()).count(piece)
     held = f"it comes in {WORDS[copies]} identical copies."
     held = "it is a single tile." if copies == 1 else held
@@ -40,7 +40,7 @@ def piece_fact(e: Entry) -> Puzzle:
 def count(e: Entry) -> Puzzle:
     """Numbers: how many pieces of the set have ``fact`` equal to ``equals``."""
     deck = e.game.deck()
-    found = [p for p in deck if getattr(p, e["fact"]) == e["equals"]]
+    found = [p for p in deck if getattr(p, e["fact"]) == e["equals"]]  # named by the bank
     truth, rule, unit = len(found), e["rules"][0], e.game.pieces  # "tiles" or "cards"
     shown = ", ".join(map(str, found)) if unit == "cards" else str(Tiles(found))
     have = "has" if truth == 1 else "have"

@@ -57,11 +57,11 @@ def _measure(game: str, side: SimVariant, e: Entry) -> Any:
     from gupai_learn.games import GAMES
 
     rules = GAMES[game].Rules(**side.options)
-    count = getattr(rules, "players", None)
+    count = GAMES[game].table_size(rules)  # the players the rules seat
     players = side.players
     if players == "any-move":  # every legal move, charity leads included
-        players = [variants.AnyMovePlayer()] * (count or GAMES[game].seats[0])
-    elif isinstance(players, str) and isinstance(count, int):
+        players = [variants.AnyMovePlayer()] * count
+    elif isinstance(players, str):
         players = [players] * count
     deals, seed = e["deals"], e["seed"]
     rows = variants.run(game, rules=rules, players=players, deals=deals, seed=seed, progress=False)
