@@ -54,6 +54,9 @@ def test_a_new_ladder_opens_at_the_next_unsolved_rung() -> None:
     assert again.index == 2 and again.card.puzzle is ladder[2]
     assert again.count.value == f"3 of {len(ladder)} solved, ★ 6"
     assert again.picker.options[0][0].startswith("★★★ 1. ●")
+    assert again.rung.value == f"Rung 3 of {len(ladder)} · difficulty " + rating_dots(
+        ladder[2].rating
+    )
     assert again.next_unsolved(3) == 4  # the solved fourth rung is skipped
     plain = PuzzleSet(puzzles.bank("tien_gow"))
     assert plain.index == 0 and plain.puzzles == puzzles.bank("tien_gow")

@@ -71,10 +71,12 @@ class PuzzleSet(StaticFallback, ipywidgets.VBox):
             value=0, min=0, max=len(self.puzzles), description=title
         )
         self.count = ipywidgets.Label()
+        #: A ladder's rung on show and its difficulty ("Rung 3 of 40 · difficulty ●●○○○").
+        self.rung = ipywidgets.Label()
         self.holder = ipywidgets.Box()
         self._refresh_options()
         self.picker.observe(self._on_pick, names="value")
-        bar = ipywidgets.HBox([self.progress, self.count])
+        bar = ipywidgets.HBox([self.progress, self.count, *([self.rung] if ladder else [])])
         super().__init__([bar, ipywidgets.HBox(buttons), self.holder])
         self.go(self.next_unsolved(0) if ladder else 0)
         WATCHERS.add(self)  # a card above on the page that solves one of ours updates the list
@@ -98,6 +100,9 @@ class PuzzleSet(StaticFallback, ipywidgets.VBox):
         """Show puzzle number ``index`` (clamped to the set)."""
         self.index = max(0, min(index, len(self.puzzles) - 1))
         self.holder.children = (self.card,)
+        if self.ladder:
+            rating = rating_dots(self.puzzles[self.index].rating)
+            self.rung.value = f"Rung {self.index + 1} of {len(self.puzzles)} · difficulty {rating}"
         if self.picker.value != self.index:
             self.picker.value = self.index
 
