@@ -117,3 +117,11 @@ def test_hardness_grows_with_what_makes_a_position_hard() -> None:
     assert generate.hardness(4, 1, 0, False, 10_000) > base
     assert generate.cut_points([1.0, 2.0, 3.0, 4.0, 5.0]) == (1.0, 2.0, 3.0, 4.0)
     assert [generate.rate(s, (1.0, 2.0, 3.0, 4.0)) for s in (1, 2, 3, 4, 5)] == [1, 2, 3, 4, 5]
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_a_third_of_every_games_ladder_needs_planning(game: str) -> None:
+    """Issue 26: at least 35% of each game's puzzles are endgames the solver measures."""
+    ladder = puzzles.bank(game)
+    planning = [p for p in ladder if p.depth > 0]
+    assert len(planning) >= 0.35 * len(ladder), (len(planning), len(ladder))
