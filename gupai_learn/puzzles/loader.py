@@ -5,7 +5,9 @@ defaults of each kind (``[kinds.<kind>]``: title, prompt, texts), and its puzzle
 (``[[puzzle]]``: ``id``, ``kind``, the set-up, ``hints``, ``rules`` and ``wrong`` answers).
 A set-up is ``hands`` and the ``moves`` played so far in Move notation, with ``won`` and
 ``leader`` for a deal taken up mid-way, ``options`` for the game's Rules and ``state`` for the
-Deal's other keywords.
+Deal's other keywords. An endgame carries ``difficulty`` (``rating`` 1-5, ``score``, ``depth``,
+``alternatives``, ``nodes``), measured by the solver and written by
+``python -m gupai_learn.puzzles.generate GAME --rate``; every other puzzle is rated by its kind.
 """
 
 from __future__ import annotations
