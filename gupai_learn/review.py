@@ -20,9 +20,10 @@ Both use node budgets, never clocks, so the same deal always gets the same revie
 from __future__ import annotations
 
 import html
+import importlib
 import sys
 import types
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -43,14 +44,33 @@ SHOWN_MOVES = 6
 
 Verdict = Literal["kept", "slipped", "undecided"]
 
-#: What each game's solver pursues, in the game's words, and the rules that decide it.
-GOALS: dict[str, tuple[str, tuple[str, ...]]] = {
-    "tien_gow": ("takes the last trick and the hand", ("TG-DEAL", "TG-TRICK-WINNER")),
-    "bagchen": ("takes the last trick and the deal", ("BG-PAY-NORMAL",)),
-    "tet_gow": ("wins the last round and the game", ("TT-LAST",)),
-    "ding_niu": ("finishes first", ("DN-SCORE-PLACES",)),
-    "bergen": ("scores the most points of the round", ("BE-END-DOMINO", "BE-END-BLOCKED")),
-}
+
+@dataclass(frozen=True)
+class ReviewWords:
+    """A game's words for reviews and hints (``review_words.WORDS`` in the game's package):
+    ``goal``, what its solver pursues, said of a seat ("takes the last trick and the hand");
+    ``rules``, the rule ids that decide it; ``place_reason``, line games: why a tile is
+    placed now, from the tile (None: it fits); ``achiever``, who reached the goal of a
+    finished deal (None: ``deal.winner``)."""
+
+    goal: str
+    rules: tuple[str, ...]
+    place_reason: Callable[[Any], str] | None = None
+    achiever: Callable[[Any], int | None] | None = None
+
+
+def words_of(info: GameInfo) -> ReviewWords:
+    """The review words of ``info``'s game, from the ``review_words`` module of its package."""
+    package = info.Deal.__module__.rpartition(".")[0]
+    words = importlib.import_module(f"{package}.review_words").WORDS
+    assert isinstance(words, ReviewWords)
+    return words
+
+
+def goal_words(info: GameInfo) -> tuple[str, tuple[str, ...]]:
+    """What the game's solver pursues, in the game's words, and the rules that decide it."""
+    words = words_of(info)
+    return words.goal, words.rules
 
 
 @dataclass(frozen=True)
@@ -161,7 +181,7 @@ def _judge(
     info: GameInfo, before: BaseDeal[Any], seat: int, index: int, move: Move, budget: _Budget
 ) -> ReviewNote:
     """The note of one decision."""
-    phrase, goal_rules = GOALS[info.name]
+    phrase, goal_rules = goal_words(info)
     name = before.name(seat)
     after = _after(before, move)
     kept = budget.solve(info, after, seat)
@@ -194,13 +214,7 @@ def _better(
     """A move other than ``played`` that keeps the goal, and whether some move stayed
     undecided. Moves reaching the same position are tried once; an undecided move ends the
     search (the budget is spent)."""
-    seen: set[Hashable] = {_after(before, played).state_key()}
-    for move in before.legal_moves():
-        child = _after(before, move)
-        key = child.state_key()
-        if key in seen:
-            continue
-        seen.add(key)
+    for move, child in _distinct(before, before.legal_moves(), skip=played):
         result = budget.solve(info, child, seat)
         if result.wins:
             return move, False
@@ -272,17 +286,11 @@ def _solved_hint(
     """The solver's hint: a move proved to force the goal (the computer player's own move
     tried first), or None when no move is proved within ``nodes`` positions."""
     moves = [first] + [m for m in deal.legal_moves() if m != first]
-    seen: set[Hashable] = set()
     budget = _Budget(nodes, nodes)
-    for move in moves:
-        child = _after(deal, move)
-        key = child.state_key()
-        if key in seen:
-            continue
-        seen.add(key)
+    for move, child in _distinct(deal, moves):
         result = budget.solve(info, child, seat)
         if result.wins:
-            phrase, goal_rules = GOALS[info.name]
+            phrase, goal_rules = goal_words(info)
             line, end = _line(info, child, seat, True, _Budget(nodes, nodes))
             name = deal.name(seat)
             story = _story(child, line, end, seat, phrase, True)
@@ -328,9 +336,8 @@ def _line_reason(info: GameInfo, deal: Any, move: Move) -> str:
     if move.kind == "discard":
         return "no tile fits either end, so one goes face down"
     tile = move.pieces[0]
-    if info.name == "ding_niu":
-        return f"the lowest points finish first, so the heavy {tile} ({tile.pips} pips) goes now"
-    return f"{tile} fits, and placing it keeps the hand moving toward domino"
+    reason = words_of(info).place_reason
+    return reason(tile) if reason is not None else f"{tile} fits at an end of the line"
 
 
 # ----- lines and sentences --------------------------------------------------------------------
@@ -387,7 +394,7 @@ def _story(
     text = ", ".join(said) if said else "the deal ends"
     name = start.name(seat)
     if end.is_over:
-        winner = _achiever(end)
+        winner = _achiever(_game_of(end), end)
         taker = "no seat alone" if winner is None else end.name(winner)
         return text + f"; in the end {taker} {phrase}"
     if want:
@@ -395,12 +402,11 @@ def _story(
     return text + f"; from there the others keep it from {name}, whatever {name} does"
 
 
-def _achiever(done: Any) -> int | None:
-    """Who reached the goal of a finished deal (the winner, or Bergen's top scorer alone)."""
-    points = getattr(done, "round_points", None)
-    if points is not None and done.GAME == "bergen":
-        top = max(points)
-        return points.index(top) if points.count(top) == 1 else None
+def _achiever(info: GameInfo, done: Any) -> int | None:
+    """Who reached the goal of a finished deal (the game's words may say; else the winner)."""
+    achiever = words_of(info).achiever
+    if achiever is not None:
+        return achiever(done)
     winner = done.winner
     return winner if isinstance(winner, int) else None
 
@@ -447,6 +453,20 @@ def _check_seat(deal: BaseDeal[Any], seat: Any) -> int:
     if type(seat) is not int or not 0 <= seat < deal.n_seats:
         raise ValueError(f"seat={quote(seat)}: a seat is a whole number 0 to {deal.n_seats - 1}")
     return seat
+
+
+def _distinct(
+    deal: BaseDeal[Any], moves: Iterable[Move], skip: Move | None = None
+) -> Iterator[tuple[Move, Any]]:
+    """Each of ``moves`` with the position after it, a position reached before (two identical
+    tiles), or the one ``skip`` reaches, left out."""
+    seen: set[Hashable] = set() if skip is None else {_after(deal, skip).state_key()}
+    for move in moves:
+        child = _after(deal, move)
+        key = child.state_key()
+        if key not in seen:
+            seen.add(key)
+            yield move, child
 
 
 def _after(deal: BaseDeal[Any], move: Move) -> Any:

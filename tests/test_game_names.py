@@ -14,7 +14,6 @@ PACKAGE = Path(__file__).resolve().parent.parent / "gupai_learn"
 #: Modules that still name games, and why (remove an entry once its module is clean).
 KNOWN = {
     "bots.py": "gupai_learn.bots.HeuristicPlayer, kept for lessons 02.00 and 02.09",
-    "review.py": "each game's words for why a move is good (goal, seat, piece)",
 }
 
 

@@ -13,7 +13,7 @@ import pytest
 
 import gupai_learn as gl
 from gupai_learn.games import GAMES
-from gupai_learn.review import GOALS, Hint, ReviewNote, hint, review
+from gupai_learn.review import Hint, ReviewNote, goal_words, hint, review
 
 #: game -> (seed of Deal.random, reviewed seat, index of the slip in the history, the moves).
 SCRIPTS: dict[str, tuple[int, int, int, list[str]]] = {
@@ -247,7 +247,7 @@ def test_the_known_slip_is_found_and_the_better_move_keeps_the_goal(game: str) -
     name = deal.name(seat)
     assert note.why.startswith(f"After {name} ")
     assert "from there" in note.why or "in the end" in note.why
-    assert set(GOALS[game][1]) <= set(note.rules)
+    assert set(goal_words(GAMES[game])[1]) <= set(note.rules)
     assert note.line and str(note).startswith(f"move {slip + 1}, {note.played}: slipped")
 
 
@@ -307,7 +307,7 @@ def test_a_hint_near_the_end_is_proved_by_the_solver(game: str) -> None:
     found = hint(before, max_nodes=200_000)
     assert found.solved and "whatever the others do" in found.why
     assert wins_after(game, before, found.move, seat) is True
-    assert set(GOALS[game][1]) <= set(found.rules)
+    assert set(goal_words(GAMES[game])[1]) <= set(found.rules)
 
 
 def test_a_hint_after_the_end_is_refused() -> None:
@@ -432,3 +432,15 @@ def test_the_mark_finds_every_move_where_it_lies(game: str) -> None:
             assert at is not None
             placed = later.layout.placed[at]
             assert (placed.tile, placed.seat) == (move.pieces[0], seat)
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_each_game_brings_its_own_review_words(game: str) -> None:
+    """The words of a review live in the game's package, not in the generic module."""
+    from gupai_learn.review import words_of
+
+    info = GAMES[game]
+    words = words_of(info)
+    assert words.goal and words.rules
+    assert all(rule.startswith(info.rule_prefix + "-") for rule in words.rules)
+    assert goal_words(info) == (words.goal, words.rules)

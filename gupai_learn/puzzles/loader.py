@@ -5,12 +5,15 @@ defaults of each kind (``[kinds.<kind>]``: title, prompt, texts), and its puzzle
 (``[[puzzle]]``: ``id``, ``kind``, the set-up, ``hints``, ``rules`` and ``wrong`` answers).
 A set-up is ``hands`` and the ``moves`` played so far in Move notation, with ``won`` and
 ``leader`` for a deal taken up mid-way, ``options`` for the game's Rules and ``state`` for the
-Deal's other keywords.
+Deal's other keywords. An endgame carries ``difficulty`` (``rating`` 1-5, ``score``, ``depth``,
+``alternatives``, ``nodes``), measured by the solver and written by
+``python -m gupai_learn.puzzles.generate GAME --rate``; every other puzzle is rated by its kind.
 """
 
 from __future__ import annotations
 
 import tomllib
+from dataclasses import replace
 from functools import cache
 from importlib.resources import files
 from typing import Any
@@ -18,7 +21,7 @@ from typing import Any
 from gupai_learn.engine.game import GameInfo
 from gupai_learn.games import GAMES
 from gupai_learn.puzzles.kinds import KINDS, Entry, Setup
-from gupai_learn.puzzles.model import Puzzle
+from gupai_learn.puzzles.model import KIND_RATINGS, Puzzle
 from gupai_learn.verdict import describe_input
 
 _DIR = files("gupai_learn.puzzles") / "banks"
@@ -86,10 +89,26 @@ def make(data: dict[str, Any], game: GameInfo, bank: dict[str, Any], deal: Any =
     """
     filled = {**bank.get("kinds", {}).get(data.get("kind"), {}), **data}
     try:
-        return KINDS[filled["kind"]](Entry(filled, game, bank, _setup(filled, game), deal))
+        puzzle = KINDS[filled["kind"]](Entry(filled, game, bank, _setup(filled, game), deal))
+        return replace(puzzle, rating=rating_of(filled), depth=_depth(filled))
     except (KeyError, ValueError, TypeError, AssertionError) as error:
         what = f"{type(error).__name__}: {error}"
         raise ValueError(f"puzzle {data.get('id')!r} of the {bank['game']} bank: {what}") from error
+
+
+def rating_of(data: dict[str, Any]) -> int:
+    """An entry's rating: its measured ``difficulty.rating`` (endgames, written by
+    ``python -m gupai_learn.puzzles.generate GAME --rate``), else its kind's
+    (:data:`~gupai_learn.puzzles.model.KIND_RATINGS`). A ValueError names a rating outside 1-5."""
+    measured = data.get("difficulty", {}).get("rating")
+    rating = KIND_RATINGS.get(data["kind"], 2) if measured is None else measured
+    if type(rating) is not int or not 1 <= rating <= 5:
+        raise ValueError(f"a rating is a whole number from 1 to 5, not {describe_input(rating)}")
+    return rating
+
+
+def _depth(data: dict[str, Any]) -> int:
+    return int(data.get("difficulty", {}).get("depth", 0))
 
 
 def _setup(data: dict[str, Any], game: GameInfo) -> Setup | None:

@@ -29,6 +29,31 @@ from gupai_learn.rulebook import rule_html
 from gupai_learn.tiles import Tiles
 from gupai_learn.verdict import Reason, describe_input, shorten
 
+#: The rating of a puzzle without a measured difficulty, by kind: recognising a piece, a class
+#: or a fact is easy (1); applying a rule to a position — what beats, who wins a trick, the
+#: settlement, the points of a play — takes a step more (2); a comparison measured by
+#: simulation asks for judgement (3). Endgames are measured by the solver instead.
+KIND_RATINGS: dict[str, int] = {
+    "piece-fact": 1,
+    "count": 1,
+    "classify": 1,
+    "may-lead": 1,
+    "deal-fact": 1,
+    "line-fit": 1,
+    "fish": 1,
+    "round-end": 1,
+    "beats": 2,
+    "trick-winner": 2,
+    "won": 2,
+    "points": 2,
+    "settle": 2,
+    "line-settle": 2,
+    "line-score": 2,
+    "line-move": 2,
+    "endgame": 3,
+    "sim-compare": 3,
+}
+
 #: Longest feedback sentence shown; longer ones (a checker quoting a huge answer) are cut.
 FEEDBACK_LIMIT = 1000
 
@@ -103,6 +128,13 @@ class Puzzle:
     secrets: Callable[[], tuple[str, ...]] | tuple[str, ...] = ()
     #: The bank's words for its rules: the place to look when a reason had to be left out.
     rule_words: Mapping[str, str] = field(default_factory=dict)
+    #: How hard the puzzle is, 1 (easy) to 5 (hard): an endgame's from its ``difficulty``
+    #: (:mod:`gupai_learn.puzzles.generate`), other kinds' from what the kind asks
+    #: (:data:`KIND_RATINGS`).
+    rating: int = 1
+    #: Pieces still to play in an endgame (its ``difficulty.depth``), 0 for other kinds: the
+    #: second key of a ladder's order.
+    depth: int = 0
 
     def check(self, answer: Any) -> Feedback:
         """Judge ``answer``; never raises, whatever it is given: an answer that cannot be used

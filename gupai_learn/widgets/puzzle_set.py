@@ -5,6 +5,10 @@ once solved, in this session or an earlier one: progress is kept in the learner'
 elsewhere on the page that solves one of the set's puzzles marks it here too),
 ◀ / ▶ buttons, a progress bar ("3 of 12 solved") and the current :class:`PuzzleCard`. The cards
 are made once and kept, so answers, hints and attempts survive moving back and forth.
+
+With ``ladder=True`` the set is a **ladder**: the puzzles climb in difficulty (rating, then
+depth, then id; :func:`ladder_order`), each rung shows its rating as dots (●●●○○), the set
+opens at the first rung not yet solved, and a "next unsolved" button skips the solved ones.
 """
 
 from __future__ import annotations
@@ -21,15 +25,32 @@ from gupai_learn.widgets._static import RUN_TO_ANSWER, StaticFallback, esc, pict
 from gupai_learn.widgets.puzzle_card import WATCHERS, PuzzleCard
 
 
+def ladder_order(puzzles: Sequence[Puzzle]) -> list[Puzzle]:
+    """``puzzles`` from easy to hard: by rating, then depth (pieces still to play), then id."""
+    return sorted(puzzles, key=lambda p: (p.rating, p.depth, p.id))
+
+
+def rating_dots(rating: int) -> str:
+    """A rating as five dots, the first ``rating`` filled: ``●●●○○`` for 3."""
+    filled = max(0, min(5, rating))
+    return "●" * filled + "○" * (5 - filled)
+
+
 class PuzzleSet(StaticFallback, ipywidgets.VBox):
-    """Work through ``puzzles`` one card at a time, with progress shown."""
+    """Work through ``puzzles`` one card at a time, with progress shown; with ``ladder=True``,
+    in rising difficulty from the first unsolved one."""
 
     RUN_NOTE = RUN_TO_ANSWER
 
-    def __init__(self, puzzles: Sequence[Puzzle], title: str = "Puzzles") -> None:
+    def __init__(
+        self, puzzles: Sequence[Puzzle], title: str = "Puzzles", *, ladder: bool = False
+    ) -> None:
         if not puzzles:
             raise SetupError("a puzzle set needs at least one puzzle")
-        self.puzzles = list(puzzles)
+        if not isinstance(ladder, bool):
+            raise SetupError(f"ladder is True or False, not {ladder!r}")
+        self.ladder = ladder
+        self.puzzles = ladder_order(puzzles) if ladder else list(puzzles)
         self.title = title
         self.cards: dict[str, PuzzleCard] = {}
         # what earlier sessions solved (the progress file): a kernel restart loses nothing
@@ -41,16 +62,23 @@ class PuzzleSet(StaticFallback, ipywidgets.VBox):
         forward = ipywidgets.Button(description="next ▶", tooltip="next puzzle")
         back.on_click(lambda _b: self.go(self.index - 1))
         forward.on_click(lambda _b: self.go(self.index + 1))
+        buttons = [back, self.picker, forward]
+        if ladder:
+            skip = ipywidgets.Button(description="next unsolved ▶▶", tooltip="next unsolved")
+            skip.on_click(lambda _b: self.go(self.next_unsolved(self.index + 1)))
+            buttons.append(skip)
         self.progress = ipywidgets.IntProgress(
             value=0, min=0, max=len(self.puzzles), description=title
         )
         self.count = ipywidgets.Label()
+        #: A ladder's rung on show and its difficulty ("Rung 3 of 40 · difficulty ●●○○○").
+        self.rung = ipywidgets.Label()
         self.holder = ipywidgets.Box()
         self._refresh_options()
         self.picker.observe(self._on_pick, names="value")
-        bar = ipywidgets.HBox([self.progress, self.count])
-        super().__init__([bar, ipywidgets.HBox([back, self.picker, forward]), self.holder])
-        self.go(0)
+        bar = ipywidgets.HBox([self.progress, self.count, *([self.rung] if ladder else [])])
+        super().__init__([bar, ipywidgets.HBox(buttons), self.holder])
+        self.go(self.next_unsolved(0) if ladder else 0)
         WATCHERS.add(self)  # a card above on the page that solves one of ours updates the list
 
     @property
@@ -58,10 +86,23 @@ class PuzzleSet(StaticFallback, ipywidgets.VBox):
         """The card on show."""
         return self._card(self.puzzles[self.index])
 
+    def next_unsolved(self, start: int = 0) -> int:
+        """The first puzzle from ``start`` on (then from the beginning) not solved yet; the
+        last one when every puzzle is solved."""
+        count = len(self.puzzles)
+        for step in range(count):
+            i = (start + step) % count
+            if self.puzzles[i].id not in self.solved:
+                return i
+        return count - 1
+
     def go(self, index: int) -> None:
         """Show puzzle number ``index`` (clamped to the set)."""
         self.index = max(0, min(index, len(self.puzzles) - 1))
         self.holder.children = (self.card,)
+        if self.ladder:
+            rating = rating_dots(self.puzzles[self.index].rating)
+            self.rung.value = f"Rung {self.index + 1} of {len(self.puzzles)} · difficulty {rating}"
         if self.picker.value != self.index:
             self.picker.value = self.index
 
@@ -86,16 +127,22 @@ class PuzzleSet(StaticFallback, ipywidgets.VBox):
         self._refresh_options()
 
     def _refresh_options(self) -> None:
-        self.picker.options = [
-            (f"{self._mark(p.id)} {i + 1}. {p.title}", i) for i, p in enumerate(self.puzzles)
-        ]
+        self.picker.options = [(self._label(i, p), i) for i, p in enumerate(self.puzzles)]
         self.picker.value = self.index
         self.progress.value = len(self.solved)
         stars = sum(self.saved.get(p.id, 0) for p in self.puzzles)
+        if self.ladder:
+            self.count.value = f"{len(self.solved)} of {len(self.puzzles)} solved, ★ {stars}"
+            return
         self.count.value = (
             f"{len(self.solved)} of {len(self.puzzles)} solved · "
             f"{stars} of {3 * len(self.puzzles)} ★"
         )
+
+    def _label(self, i: int, puzzle: Puzzle) -> str:
+        if self.ladder:
+            return f"{self._mark(puzzle.id)} {i + 1}. {rating_dots(puzzle.rating)} {puzzle.title}"
+        return f"{self._mark(puzzle.id)} {i + 1}. {puzzle.title}"
 
     def solved_elsewhere(self, pid: str, stars: int) -> None:
         """A card (this set's or any other on the page) solved ``pid`` with ``stars``: mark it
@@ -120,7 +167,14 @@ class PuzzleSet(StaticFallback, ipywidgets.VBox):
         stored page must not depend on the learner's stars)."""
         count = len(self.puzzles)
         head = f"{self.title}: {count} puzzle{'s' if count != 1 else ''}, the first one below."
+        if self.ladder:
+            low, high = self.puzzles[0].rating, self.puzzles[-1].rating
+            head = (
+                f"{self.title}: a ladder of {count} puzzle{'s' if count != 1 else ''}, from "
+                f"{rating_dots(low)} to {rating_dots(high)}; the first rung below."
+            )
         return f"<p><b>{esc(head)}</b></p>" + str(picture_of(self._card(self.puzzles[0])))
 
     def __repr__(self) -> str:
-        return f"PuzzleSet({len(self.puzzles)} puzzles, {len(self.solved)} solved)"
+        shape = ", a ladder" if self.ladder else ""
+        return f"PuzzleSet({len(self.puzzles)} puzzles{shape}, {len(self.solved)} solved)"

@@ -1,0 +1,5 @@
+"""Tien Gow's words for reviews and hints (:class:`gupai_learn.review.ReviewWords`)."""
+
+from gupai_learn.review import ReviewWords
+
+WORDS = ReviewWords(goal="takes the last trick and the hand", rules=("TG-DEAL", "TG-TRICK-WINNER"))
