@@ -14,13 +14,15 @@ discards.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import Any
 
 from gupai_learn.engine.moves import Move
 from gupai_learn.engine.search import DEFAULT_MAX_NODES, SolveResult, check_game
 from gupai_learn.engine.search import solve as search
 from gupai_learn.engine.trick import Combination
-from gupai_learn.games.tien_gow.deal import _TABLES, Deal
+from gupai_learn.games.tien_gow.combos import single_rank
+from gupai_learn.games.tien_gow.deal import _TABLES, SEATS, SLOT, Deal
 
 __all__ = ["DEFAULT_MAX_NODES", "SolveResult", "describe", "solve"]
 
@@ -34,14 +36,142 @@ def solve(deal: Deal, seat: int, *, max_nodes: int = DEFAULT_MAX_NODES) -> Solve
     out, ``wins`` is None. Endgames of up to five tiles each are usually solved in milliseconds.
     """
     check_game(deal, Deal, "Tien Gow")
+    # at the root the seat's winning first moves are listed, so the last trick is searched
+    root = deal if deal.turn == seat else None
+
+    def goal(done: Deal) -> bool | None:
+        if done.is_over:
+            return done.winner == seat
+        return None if done is root else _last_trick(done, seat)
+
     return search(
         deal,
         seat,
-        lambda d: d.winner == seat,
-        key=Deal.last_trick_key,
+        goal,
+        key=rank_key,
+        early=True,
         order=_order,
         max_nodes=max_nodes,
     )
+
+
+#: Each tile's single: (civil?, rank inside its suit), and its slot (an identity as a number).
+_SINGLE = {tile: (tile.is_civil, single_rank(tile)) for tile in SLOT}
+_SLOT1 = {tile: slot + 1 for tile, slot in SLOT.items()}
+#: Mark of a rank level that is not one seat's alone (shared, or a tile used in a set).
+_SHARED = -2
+
+
+def rank_key(deal: Deal) -> Hashable:
+    """The position's key with interchangeable tiles merged (enough for the last trick).
+
+    Like :meth:`Deal.last_trick_key`, but a tile that takes part in no set of its hand (it can
+    only ever be played alone) is known only by its place among the singles still out: tiles
+    of one suit that sit next to each other in rank, all in one hand with no other tile (or
+    the high single on the table) between them, get the same label. They beat and lose to
+    exactly the same tiles for the rest of the deal, so searching one of them is enough.
+    Tiles that can form a set keep their identity (and their place)."""
+    hands = deal._hands
+    free, owners = _free_tiles(deal)
+    high = deal._high
+    if high is not None and len(high.pieces) == 1:
+        level = _SINGLE[high.pieces[0]]
+        owners[level] = -1 if owners.get(level, -1) == -1 else _SHARED
+    runs = _runs(owners)
+    keys = []
+    for seat, hand in enumerate(hands):
+        mine = free[seat]
+        keys.append(
+            tuple(sorted(runs[_SINGLE[t]] * 64 + (0 if t in mine else _SLOT1[t]) for t in hand))
+        )
+    trick = None
+    if high is not None:
+        shown = runs[_SINGLE[high.pieces[0]]] if len(high.pieces) == 1 else high.pieces
+        trick = (len(deal._plays), len(deal._plays[0].pieces), high.seat, shown)
+    return (*keys, deal._turn, trick, *[not w for w in deal._won], deal._last_single)
+
+
+def _free_tiles(deal: Deal) -> tuple[list[set[Any]], dict[tuple[bool, int], int]]:
+    """Per seat the tiles in no set of its hand, and each rank level's owner (a seat, or
+    :data:`_SHARED` when two seats hold it or one of its tiles is in a set)."""
+    anchored = deal._tables.anchored
+    free: list[set[Any]] = []
+    owners: dict[tuple[bool, int], int] = {}
+    for seat, hand in enumerate(deal._hands):
+        mask = deal._mask(seat)
+        in_sets: set[Any] = set()
+        for tile in set(hand):
+            for need, pieces in anchored.get(tile, ()):
+                if need & mask == need:
+                    in_sets.update(pieces)
+        free.append(set(hand) - in_sets)
+        for tile in hand:
+            level = _SINGLE[tile]
+            owner = seat if tile not in in_sets else _SHARED
+            owners[level] = owner if owners.get(level, owner) == owner else _SHARED
+    return free, owners
+
+
+def _runs(owners: dict[tuple[bool, int], int]) -> dict[tuple[bool, int], int]:
+    """A run number per rank level, with its suit: neighbouring levels of one suit owned by
+    one seat share their run; a shared level is a run of its own."""
+    runs: dict[tuple[bool, int], int] = {}
+    run, last_suit, last_owner = 0, None, _SHARED
+    for level in sorted(owners):
+        owner = owners[level]
+        if level[0] != last_suit or owner != last_owner or owner == _SHARED:
+            run += 1
+        runs[level] = run * 2 + level[0]
+        last_suit, last_owner = level[0], owner
+    return runs
+
+
+def _last_trick(deal: Deal, seat: int) -> bool | None:
+    """Whether ``seat`` takes the last trick, worked out without a search once every hand
+    still to play holds one tile (None before that). The lead goes face up; each follower in
+    turn may beat the high tile (TG-BEAT-STRICT) unless early death sends its tile face down
+    (TG-EARLY-DEATH); ``seat`` needs one good choice, the others one refutation."""
+    hands = deal._hands
+    turn = deal._turn
+    if len(hands[turn]) != 1:
+        return None
+    plays = deal._plays
+    if plays:
+        high = deal._high
+        assert high is not None
+        if len(high.pieces) != 1:
+            return None
+        top, last_single, first = high, deal._last_single, turn
+    else:
+        top = hands[turn][0]
+        last_single, first = deal.rules.early_death, (turn + 1) % SEATS
+        return _followers(deal, seat, turn, (top,), first, SEATS - 1, last_single)
+    return _followers(deal, seat, top.seat, top.pieces, first, SEATS - len(plays), last_single)
+
+
+def _followers(
+    deal: Deal,
+    seat: int,
+    high_seat: int,
+    high: tuple[Any, ...],
+    first: int,
+    left: int,
+    last_single: bool,
+) -> bool:
+    """The rest of the last trick from follower ``first`` on (``left`` followers)."""
+    if not left:
+        return high_seat == seat
+    tile = deal._hands[first][0]
+    after = (first + 1) % SEATS
+    outcomes = [_followers(deal, seat, high_seat, high, after, left - 1, last_single)]
+    if not (last_single and deal._won[first] == 0) and _beats_single(deal, high, tile):
+        outcomes.append(_followers(deal, seat, first, (tile,), after, left - 1, last_single))
+    return any(outcomes) if first == seat else all(outcomes)
+
+
+def _beats_single(deal: Deal, high: tuple[Any, ...], tile: Any) -> bool:
+    """Whether the single ``tile`` may go face up over the single ``high`` (TG-BEAT-STRICT)."""
+    return any(pieces[0] == tile for _, pieces in _TABLES[deal.rules.mixed_sets].above[high])
 
 
 def _order(deal: Deal, moves: list[Move]) -> list[Move]:
