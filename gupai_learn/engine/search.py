@@ -212,6 +212,51 @@ def _after(search: _Search, deal: BaseDeal[Any], move: Move) -> bool:
     return search.value(child)
 
 
+def solve_game(
+    deal: Any,
+    seat: int,
+    game: tuple[type[Any], str],
+    *,
+    max_nodes: int,
+    goal: Goal[Any] | None = None,
+    key: Key[Any] | None = None,
+    early: bool = False,
+    order: Order[Any] | None = None,
+) -> SolveResult:
+    """A game's solver in one call: :func:`check_game` with ``game`` = (its Deal class, its
+    title), then :func:`solve` with ``goal`` (default: ``seat`` wins the deal)."""
+    check_game(deal, *game)
+    if goal is None:
+        goal = lambda d: d.winner == seat  # noqa: E731
+    return solve(deal, seat, goal, key=key, early=early, order=order, max_nodes=max_nodes)
+
+
+def describe(result: SolveResult, goal: str) -> str:
+    """A one-line summary of a solver's answer for lessons, ``goal`` in the game's words
+    ("the last trick"): "forces the last trick with [6:6] or [1:1]", "cannot force the last
+    trick", or that the budget ran out."""
+    if result.wins is None:
+        return "unknown (search budget ran out)"
+    if not result.wins:
+        return f"cannot force {goal}"
+    if not result.plays:
+        return f"forces {goal}"
+    return f"forces {goal} with " + " or ".join(str(a) for a in result.plays)
+
+
+def lowest_first(moves: list[Move]) -> list[Move]:
+    """A follower's moves in a good search order for trick games whose ``legal_moves()`` lists
+    the face-up plays high to low, then the face-down ones: the lowest face-up play first (it
+    takes the trick cheaply), then the rest upwards, then the face-down plays from the last
+    listed."""
+    up = 0
+    for move in moves:
+        if move.kind != "play":
+            break
+        up += 1
+    return moves[up - 1 :: -1] + moves[: up - 1 : -1] if up else moves[::-1]
+
+
 def check_game(deal: Any, deal_class: type[Any], title: str) -> None:
     """A TypeError naming the game when a game's solver is given another game's deal."""
     if not isinstance(deal, deal_class):

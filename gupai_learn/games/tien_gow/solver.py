@@ -18,8 +18,8 @@ from collections.abc import Hashable
 from typing import Any
 
 from gupai_learn.engine.moves import Move
-from gupai_learn.engine.search import DEFAULT_MAX_NODES, SolveResult, check_game
-from gupai_learn.engine.search import solve as search
+from gupai_learn.engine.search import DEFAULT_MAX_NODES, SolveResult, lowest_first, solve_game
+from gupai_learn.engine.search import describe as summary
 from gupai_learn.engine.trick import Combination
 from gupai_learn.games.tien_gow.combos import single_rank
 from gupai_learn.games.tien_gow.deal import _TABLES, SEATS, SLOT, Deal
@@ -35,7 +35,6 @@ def solve(deal: Deal, seat: int, *, max_nodes: int = DEFAULT_MAX_NODES) -> Solve
     200,000, takes a few seconds at most; pass a larger number to search longer); when it runs
     out, ``wins`` is None. Endgames of up to five tiles each are usually solved in milliseconds.
     """
-    check_game(deal, Deal, "Tien Gow")
     # at the root the seat's winning first moves are listed, so the last trick is searched
     root = deal if deal.turn == seat else None
 
@@ -44,10 +43,11 @@ def solve(deal: Deal, seat: int, *, max_nodes: int = DEFAULT_MAX_NODES) -> Solve
             return done.winner == seat
         return None if done is root else _last_trick(done, seat)
 
-    return search(
+    return solve_game(
         deal,
         seat,
-        goal,
+        (Deal, "Tien Gow"),
+        goal=goal,
         key=rank_key,
         early=True,
         order=_order,
@@ -71,45 +71,76 @@ def rank_key(deal: Deal) -> Hashable:
     the high single on the table) between them, get the same label. They beat and lose to
     exactly the same tiles for the rest of the deal, so searching one of them is enough.
     Tiles that can form a set keep their identity (and their place)."""
-    hands = deal._hands
-    free, owners = _free_tiles(deal)
     high = deal._high
-    if high is not None and len(high.pieces) == 1:
-        level = _SINGLE[high.pieces[0]]
-        owners[level] = -1 if owners.get(level, -1) == -1 else _SHARED
-    runs = _runs(owners)
-    keys = []
-    for seat, hand in enumerate(hands):
-        mine = free[seat]
-        keys.append(
-            tuple(sorted(runs[_SINGLE[t]] * 64 + (0 if t in mine else _SLOT1[t]) for t in hand))
-        )
+    single = high.pieces[0] if high is not None and len(high.pieces) == 1 else None
+    masks = (*map(deal._mask, range(SEATS)), single, deal.rules.mixed_sets)
+    labels = _LABELS.get(masks)
+    if labels is None:
+        if len(_LABELS) > _CACHE_SIZE:
+            _LABELS.clear()
+        labels = _LABELS[masks] = _labels(deal, single)
     trick = None
     if high is not None:
-        shown = runs[_SINGLE[high.pieces[0]]] if len(high.pieces) == 1 else high.pieces
+        shown = labels[SEATS] if single is not None else high.pieces
         trick = (len(deal._plays), len(deal._plays[0].pieces), high.seat, shown)
-    return (*keys, deal._turn, trick, *[not w for w in deal._won], deal._last_single)
+    return (labels, deal._turn, trick, *[not w for w in deal._won], deal._last_single)
 
 
-def _free_tiles(deal: Deal) -> tuple[list[set[Any]], dict[tuple[bool, int], int]]:
+#: Labels of the positions seen (by hand masks and high single), and the cache's bound.
+_LABELS: dict[Hashable, tuple[Any, ...]] = {}
+_CACHE_SIZE = 500_000
+
+
+def _labels(deal: Deal, single: Any) -> tuple[Any, ...]:
+    """Each hand as sorted labels (see :func:`rank_key`), then the high single's label."""
+    hands = deal._hands
+    free, owners = _free_tiles(deal)
+    if single is not None:
+        level = _SINGLE[single]
+        owners[level] = -1 if owners.get(level, -1) == -1 else _SHARED
+    runs = _runs(owners)
+    keys: list[Any] = [
+        tuple(sorted(runs[_SINGLE[t]] * 64 + (0 if t in free[seat] else _SLOT1[t]) for t in hand))
+        for seat, hand in enumerate(hands)
+    ]
+    keys.append(runs[_SINGLE[single]] if single is not None else None)
+    return tuple(keys)
+
+
+def _free_tiles(deal: Deal) -> tuple[list[frozenset[Any]], dict[tuple[bool, int], int]]:
     """Per seat the tiles in no set of its hand, and each rank level's owner (a seat, or
     :data:`_SHARED` when two seats hold it or one of its tiles is in a set)."""
-    anchored = deal._tables.anchored
-    free: list[set[Any]] = []
+    free: list[frozenset[Any]] = []
     owners: dict[tuple[bool, int], int] = {}
     for seat, hand in enumerate(deal._hands):
-        mask = deal._mask(seat)
+        mine = _free_in(deal, seat)
+        free.append(mine)
+        for tile in hand:
+            level = _SINGLE[tile]
+            owner = seat if tile in mine else _SHARED
+            owners[level] = owner if owners.get(level, owner) == owner else _SHARED
+    return free, owners
+
+
+#: The tiles in no set, per hand mask and mixed-sets flag.
+_FREE: dict[tuple[int, bool], frozenset[Any]] = {}
+
+
+def _free_in(deal: Deal, seat: int) -> frozenset[Any]:
+    """The tiles of ``seat``'s hand that take part in no set of that hand."""
+    mask = deal._mask(seat)
+    slot = (mask, deal.rules.mixed_sets)
+    found = _FREE.get(slot)
+    if found is None:
+        anchored = deal._tables.anchored
+        hand = set(deal._hands[seat])
         in_sets: set[Any] = set()
-        for tile in set(hand):
+        for tile in hand:
             for need, pieces in anchored.get(tile, ()):
                 if need & mask == need:
                     in_sets.update(pieces)
-        free.append(set(hand) - in_sets)
-        for tile in hand:
-            level = _SINGLE[tile]
-            owner = seat if tile not in in_sets else _SHARED
-            owners[level] = owner if owners.get(level, owner) == owner else _SHARED
-    return free, owners
+        found = _FREE[slot] = frozenset(hand - in_sets)
+    return found
 
 
 def _runs(owners: dict[tuple[bool, int], int]) -> dict[tuple[bool, int], int]:
@@ -184,20 +215,10 @@ def _order(deal: Deal, moves: list[Move]) -> list[Move]:
         return sorted(
             moves, key=lambda m: (len(m.pieces), by_tiles[m.pieces][1].rank), reverse=True
         )
-    up = 0
-    for move in moves:
-        if move.kind != "play":
-            break
-        up += 1
-    return moves[up - 1 :: -1] + moves[: up - 1 : -1] if up else moves[::-1]
+    return lowest_first(moves)
 
 
-def describe(result: SolveResult) -> Any:
-    """A one-line summary for lessons: "wins with [6:6] or [1:1]" / "cannot force it"."""
-    if result.wins is None:
-        return "unknown (search budget ran out)"
-    if not result.wins:
-        return "cannot force the last trick"
-    if not result.plays:
-        return "forces the last trick"
-    return "forces the last trick with " + " or ".join(str(a) for a in result.plays)
+def describe(result: SolveResult) -> str:
+    """A one-line summary for lessons: "forces the last trick with [6:6] or [1:1]" /
+    "cannot force the last trick"."""
+    return summary(result, "the last trick")
