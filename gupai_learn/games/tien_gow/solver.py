@@ -167,17 +167,16 @@ def _last_trick(deal: Deal, seat: int) -> bool | None:
     if len(hands[turn]) != 1:
         return None
     plays = deal._plays
-    if plays:
-        high = deal._high
-        assert high is not None
-        if len(high.pieces) != 1:
-            return None
-        top, last_single, first = high, deal._last_single, turn
-    else:
-        top = hands[turn][0]
-        last_single, first = deal.rules.early_death, (turn + 1) % SEATS
-        return _followers(deal, seat, turn, (top,), first, SEATS - 1, last_single)
-    return _followers(deal, seat, top.seat, top.pieces, first, SEATS - len(plays), last_single)
+    if not plays:
+        lead = (hands[turn][0],)
+        after = (turn + 1) % SEATS
+        return _followers(deal, seat, turn, lead, after, SEATS - 1, deal.rules.early_death)
+    high = deal._high
+    assert high is not None
+    if len(high.pieces) != 1:
+        return None
+    left = SEATS - len(plays)
+    return _followers(deal, seat, high.seat, high.pieces, turn, left, deal._last_single)
 
 
 def _followers(
