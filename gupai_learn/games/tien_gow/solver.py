@@ -158,50 +158,150 @@ def _runs(owners: dict[tuple[bool, int], int]) -> dict[tuple[bool, int], int]:
 
 
 def _last_trick(deal: Deal, seat: int) -> bool | None:
-    """Whether ``seat`` takes the last trick, worked out without a search once every hand
-    still to play holds one tile (None before that). The lead goes face up; each follower in
-    turn may beat the high tile (TG-BEAT-STRICT) unless early death sends its tile face down
-    (TG-EARLY-DEATH); ``seat`` needs one good choice, the others one refutation."""
+    """Whether ``seat`` takes the last trick, worked out without a search in the last two
+    tricks: when every hand still to play holds one tile, or at the start of a trick with two
+    tiles in every hand (None before that). The rules are the deal's: a lead goes face up, a
+    follower may beat the high play (TG-BEAT-STRICT) or play face down, early death sends a
+    last tile face down (TG-EARLY-DEATH); ``seat`` needs one good choice, the others one
+    refutation."""
     hands = deal._hands
     turn = deal._turn
-    if len(hands[turn]) != 1:
-        return None
+    size = len(hands[turn])
     plays = deal._plays
-    if not plays:
-        lead = (hands[turn][0],)
-        after = (turn + 1) % SEATS
-        return _followers(deal, seat, turn, lead, after, SEATS - 1, deal.rules.early_death)
+    rules = deal.rules
+    if not plays and size <= 2:
+        end = _Ending(seat, rules.mixed_sets, rules.early_death)
+        return end.lead(tuple(hands), turn, tuple(deal._won))
+    if size != 1:
+        return None
     high = deal._high
     assert high is not None
     if len(high.pieces) != 1:
         return None
+    end = _Ending(seat, rules.mixed_sets, rules.early_death)
+    tiles = tuple(h[0] if h else None for h in hands)
     left = SEATS - len(plays)
-    return _followers(deal, seat, high.seat, high.pieces, turn, left, deal._last_single)
+    return end.last(tiles, tuple(deal._won), high.seat, high.pieces, turn, left, deal._last_single)
 
 
-def _followers(
-    deal: Deal,
-    seat: int,
-    high_seat: int,
-    high: tuple[Any, ...],
-    first: int,
-    left: int,
-    last_single: bool,
-) -> bool:
-    """The rest of the last trick from follower ``first`` on (``left`` followers)."""
-    if not left:
-        return high_seat == seat
-    tile = deal._hands[first][0]
-    after = (first + 1) % SEATS
-    outcomes = [_followers(deal, seat, high_seat, high, after, left - 1, last_single)]
-    if not (last_single and deal._won[first] == 0) and _beats_single(deal, high, tile):
-        outcomes.append(_followers(deal, seat, first, (tile,), after, left - 1, last_single))
-    return any(outcomes) if first == seat else all(outcomes)
+#: Answers of :class:`_Ending` already worked out, and how many are kept at most.
+_ENDINGS: dict[Hashable, bool] = {}
+_BEAT_SETS: dict[tuple[bool, tuple[Any, ...]], frozenset[tuple[Any, ...]]] = {}
 
 
-def _beats_single(deal: Deal, high: tuple[Any, ...], tile: Any) -> bool:
-    """Whether the single ``tile`` may go face up over the single ``high`` (TG-BEAT-STRICT)."""
-    return any(pieces[0] == tile for _, pieces in _TABLES[deal.rules.mixed_sets].above[high])
+class _Ending:
+    """The last one or two tricks of a Tien Gow deal, searched on plain tuples of tiles."""
+
+    def __init__(self, seat: int, mixed_sets: bool, early_death: bool) -> None:
+        self.seat = seat
+        self.mixed = mixed_sets
+        self.early_death = early_death
+        self.tables = _TABLES[mixed_sets]
+
+    def beats(self, high: tuple[Any, ...]) -> frozenset[tuple[Any, ...]]:
+        """The plays that may go face up over ``high`` (TG-BEAT-STRICT, TG-SUPREME)."""
+        slot = (self.mixed, high)
+        found = _BEAT_SETS.get(slot)
+        if found is None:
+            combo = self.tables.by_tiles[high][1]
+            above = () if combo.led_only else self.tables.above[high]
+            found = _BEAT_SETS[slot] = frozenset(tuple(p) for _, p in above)
+        return found
+
+    def lead(self, hands: tuple[Any, ...], leader: int, won: tuple[int, ...]) -> bool:
+        """A trick start with one or two tiles in every hand."""
+        slot = (hands, leader, tuple(w > 0 for w in won), self.seat, self.mixed, self.early_death)
+        known = _ENDINGS.get(slot)
+        if known is not None:
+            return known
+        hand = hands[leader]
+        if len(hand) == 1:
+            single = self.early_death
+            found = self.last(_ones(hands), won, leader, tuple(hand), leader + 1, 3, single)
+        else:
+            leads = [(t,) for t in dict.fromkeys(hand)]
+            if tuple(hand) in self.tables.by_tiles:
+                leads.append(tuple(hand))
+            mine = leader == self.seat
+            found = not mine
+            for lead in leads:
+                rest = list(hands)
+                rest[leader] = _without(hand, lead)
+                if self.follow(rest, won, len(lead), leader, lead, leader + 1, 3) is mine:
+                    found = mine
+                    break
+        if len(_ENDINGS) > _CACHE_SIZE:
+            _ENDINGS.clear()
+        _ENDINGS[slot] = found
+        return found
+
+    def follow(
+        self,
+        hands: list[Any],
+        won: tuple[int, ...],
+        size: int,
+        high_seat: int,
+        high: tuple[Any, ...],
+        first: int,
+        left: int,
+    ) -> bool:
+        """The rest of a trick of ``size`` tiles (two tiles in the hands before it started)."""
+        if not left:
+            after = list(won)
+            after[high_seat] += size
+            if size == 2:
+                return high_seat == self.seat
+            return self.lead(tuple(hands), high_seat, tuple(after))
+        first %= SEATS
+        hand = hands[first]
+        beats = self.beats(high)
+        # every face-up play that beats the high one, and every face-down play
+        plays = [tuple(hand)] if size == 2 else [(t,) for t in dict.fromkeys(hand)]
+        options = [(play, True) for play in plays if play in beats]
+        options += [(play, False) for play in plays]
+        mine = first == self.seat
+        for play, up in options:
+            rest = list(hands)
+            rest[first] = _without(hand, play)
+            top, top_seat = (play, first) if up else (high, high_seat)
+            if self.follow(rest, won, size, top_seat, top, first + 1, left - 1) is mine:
+                return mine
+        return not mine
+
+    def last(
+        self,
+        tiles: tuple[Any, ...],
+        won: tuple[int, ...],
+        high_seat: int,
+        high: tuple[Any, ...],
+        first: int,
+        left: int,
+        last_single: bool,
+    ) -> bool:
+        """The rest of the last trick (one tile per hand) from follower ``first`` on."""
+        if not left:
+            return high_seat == self.seat
+        first %= SEATS
+        tile = tiles[first]
+        after = first + 1
+        down = self.last(tiles, won, high_seat, high, after, left - 1, last_single)
+        mine = first == self.seat
+        if down is mine:
+            return mine
+        if (last_single and won[first] == 0) or (tile,) not in self.beats(high):
+            return down
+        return self.last(tiles, won, first, (tile,), after, left - 1, last_single)
+
+
+def _ones(hands: tuple[Any, ...]) -> tuple[Any, ...]:
+    return tuple(h[0] for h in hands)
+
+
+def _without(hand: tuple[Any, ...], pieces: tuple[Any, ...]) -> tuple[Any, ...]:
+    rest = list(hand)
+    for piece in pieces:
+        rest.remove(piece)
+    return tuple(rest)
 
 
 def _order(deal: Deal, moves: list[Move]) -> list[Move]:
