@@ -15,6 +15,7 @@ discards.
 from __future__ import annotations
 
 from collections.abc import Hashable
+from itertools import combinations
 from typing import Any
 
 from gupai_learn.engine.moves import Move
@@ -158,18 +159,18 @@ def _runs(owners: dict[tuple[bool, int], int]) -> dict[tuple[bool, int], int]:
 
 
 def _last_trick(deal: Deal, seat: int) -> bool | None:
-    """Whether ``seat`` takes the last trick, worked out without a search in the last two
-    tricks: when every hand still to play holds one tile, or at the start of a trick with two
-    tiles in every hand (None before that). The rules are the deal's: a lead goes face up, a
-    follower may beat the high play (TG-BEAT-STRICT) or play face down, early death sends a
-    last tile face down (TG-EARLY-DEATH); ``seat`` needs one good choice, the others one
-    refutation."""
+    """Whether ``seat`` takes the last trick, worked out without the deal's search in the last
+    tricks: when every hand still to play holds one tile, or at the start of a trick with at
+    most :data:`_ENDING_TILES` tiles in every hand (None before that). The rules are the
+    deal's: a lead goes face up, a follower may beat the high play (TG-BEAT-STRICT) or play
+    face down, early death sends a last tile face down (TG-EARLY-DEATH); ``seat`` needs one
+    good choice, the others one refutation."""
     hands = deal._hands
     turn = deal._turn
     size = len(hands[turn])
     plays = deal._plays
     rules = deal.rules
-    if not plays and size <= 2:
+    if not plays and size <= _ENDING_TILES:
         end = _Ending(seat, rules.mixed_sets, rules.early_death)
         return end.lead(tuple(hands), turn, tuple(deal._won))
     if size != 1:
@@ -184,13 +185,17 @@ def _last_trick(deal: Deal, seat: int) -> bool | None:
     return end.last(tiles, tuple(deal._won), high.seat, high.pieces, turn, left, deal._last_single)
 
 
+#: Tiles per hand from which the rest of the deal is searched on plain tuples.
+_ENDING_TILES = 3
 #: Answers of :class:`_Ending` already worked out, and how many are kept at most.
 _ENDINGS: dict[Hashable, bool] = {}
 _BEAT_SETS: dict[tuple[bool, tuple[Any, ...]], frozenset[tuple[Any, ...]]] = {}
 
 
 class _Ending:
-    """The last one or two tricks of a Tien Gow deal, searched on plain tuples of tiles."""
+    """The last tricks of a Tien Gow deal (at most :data:`_ENDING_TILES` tiles per hand),
+    searched on plain tuples of tiles: every lead, every face-up play that beats the high one
+    and every face-down play, as ``Deal.legal_moves()`` lists them."""
 
     def __init__(self, seat: int, mixed_sets: bool, early_death: bool) -> None:
         self.seat = seat
@@ -209,7 +214,7 @@ class _Ending:
         return found
 
     def lead(self, hands: tuple[Any, ...], leader: int, won: tuple[int, ...]) -> bool:
-        """A trick start with one or two tiles in every hand."""
+        """A trick start with a few tiles in every hand."""
         slot = (hands, leader, tuple(w > 0 for w in won), self.seat, self.mixed, self.early_death)
         known = _ENDINGS.get(slot)
         if known is not None:
@@ -219,9 +224,13 @@ class _Ending:
             single = self.early_death
             found = self.last(_ones(hands), won, leader, tuple(hand), leader + 1, 3, single)
         else:
-            leads = [(t,) for t in dict.fromkeys(hand)]
-            if tuple(hand) in self.tables.by_tiles:
-                leads.append(tuple(hand))
+            by_tiles = self.tables.by_tiles
+            leads = [
+                pick
+                for n in range(1, len(hand) + 1)
+                for pick in dict.fromkeys(combinations(hand, n))
+                if pick in by_tiles
+            ]
             mine = leader == self.seat
             found = not mine
             for lead in leads:
@@ -245,18 +254,18 @@ class _Ending:
         first: int,
         left: int,
     ) -> bool:
-        """The rest of a trick of ``size`` tiles (two tiles in the hands before it started)."""
+        """The rest of a trick of ``size`` tiles (not the last trick of single tiles)."""
         if not left:
             after = list(won)
             after[high_seat] += size
-            if size == 2:
+            if not hands[high_seat]:
                 return high_seat == self.seat
             return self.lead(tuple(hands), high_seat, tuple(after))
         first %= SEATS
         hand = hands[first]
         beats = self.beats(high)
         # every face-up play that beats the high one, and every face-down play
-        plays = [tuple(hand)] if size == 2 else [(t,) for t in dict.fromkeys(hand)]
+        plays = list(dict.fromkeys(combinations(hand, size)))
         options = [(play, True) for play in plays if play in beats]
         options += [(play, False) for play in plays]
         mine = first == self.seat
