@@ -60,6 +60,22 @@ class _Unknown(Exception):
     """The search cannot answer: budget spent, or a position repeats."""
 
 
+class Meter:
+    """Positions searched so far and the budget, shared by the search and a game's own
+    shortcut (a goal that works out an ending on its own counts its positions here too, so
+    ``SolveResult.nodes`` is all the work and never exceeds the budget)."""
+
+    def __init__(self) -> None:
+        self.nodes = 0
+        self.limit = DEFAULT_MAX_NODES
+
+    def tick(self) -> None:
+        """Count one position; "unknown" once the budget is spent."""
+        if self.nodes >= self.limit:
+            raise _Unknown
+        self.nodes += 1
+
+
 #: Memo mark of a position whose search is under way (seeing it again means a repetition).
 _OPEN = object()
 
@@ -89,6 +105,7 @@ class _Search:
         early: bool,
         order: Order[Any] | None,
         max_nodes: int,
+        meter: Meter,
     ) -> None:
         self.seat = seat
         self.goal = goal
@@ -98,7 +115,8 @@ class _Search:
         self.max_nodes = max_nodes
         self.memo: dict[Hashable, object] = {}
         self.history: dict[tuple[bool, Move], int] = {}
-        self.nodes = 0
+        self.meter = meter
+        meter.nodes, meter.limit = 0, max_nodes
 
     def settled(self, deal: BaseDeal[Any]) -> bool | None:
         """The outcome of ``deal`` when it is known without searching, else None."""
@@ -125,9 +143,7 @@ class _Search:
             if known is _OPEN:
                 raise _Unknown
             return known is True
-        if self.nodes >= self.max_nodes:
-            raise _Unknown
-        self.nodes += 1
+        self.meter.tick()
         memo[key] = _OPEN
         moves = deal.legal_moves()
         # a position with no move that is not over is judged like a finished deal
@@ -179,6 +195,7 @@ def solve(
     early: bool = False,
     order: Order[D] | None = None,
     max_nodes: int = DEFAULT_MAX_NODES,
+    meter: Meter | None = None,
 ) -> SolveResult:
     """Can ``seat`` force ``goal`` from this position, whatever the other seats do?
 
@@ -187,7 +204,8 @@ def solve(
     key (default: ``deal.state_key()``); ``order`` may reorder a position's moves so that
     strong ones are tried first (faster cut-offs, same answer). When it is ``seat``'s turn,
     ``plays`` lists every move that keeps the forced win. After ``max_nodes`` positions the
-    answer is "unknown" (``wins=None``). ``deal`` itself is never changed.
+    answer is "unknown" (``wins=None``); a goal that searches on its own counts its positions
+    on ``meter`` (given here, it is reset). ``deal`` itself is never changed.
     """
     _check(deal, seat, max_nodes)
     if deal.is_over:
@@ -196,14 +214,15 @@ def solve(
         decided = goal(deal)
         if decided is not None:
             return SolveResult(bool(decided), (), 0)
-    search = _Search(seat, goal, key or type(deal).state_key, early, order, max_nodes)
+    meter = meter or Meter()
+    search = _Search(seat, goal, key or type(deal).state_key, early, order, max_nodes, meter)
     try:
         if deal.turn != seat:
-            return SolveResult(search.value(deal.copy()), (), search.nodes)
+            return SolveResult(search.value(deal.copy()), (), meter.nodes)
         plays = tuple(move for move in deal.legal_moves() if _after(search, deal, move))
     except (_Unknown, RecursionError):
-        return SolveResult(None, (), search.nodes)
-    return SolveResult(bool(plays), plays, search.nodes)
+        return SolveResult(None, (), meter.nodes)
+    return SolveResult(bool(plays), plays, meter.nodes)
 
 
 def _after(search: _Search, deal: BaseDeal[Any], move: Move) -> bool:
@@ -222,13 +241,16 @@ def solve_game(
     key: Key[Any] | None = None,
     early: bool = False,
     order: Order[Any] | None = None,
+    meter: Meter | None = None,
 ) -> SolveResult:
     """A game's solver in one call: :func:`check_game` with ``game`` = (its Deal class, its
     title), then :func:`solve` with ``goal`` (default: ``seat`` wins the deal)."""
     check_game(deal, *game)
     if goal is None:
         goal = lambda d: d.winner == seat  # noqa: E731
-    return solve(deal, seat, goal, key=key, early=early, order=order, max_nodes=max_nodes)
+    return solve(
+        deal, seat, goal, key=key, early=early, order=order, max_nodes=max_nodes, meter=meter
+    )
 
 
 def describe(result: SolveResult, goal: str) -> str:

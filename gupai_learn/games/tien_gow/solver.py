@@ -19,11 +19,18 @@ from itertools import combinations
 from typing import Any
 
 from gupai_learn.engine.moves import Move
-from gupai_learn.engine.search import DEFAULT_MAX_NODES, SolveResult, lowest_first, solve_game
+from gupai_learn.engine.search import (
+    DEFAULT_MAX_NODES,
+    Meter,
+    SolveResult,
+    lowest_first,
+    solve_game,
+)
 from gupai_learn.engine.search import describe as summary
 from gupai_learn.engine.trick import Combination
 from gupai_learn.games.tien_gow.combos import single_rank
 from gupai_learn.games.tien_gow.deal import _TABLES, SEATS, SLOT, Deal
+from gupai_learn.games.tien_gow.rules import Rules
 
 __all__ = ["DEFAULT_MAX_NODES", "SolveResult", "describe", "solve"]
 
@@ -38,11 +45,15 @@ def solve(deal: Deal, seat: int, *, max_nodes: int = DEFAULT_MAX_NODES) -> Solve
     """
     # at the root the seat's winning first moves are listed, so the last trick is searched
     root = deal if deal.turn == seat else None
+    meter = Meter()
+    rules = getattr(deal, "rules", None)
+    ending = _Ending(seat, rules, meter) if rules is not None else None
 
     def goal(done: Deal) -> bool | None:
         if done.is_over:
             return done.winner == seat
-        return None if done is root else _last_trick(done, seat)
+        assert ending is not None
+        return None if done is root else _last_trick(done, ending)
 
     return solve_game(
         deal,
@@ -53,6 +64,7 @@ def solve(deal: Deal, seat: int, *, max_nodes: int = DEFAULT_MAX_NODES) -> Solve
         early=True,
         order=_order,
         max_nodes=max_nodes,
+        meter=meter,
     )
 
 
@@ -158,7 +170,7 @@ def _runs(owners: dict[tuple[bool, int], int]) -> dict[tuple[bool, int], int]:
     return runs
 
 
-def _last_trick(deal: Deal, seat: int) -> bool | None:
+def _last_trick(deal: Deal, end: _Ending) -> bool | None:
     """Whether ``seat`` takes the last trick, worked out without the deal's search in the last
     tricks: when every hand still to play holds one tile, or at the start of a trick with at
     most :data:`_ENDING_TILES` tiles in every hand (None before that). The rules are the
@@ -169,9 +181,7 @@ def _last_trick(deal: Deal, seat: int) -> bool | None:
     turn = deal._turn
     size = len(hands[turn])
     plays = deal._plays
-    rules = deal.rules
     if not plays and size <= _ENDING_TILES:
-        end = _Ending(seat, rules.mixed_sets, rules.early_death)
         return end.lead(tuple(hands), turn, tuple(deal._won))
     if size != 1:
         return None
@@ -179,7 +189,6 @@ def _last_trick(deal: Deal, seat: int) -> bool | None:
     assert high is not None
     if len(high.pieces) != 1:
         return None
-    end = _Ending(seat, rules.mixed_sets, rules.early_death)
     tiles = tuple(h[0] if h else None for h in hands)
     left = SEATS - len(plays)
     return end.last(tiles, tuple(deal._won), high.seat, high.pieces, turn, left, deal._last_single)
@@ -187,8 +196,6 @@ def _last_trick(deal: Deal, seat: int) -> bool | None:
 
 #: Tiles per hand from which the rest of the deal is searched on plain tuples.
 _ENDING_TILES = 3
-#: Answers of :class:`_Ending` already worked out, and how many are kept at most.
-_ENDINGS: dict[Hashable, bool] = {}
 _BEAT_SETS: dict[tuple[bool, tuple[Any, ...]], frozenset[tuple[Any, ...]]] = {}
 
 
@@ -197,11 +204,15 @@ class _Ending:
     searched on plain tuples of tiles: every lead, every face-up play that beats the high one
     and every face-down play, as ``Deal.legal_moves()`` lists them."""
 
-    def __init__(self, seat: int, mixed_sets: bool, early_death: bool) -> None:
+    def __init__(self, seat: int, rules: Rules, meter: Meter) -> None:
         self.seat = seat
-        self.mixed = mixed_sets
-        self.early_death = early_death
-        self.tables = _TABLES[mixed_sets]
+        self.mixed = rules.mixed_sets
+        self.early_death = rules.early_death
+        self.tables = _TABLES[self.mixed]
+        self.meter = meter
+        #: answers of trick starts already worked out (in this search only: the same search
+        #: always counts the same positions)
+        self.known: dict[Hashable, bool] = {}
 
     def beats(self, high: tuple[Any, ...]) -> frozenset[tuple[Any, ...]]:
         """The plays that may go face up over ``high`` (TG-BEAT-STRICT, TG-SUPREME)."""
@@ -215,10 +226,11 @@ class _Ending:
 
     def lead(self, hands: tuple[Any, ...], leader: int, won: tuple[int, ...]) -> bool:
         """A trick start with a few tiles in every hand."""
-        slot = (hands, leader, tuple(w > 0 for w in won), self.seat, self.mixed, self.early_death)
-        known = _ENDINGS.get(slot)
+        slot = (hands, leader, tuple(w > 0 for w in won))
+        known = self.known.get(slot)
         if known is not None:
             return known
+        self.meter.tick()
         hand = hands[leader]
         if len(hand) == 1:
             single = self.early_death
@@ -239,9 +251,7 @@ class _Ending:
                 if self.follow(rest, won, len(lead), leader, lead, leader + 1, 3) is mine:
                     found = mine
                     break
-        if len(_ENDINGS) > _CACHE_SIZE:
-            _ENDINGS.clear()
-        _ENDINGS[slot] = found
+        self.known[slot] = found
         return found
 
     def follow(
@@ -261,6 +271,7 @@ class _Ending:
             if not hands[high_seat]:
                 return high_seat == self.seat
             return self.lead(tuple(hands), high_seat, tuple(after))
+        self.meter.tick()
         first %= SEATS
         hand = hands[first]
         beats = self.beats(high)
