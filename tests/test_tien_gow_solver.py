@@ -173,3 +173,18 @@ def test_merged_tiles_share_a_key_only_when_interchangeable() -> None:
     assert key("[6:3]") != key("[6:1]")
     # [4:1] is below the second hand's [5:2], [6:3] above it: not interchangeable
     assert key("[6:3]") != key("[4:1]")
+
+
+def test_the_ending_search_counts_on_the_budget() -> None:
+    """Positions the last-tricks search works out count like the others: the budget is never
+    exceeded, a small one gives an honest unknown, and the same position costs the same."""
+    rng = random.Random(7)
+    for _ in range(10):
+        deal = random_endgame(rng, 3)
+        full = tg.solve(deal, deal.turn)
+        assert full.wins is not None and full.nodes > 1
+        assert tg.solve(deal, deal.turn) == full
+        for budget in (0, 1, full.nodes // 2):
+            small = tg.solve(deal, deal.turn, max_nodes=budget)
+            assert small.nodes <= budget
+            assert small.wins is None
