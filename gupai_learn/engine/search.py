@@ -116,7 +116,6 @@ class _Search:
         self.memo: dict[Hashable, object] = {}
         self.history: dict[tuple[bool, Move], int] = {}
         self.meter = meter
-        meter.nodes, meter.limit = 0, max_nodes
 
     def settled(self, deal: BaseDeal[Any]) -> bool | None:
         """The outcome of ``deal`` when it is known without searching, else None."""
@@ -210,11 +209,15 @@ def solve(
     _check(deal, seat, max_nodes)
     if deal.is_over:
         return SolveResult(goal(deal) is True, (), 0)
-    if early:
-        decided = goal(deal)
-        if decided is not None:
-            return SolveResult(bool(decided), (), 0)
     meter = meter or Meter()
+    meter.nodes, meter.limit = 0, max_nodes
+    if early:
+        try:
+            decided = goal(deal)
+        except _Unknown:
+            return SolveResult(None, (), meter.nodes)
+        if decided is not None:
+            return SolveResult(bool(decided), (), meter.nodes)
     search = _Search(seat, goal, key or type(deal).state_key, early, order, max_nodes, meter)
     try:
         if deal.turn != seat:
