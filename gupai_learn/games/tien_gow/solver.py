@@ -14,7 +14,7 @@ discards.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from itertools import combinations
 from typing import Any
 
@@ -29,7 +29,7 @@ from gupai_learn.engine.search import (
 from gupai_learn.engine.search import describe as summary
 from gupai_learn.engine.trick import Combination
 from gupai_learn.games.tien_gow.combos import single_rank
-from gupai_learn.games.tien_gow.deal import _TABLES, SEATS, SLOT, Deal
+from gupai_learn.games.tien_gow.deal import _TABLES, SEATS, SLOT, Deal, hand_mask
 from gupai_learn.games.tien_gow.rules import Rules
 
 __all__ = ["DEFAULT_MAX_NODES", "SolveResult", "describe", "solve"]
@@ -91,7 +91,7 @@ def rank_key(deal: Deal) -> Hashable:
     if labels is None:
         if len(_LABELS) > _CACHE_SIZE:
             _LABELS.clear()
-        labels = _LABELS[masks] = _labels(deal, single)
+        labels = _LABELS[masks] = _labels(deal._hands, single, deal.rules.mixed_sets)
     trick = None
     if high is not None:
         shown = labels[SEATS] if single is not None else high.pieces
@@ -104,10 +104,9 @@ _LABELS: dict[Hashable, tuple[Any, ...]] = {}
 _CACHE_SIZE = 500_000
 
 
-def _labels(deal: Deal, single: Any) -> tuple[Any, ...]:
+def _labels(hands: Sequence[tuple[Any, ...]], single: Any, mixed: bool) -> tuple[Any, ...]:
     """Each hand as sorted labels (see :func:`rank_key`), then the high single's label."""
-    hands = deal._hands
-    free, owners = _free_tiles(deal)
+    free, owners = _free_tiles(hands, mixed)
     if single is not None:
         level = _SINGLE[single]
         owners[level] = -1 if owners.get(level, -1) == -1 else _SHARED
@@ -120,13 +119,15 @@ def _labels(deal: Deal, single: Any) -> tuple[Any, ...]:
     return tuple(keys)
 
 
-def _free_tiles(deal: Deal) -> tuple[list[frozenset[Any]], dict[tuple[bool, int], int]]:
+def _free_tiles(
+    hands: Sequence[tuple[Any, ...]], mixed: bool
+) -> tuple[list[frozenset[Any]], dict[tuple[bool, int], int]]:
     """Per seat the tiles in no set of its hand, and each rank level's owner (a seat, or
     :data:`_SHARED` when two seats hold it or one of its tiles is in a set)."""
     free: list[frozenset[Any]] = []
     owners: dict[tuple[bool, int], int] = {}
-    for seat, hand in enumerate(deal._hands):
-        mine = _free_in(deal, seat)
+    for seat, hand in enumerate(hands):
+        mine = _free_in(hand, mixed)
         free.append(mine)
         for tile in hand:
             level = _SINGLE[tile]
@@ -135,24 +136,26 @@ def _free_tiles(deal: Deal) -> tuple[list[frozenset[Any]], dict[tuple[bool, int]
     return free, owners
 
 
-#: The tiles in no set, per hand mask and mixed-sets flag.
-_FREE: dict[tuple[int, bool], frozenset[Any]] = {}
+#: The tiles in no set, per hand and mixed-sets flag.
+_FREE: dict[tuple[tuple[Any, ...], bool], frozenset[Any]] = {}
 
 
-def _free_in(deal: Deal, seat: int) -> frozenset[Any]:
-    """The tiles of ``seat``'s hand that take part in no set of that hand."""
-    mask = deal._mask(seat)
-    slot = (mask, deal.rules.mixed_sets)
+def _free_in(hand: tuple[Any, ...], mixed: bool) -> frozenset[Any]:
+    """The tiles of ``hand`` that take part in no set of that hand."""
+    slot = (hand, mixed)
     found = _FREE.get(slot)
     if found is None:
-        anchored = deal._tables.anchored
-        hand = set(deal._hands[seat])
+        if len(_FREE) > _CACHE_SIZE:
+            _FREE.clear()
+        mask = hand_mask(hand)
+        anchored = _TABLES[mixed].anchored
+        tiles = set(hand)
         in_sets: set[Any] = set()
-        for tile in hand:
+        for tile in tiles:
             for need, pieces in anchored.get(tile, ()):
                 if need & mask == need:
                     in_sets.update(pieces)
-        found = _FREE[slot] = frozenset(hand - in_sets)
+        found = _FREE[slot] = frozenset(tiles - in_sets)
     return found
 
 
@@ -226,7 +229,13 @@ class _Ending:
 
     def lead(self, hands: tuple[Any, ...], leader: int, won: tuple[int, ...]) -> bool:
         """A trick start with a few tiles in every hand."""
-        slot = (hands, leader, tuple(w > 0 for w in won))
+        labels = _LABELS.get((hands, self.mixed))
+        if labels is None:
+            if len(_LABELS) > _CACHE_SIZE:
+                _LABELS.clear()
+            labels = _LABELS[(hands, self.mixed)] = _labels(hands, None, self.mixed)
+        # trick starts that differ only in interchangeable tiles share their answer
+        slot = (labels, leader, tuple(w > 0 for w in won))
         known = self.known.get(slot)
         if known is not None:
             return known
