@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from gupai_learn.engine.deal import BaseDeal, Outcome, _hand_key
 from gupai_learn.engine.moves import PASS, Move
-from gupai_learn.engine.search import DEFAULT_MAX_NODES, SolveResult, solve
+from gupai_learn.engine.search import DEFAULT_MAX_NODES, Meter, SolveResult, solve
 from gupai_learn.games import tien_gow as tg
 from gupai_learn.verdict import Reason
 from tests.test_tien_gow_solver import random_endgame
@@ -158,6 +158,31 @@ def test_an_early_goal_that_decides_at_once() -> None:
     deal = Race([[1, 2], [3]], target=20)
     result = solve(deal, 0, lambda d: d.total == 0 or None, early=True)
     assert result == SolveResult(True, (), 0)
+
+
+def test_a_goal_that_searches_on_its_own_counts_on_the_meter() -> None:
+    """A goal may work out an ending itself: the positions it ticks on the meter count in
+    ``nodes``, and the budget stops it with an honest unknown (at the root too)."""
+    meter = Meter()
+
+    def costly(d: Race) -> bool | None:
+        if d.winner is not None or d.is_over:
+            return d.winner == 0
+        for _ in range(10):  # ten positions of its own work before answering
+            meter.tick()
+        return None if d.total == 0 else d.total >= 2
+
+    deal = Race([[1, 2], [3, 1]], target=20, leader=1)
+    deal.apply("3")
+    assert solve(deal, 1, costly, early=True, meter=meter) == SolveResult(True, (), 10)
+    assert solve(deal, 1, costly, early=True, meter=meter, max_nodes=5).wins is None
+    deal = Race([[1, 2], [3, 1]], target=20)
+    full = solve(deal, 0, costly, early=True, meter=meter)
+    # the root (open) and its two first moves, each worked out at once
+    assert full == SolveResult(True, (Move("play", (2,)),), 30)
+    for budget in (0, 9, 19, 29):
+        small = solve(deal, 0, costly, early=True, meter=meter, max_nodes=budget)
+        assert small.wins is None and small.nodes <= budget
 
 
 def test_a_finished_deal_is_judged_by_the_goal() -> None:
