@@ -7,9 +7,15 @@ All hands are visible. ``solve(deal, seat)`` is the engine's generic search
 (only strictly higher plays of the lead's class go face up), TG-SUPREME, TG-TRICK-WINNER,
 TG-EARLY-DEATH.
 
-Positions are memoised with :meth:`Deal.last_trick_key`: columns matter only as none / some, so
-positions that differ only in exact columns collide, as do identical civil tiles and equal
-discards.
+Speed (issue 26), every shortcut checked against the exact search in the tests:
+
+- positions are memoised with :func:`rank_key`: like :meth:`Deal.last_trick_key` (columns only
+  as none / some), and single tiles that are interchangeable for the rest of the deal (no set
+  in their hand, next to each other in rank, nothing between them) share a label, so moves of
+  such tiles are searched once;
+- the last three tricks (at most three tiles a hand) are worked out on plain tuples instead
+  of deal copies; their positions count on the same budget
+  (:class:`~gupai_learn.engine.search.Meter`).
 """
 
 from __future__ import annotations
