@@ -102,11 +102,14 @@ class _Budget:
     def __init__(self, each: int, total: int) -> None:
         self.each = each
         self.left = total
+        #: what the solves of one seat have proved, shared between them (one deal, one goal)
+        self.memo: dict[int, dict[Hashable, object]] = {}
 
     def solve(self, info: GameInfo, deal: Any, seat: int) -> Any:
         """The game's solver on ``deal`` for ``seat``, within what is left of the budget."""
         assert info.solve is not None
-        result = info.solve(deal, seat, max_nodes=max(0, min(self.each, self.left)))
+        memo = self.memo.setdefault(seat, {})
+        result = info.solve(deal, seat, max_nodes=max(0, min(self.each, self.left)), memo=memo)
         self.left -= result.nodes
         return result
 

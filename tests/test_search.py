@@ -446,3 +446,19 @@ def test_exact_key_sees_trick_payments() -> None:
     unpaid.trick_payments.clear()
     assert unpaid.state_key() != deal.state_key()
     assert unpaid.last_trick_key() == deal.last_trick_key()
+
+
+def test_a_shared_memo_changes_no_answer() -> None:
+    """Searches of one seat and goal may share what they proved (a review does): the answers
+    stay those of fresh searches, and a search that runs out of budget leaves only proved
+    answers behind (no mark of a position still being searched)."""
+    rng = random.Random(5)
+    memo: dict[Any, object] = {}
+    for _ in range(25):
+        deal = random_endgame(rng, 3)
+        short = tg.solve(deal, 0, max_nodes=5, memo=memo)
+        assert short.nodes <= 5
+        assert all(value is True or value is False for value in memo.values())
+        shared, fresh = tg.solve(deal, 0, memo=memo), tg.solve(deal, 0)
+        assert (shared.wins, shared.plays) == (fresh.wins, fresh.plays)
+    assert memo

@@ -37,6 +37,9 @@ from gupai_learn.verdict import SetupError
 
 D = TypeVar("D", bound=BaseDeal[Any])
 
+#: Proved answers by position key, shared by the searches of one seat and goal (see solve).
+Memo = dict[Hashable, object]
+
 #: Positions a search expands before it answers "unknown", unless the caller gives a budget.
 DEFAULT_MAX_NODES = 200_000
 
@@ -106,6 +109,7 @@ class _Search:
         order: Order[Any] | None,
         max_nodes: int,
         meter: Meter,
+        memo: dict[Hashable, object],
     ) -> None:
         self.seat = seat
         self.goal = goal
@@ -113,7 +117,7 @@ class _Search:
         self.early = early
         self.order = order
         self.max_nodes = max_nodes
-        self.memo: dict[Hashable, object] = {}
+        self.memo = memo
         self.history: dict[tuple[bool, Move], int] = {}
         self.meter = meter
 
@@ -195,6 +199,7 @@ def solve(
     order: Order[D] | None = None,
     max_nodes: int = DEFAULT_MAX_NODES,
     meter: Meter | None = None,
+    memo: dict[Hashable, object] | None = None,
 ) -> SolveResult:
     """Can ``seat`` force ``goal`` from this position, whatever the other seats do?
 
@@ -204,7 +209,10 @@ def solve(
     strong ones are tried first (faster cut-offs, same answer). When it is ``seat``'s turn,
     ``plays`` lists every move that keeps the forced win. After ``max_nodes`` positions the
     answer is "unknown" (``wins=None``); a goal that searches on its own counts its positions
-    on ``meter`` (given here, it is reset). ``deal`` itself is never changed.
+    on ``meter`` (given here, it is reset). ``memo`` keeps what is proved for later searches
+    of the same game, seat, goal and key (a review solves many positions of one deal); a
+    search that runs out of budget leaves only proved answers in it. ``deal`` itself is never
+    changed.
     """
     _check(deal, seat, max_nodes)
     if deal.is_over:
@@ -218,12 +226,15 @@ def solve(
             return SolveResult(None, (), meter.nodes)
         if decided is not None:
             return SolveResult(bool(decided), (), meter.nodes)
-    search = _Search(seat, goal, key or type(deal).state_key, early, order, max_nodes, meter)
+    memo = {} if memo is None else memo
+    search = _Search(seat, goal, key or type(deal).state_key, early, order, max_nodes, meter, memo)
     try:
         if deal.turn != seat:
             return SolveResult(search.value(deal.copy()), (), meter.nodes)
         plays = tuple(move for move in deal.legal_moves() if _after(search, deal, move))
     except (_Unknown, RecursionError):
+        for open_key in [k for k, v in memo.items() if v is _OPEN]:
+            del memo[open_key]
         return SolveResult(None, (), meter.nodes)
     return SolveResult(bool(plays), plays, meter.nodes)
 
@@ -245,6 +256,7 @@ def solve_game(
     early: bool = False,
     order: Order[Any] | None = None,
     meter: Meter | None = None,
+    memo: dict[Hashable, object] | None = None,
 ) -> SolveResult:
     """A game's solver in one call: :func:`check_game` with ``game`` = (its Deal class, its
     title), then :func:`solve` with ``goal`` (default: ``seat`` wins the deal)."""
@@ -252,7 +264,15 @@ def solve_game(
     if goal is None:
         goal = lambda d: d.winner == seat  # noqa: E731
     return solve(
-        deal, seat, goal, key=key, early=early, order=order, max_nodes=max_nodes, meter=meter
+        deal,
+        seat,
+        goal,
+        key=key,
+        early=early,
+        order=order,
+        max_nodes=max_nodes,
+        meter=meter,
+        memo=memo,
     )
 
 

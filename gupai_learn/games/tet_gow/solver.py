@@ -9,7 +9,7 @@ TT-FOLLOW). Positions are memoised with :meth:`Deal.winner_key` (tricks count on
 from __future__ import annotations
 
 from gupai_learn.engine.moves import Move
-from gupai_learn.engine.search import DEFAULT_MAX_NODES, SolveResult, solve_game
+from gupai_learn.engine.search import DEFAULT_MAX_NODES, Memo, SolveResult, solve_game
 from gupai_learn.engine.search import describe as summary
 from gupai_learn.games.tet_gow.combos import TIER
 from gupai_learn.games.tet_gow.deal import Deal
@@ -17,13 +17,21 @@ from gupai_learn.games.tet_gow.deal import Deal
 __all__ = ["DEFAULT_MAX_NODES", "SolveResult", "describe", "solve"]
 
 
-def solve(deal: Deal, seat: int, *, max_nodes: int = DEFAULT_MAX_NODES) -> SolveResult:
+def solve(
+    deal: Deal, seat: int, *, max_nodes: int = DEFAULT_MAX_NODES, memo: Memo | None = None
+) -> SolveResult:
     """Can ``seat`` force winning the game (the last round, TT-LAST) whatever the others do?
 
     ``plays`` lists, at ``seat``'s turn, every move that keeps the forced win; ``wins`` is None
     when ``max_nodes`` positions were not enough."""
     return solve_game(
-        deal, seat, (Deal, "Tet-Gow"), key=Deal.winner_key, order=_order, max_nodes=max_nodes
+        deal,
+        seat,
+        (Deal, "Tet-Gow"),
+        key=Deal.winner_key,
+        order=_order,
+        max_nodes=max_nodes,
+        memo=memo,
     )
 
 

@@ -27,6 +27,7 @@ from typing import Any
 from gupai_learn.engine.moves import Move
 from gupai_learn.engine.search import (
     DEFAULT_MAX_NODES,
+    Memo,
     Meter,
     SolveResult,
     lowest_first,
@@ -41,7 +42,9 @@ from gupai_learn.games.tien_gow.rules import Rules
 __all__ = ["DEFAULT_MAX_NODES", "SolveResult", "describe", "solve"]
 
 
-def solve(deal: Deal, seat: int, *, max_nodes: int = DEFAULT_MAX_NODES) -> SolveResult:
+def solve(
+    deal: Deal, seat: int, *, max_nodes: int = DEFAULT_MAX_NODES, memo: Memo | None = None
+) -> SolveResult:
     """Can ``seat`` force winning the last trick from this position, whatever the others do?
 
     When it is ``seat``'s turn, ``plays`` lists every move that keeps the forced win, in
@@ -70,6 +73,7 @@ def solve(deal: Deal, seat: int, *, max_nodes: int = DEFAULT_MAX_NODES) -> Solve
         early=True,
         order=_order,
         max_nodes=max_nodes,
+        memo=memo,
         meter=meter,
     )
 
