@@ -36,9 +36,10 @@ __all__ = ["Hint", "ReviewNote", "hint", "notes_html", "review"]
 REVIEW_NODES = 20_000
 #: Positions a whole review may search before the earlier decisions are left undecided.
 REVIEW_TOTAL = 100_000
-#: Games whose positions are cheap to search review with this many times the budgets above
-#: (Tien Gow works out its last three tricks on plain tuples, a few microseconds a position).
-REVIEW_SCALE = {"tien_gow": 3}
+#: Games reviewed with other budgets (per solve, whole review) than the two above, so that a
+#: review takes at most about 3 s: Tien Gow works out its last three tricks on plain tuples
+#: (a few microseconds a position), a Bagchen position costs ten times as much.
+REVIEW_BUDGETS = {"tien_gow": (60_000, 300_000), "bagchen": (20_000, 60_000)}
 #: Positions a hint may search (about 0.2 s) before it falls back on the computer player.
 HINT_NODES = 8_000
 #: Moves of a line told in a sentence before the rest is summed up.
@@ -128,8 +129,8 @@ def review(
     A decision is a turn of ``seat`` with more than one legal move. The solver works back from
     the end: each decision is solved with at most ``max_nodes`` positions; once one is out of
     reach (or ``total_nodes`` are spent) it and every earlier decision are "undecided". The
-    budgets default to :data:`REVIEW_NODES` and :data:`REVIEW_TOTAL` (times the game's
-    :data:`REVIEW_SCALE`).
+    budgets default to :data:`REVIEW_NODES` and :data:`REVIEW_TOTAL` (or the game's
+    :data:`REVIEW_BUDGETS`).
     A TypeError when ``deal`` is not a game's deal; a ValueError when it is not over or
     ``seat`` is not one of its seats."""
     info = _game_of(deal)
@@ -139,9 +140,9 @@ def review(
             f"({len(deal.history)} moves so far)"
         )
     seat = _check_seat(deal, seat)
-    scale = REVIEW_SCALE.get(info.name, 1)
-    each = REVIEW_NODES * scale if max_nodes is None else max_nodes
-    total = REVIEW_TOTAL * scale if total_nodes is None else total_nodes
+    each, total = REVIEW_BUDGETS.get(info.name, (REVIEW_NODES, REVIEW_TOTAL))
+    each = each if max_nodes is None else max_nodes
+    total = total if total_nodes is None else total_nodes
     budget = _Budget(_check_budget("max_nodes", each), _check_budget("total_nodes", total))
     notes: list[ReviewNote] = []
     reachable = True
