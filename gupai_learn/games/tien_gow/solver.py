@@ -55,8 +55,8 @@ def solve(
     # at the root the seat's winning first moves are listed, so the last trick is searched
     root = deal if deal.turn == seat else None
     meter = Meter()
-    rules = getattr(deal, "rules", None)
-    ending = _Ending(seat, rules, meter) if rules is not None else None
+    # another game's deal is refused by solve_game, with the game named
+    ending = _Ending(seat, deal.rules, meter) if isinstance(deal, Deal) else None
 
     def goal(done: Deal) -> bool | None:
         if done.is_over:
