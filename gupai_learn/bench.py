@@ -260,8 +260,9 @@ def endgame_solve_times(game: str, size: int, count: int) -> tuple[float, float,
 
 def search_rows(quick: bool) -> None:
     """Print the solver rows of issue 26: each game's endgames of the sizes its bench names
-    (``SEARCH_SIZES``: Tien Gow up to 5 tiles each, Bagchen up to 6), each with its median,
-    worst time and worst positions searched."""
+    (``SEARCH_SIZES``: Tien Gow up to 5 tiles each, Bagchen up to 6, Tet-Gow 4 cards), each
+    over ``count`` seeded random positions with the median, the worst time, the worst
+    positions searched and how many were decided; then the whole-deal review of every game."""
     count = 8 if quick else 30
     for game, info in GAMES.items():
         module = game_bench(info)
@@ -270,7 +271,7 @@ def search_rows(quick: bool) -> None:
         for size in sizes:
             median, worst, nodes, decided = endgame_solve_times(game, size, count)
             print(
-                f"  {title} solver, {size} tiles each: median {median * 1e3:.1f} ms, worst "
+                f"  {title} solver, {size} pieces each: median {median * 1e3:.1f} ms, worst "
                 f"{worst * 1e3:.1f} ms, worst {nodes:,} positions, {decided}/{count} decided"
             )
     for game, (median, worst, share) in review_times(3 if quick else 10).items():

@@ -37,6 +37,10 @@ __all__ = ["Hint", "ReviewNote", "hint", "notes_html", "review"]
 REVIEW_NODES = 20_000
 #: Positions a whole review may search before the earlier decisions are left undecided.
 REVIEW_TOTAL = 100_000
+#: Games reviewed with other budgets (per solve, whole review) than the two above, so that a
+#: review takes at most about 3 s: Tien Gow works out its last three tricks on plain tuples
+#: (a few microseconds a position), a Bagchen position costs ten times as much.
+REVIEW_BUDGETS = {"tien_gow": (60_000, 300_000), "bagchen": (20_000, 60_000)}
 #: Positions a hint may search (about 0.2 s) before it falls back on the computer player.
 HINT_NODES = 8_000
 #: Moves of a line told in a sentence before the rest is summed up.
@@ -119,11 +123,14 @@ class _Budget:
     def __init__(self, each: int, total: int) -> None:
         self.each = each
         self.left = total
+        #: what the solves of one seat have proved, shared between them (one deal, one goal)
+        self.memo: dict[int, dict[Hashable, object]] = {}
 
     def solve(self, info: GameInfo, deal: Any, seat: int) -> Any:
         """The game's solver on ``deal`` for ``seat``, within what is left of the budget."""
         assert info.solve is not None
-        result = info.solve(deal, seat, max_nodes=max(0, min(self.each, self.left)))
+        memo = self.memo.setdefault(seat, {})
+        result = info.solve(deal, seat, max_nodes=max(0, min(self.each, self.left)), memo=memo)
         self.left -= result.nodes
         return result
 
@@ -133,15 +140,17 @@ def review(
     deal: Any,
     seat: Any,
     *,
-    max_nodes: int = REVIEW_NODES,
-    total_nodes: int = REVIEW_TOTAL,
+    max_nodes: int | None = None,
+    total_nodes: int | None = None,
 ) -> list[ReviewNote]:
     """Each decision of ``seat`` in the finished ``deal``: kept, slipped or undecided, a better
     move after a slip, and why (the others' answer, in the game's words, with rule ids).
 
     A decision is a turn of ``seat`` with more than one legal move. The solver works back from
     the end: each decision is solved with at most ``max_nodes`` positions; once one is out of
-    reach (or ``total_nodes`` are spent) it and every earlier decision are "undecided".
+    reach (or ``total_nodes`` are spent) it and every earlier decision are "undecided". The
+    budgets default to :data:`REVIEW_NODES` and :data:`REVIEW_TOTAL` (or the game's
+    :data:`REVIEW_BUDGETS`).
     A TypeError when ``deal`` is not a game's deal; a ValueError when it is not over or
     ``seat`` is not one of its seats."""
     info = _game_of(deal)
@@ -151,9 +160,10 @@ def review(
             f"({len(deal.history)} moves so far)"
         )
     seat = _check_seat(deal, seat)
-    budget = _Budget(
-        _check_budget("max_nodes", max_nodes), _check_budget("total_nodes", total_nodes)
-    )
+    each, total = REVIEW_BUDGETS.get(info.name, (REVIEW_NODES, REVIEW_TOTAL))
+    each = each if max_nodes is None else max_nodes
+    total = total if total_nodes is None else total_nodes
+    budget = _Budget(_check_budget("max_nodes", each), _check_budget("total_nodes", total))
     notes: list[ReviewNote] = []
     reachable = True
     for index, before, move in reversed(_decisions(deal, seat)):

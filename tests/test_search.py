@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from gupai_learn.engine.deal import BaseDeal, Outcome, _hand_key
 from gupai_learn.engine.moves import PASS, Move
-from gupai_learn.engine.search import DEFAULT_MAX_NODES, SolveResult, solve
+from gupai_learn.engine.search import DEFAULT_MAX_NODES, Meter, SolveResult, solve
 from gupai_learn.games import tien_gow as tg
 from gupai_learn.verdict import Reason
 from tests.test_tien_gow_solver import random_endgame
@@ -158,6 +158,31 @@ def test_an_early_goal_that_decides_at_once() -> None:
     deal = Race([[1, 2], [3]], target=20)
     result = solve(deal, 0, lambda d: d.total == 0 or None, early=True)
     assert result == SolveResult(True, (), 0)
+
+
+def test_a_goal_that_searches_on_its_own_counts_on_the_meter() -> None:
+    """A goal may work out an ending itself: the positions it ticks on the meter count in
+    ``nodes``, and the budget stops it with an honest unknown (at the root too)."""
+    meter = Meter()
+
+    def costly(d: Race) -> bool | None:
+        if d.winner is not None or d.is_over:
+            return d.winner == 0
+        for _ in range(10):  # ten positions of its own work before answering
+            meter.tick()
+        return None if d.total == 0 else d.total >= 2
+
+    deal = Race([[1, 2], [3, 1]], target=20, leader=1)
+    deal.apply("3")
+    assert solve(deal, 1, costly, early=True, meter=meter) == SolveResult(True, (), 10)
+    assert solve(deal, 1, costly, early=True, meter=meter, max_nodes=5).wins is None
+    deal = Race([[1, 2], [3, 1]], target=20)
+    full = solve(deal, 0, costly, early=True, meter=meter)
+    # the root (open) and its two first moves, each worked out at once
+    assert full == SolveResult(True, (Move("play", (2,)),), 30)
+    for budget in (0, 9, 19, 29):
+        small = solve(deal, 0, costly, early=True, meter=meter, max_nodes=budget)
+        assert small.wins is None and small.nodes <= budget
 
 
 def test_a_finished_deal_is_judged_by_the_goal() -> None:
@@ -421,3 +446,19 @@ def test_exact_key_sees_trick_payments() -> None:
     unpaid.trick_payments.clear()
     assert unpaid.state_key() != deal.state_key()
     assert unpaid.last_trick_key() == deal.last_trick_key()
+
+
+def test_a_shared_memo_changes_no_answer() -> None:
+    """Searches of one seat and goal may share what they proved (a review does): the answers
+    stay those of fresh searches, and a search that runs out of budget leaves only proved
+    answers behind (no mark of a position still being searched)."""
+    rng = random.Random(5)
+    memo: dict[Any, object] = {}
+    for _ in range(25):
+        deal = random_endgame(rng, 3)
+        short = tg.solve(deal, 0, max_nodes=5, memo=memo)
+        assert short.nodes <= 5
+        assert all(value is True or value is False for value in memo.values())
+        shared, fresh = tg.solve(deal, 0, memo=memo), tg.solve(deal, 0)
+        assert (shared.wins, shared.plays) == (fresh.wins, fresh.plays)
+    assert memo

@@ -130,3 +130,62 @@ def test_finished_deal() -> None:
     for _ in range(3):
         deal.discard(deal.hands[deal.turn])
     assert tg.solve(deal, 0).wins is True and tg.solve(deal, 1).wins is False
+
+
+# ----- the solver's own shortcuts (issue 26): merged tiles and the last two tricks worked out
+def exact(deal: tg.Deal, seat: int) -> tuple[bool | None, tuple[Move, ...]]:
+    """The generic search with the exact key and nothing worked out ahead: the reference."""
+    from gupai_learn.engine.search import solve
+
+    result = solve(deal, seat, lambda d: d.winner == seat, key=tg.Deal.state_key)
+    return result.wins, result.plays
+
+
+RULES = [tg.Rules(), tg.Rules(early_death=False), tg.Rules(mixed_sets=False)]
+
+
+@pytest.mark.parametrize(("size", "count"), [(2, 120), (3, 40), (4, 4)])
+def test_shortcuts_change_no_answer(size: int, count: int) -> None:
+    """Merged single tiles (``rank_key``) and the last two tricks worked out on tuples give
+    the same answer and the same winning first moves as the exact search, for every seat."""
+    rng = random.Random(26 + size)
+    for i in range(count):
+        deal = random_endgame(rng, size, RULES[i % len(RULES)])
+        for _ in range(rng.randrange(3)):  # sometimes start in the middle of a trick
+            deal.apply(rng.choice(deal.legal_moves()))
+        for seat in range(4):
+            result = tg.solve(deal, seat)
+            assert (result.wins, result.plays) == exact(deal, seat), (deal.hands, seat)
+
+
+def test_merged_tiles_share_a_key_only_when_interchangeable() -> None:
+    from gupai_learn.games.tien_gow.solver import rank_key
+
+    def key(tile: str) -> object:
+        hands = [f"[4:4] {tile}", "[5:2] [2:2]", "[4:4] [3:1]", "[1:1] [6:4]"]
+        return rank_key(tg.Deal(hands, columns=(6, 0, 0, 0)))
+
+    # a nine and an eight, both above every other military tile still out: one label
+    assert key("[6:3]") == key("[6:2]")
+    # the two lowest civil tiles, nothing between them: one label
+    assert key("[6:1]") == key("[5:1]")
+    # [6:1] is civil: another suit, another future
+    assert key("[6:3]") != key("[6:1]")
+    # [4:1] is below the second hand's [5:2], [6:3] above it: not interchangeable
+    assert key("[6:3]") != key("[4:1]")
+
+
+def test_the_ending_search_counts_on_the_budget() -> None:
+    """Positions the last-tricks search works out count like the others: the budget is never
+    exceeded, a small one gives an honest unknown, and the same position costs the same."""
+    rng = random.Random(7)
+    for _ in range(10):
+        deal = random_endgame(rng, 3)
+        seat = (deal.turn + 1) % 4  # not the leader's turn: worked out by the ending at once
+        full = tg.solve(deal, seat)
+        assert full.wins is not None and full.nodes > 1
+        assert tg.solve(deal, seat) == full
+        for budget in (0, 1, full.nodes // 2):
+            small = tg.solve(deal, seat, max_nodes=budget)
+            assert small.nodes <= budget
+            assert small.wins is None

@@ -37,6 +37,9 @@ from gupai_learn.verdict import SetupError
 
 D = TypeVar("D", bound=BaseDeal[Any])
 
+#: Proved answers by position key, shared by the searches of one seat and goal (see solve).
+Memo = dict[Hashable, object]
+
 #: Positions a search expands before it answers "unknown", unless the caller gives a budget.
 DEFAULT_MAX_NODES = 200_000
 
@@ -58,6 +61,22 @@ class SolveResult:
 
 class _Unknown(Exception):
     """The search cannot answer: budget spent, or a position repeats."""
+
+
+class Meter:
+    """Positions searched so far and the budget, shared by the search and a game's own
+    shortcut (a goal that works out an ending on its own counts its positions here too, so
+    ``SolveResult.nodes`` is all the work and never exceeds the budget)."""
+
+    def __init__(self) -> None:
+        self.nodes = 0
+        self.limit = DEFAULT_MAX_NODES
+
+    def tick(self) -> None:
+        """Count one position; "unknown" once the budget is spent."""
+        if self.nodes >= self.limit:
+            raise _Unknown
+        self.nodes += 1
 
 
 #: Memo mark of a position whose search is under way (seeing it again means a repetition).
@@ -89,6 +108,8 @@ class _Search:
         early: bool,
         order: Order[Any] | None,
         max_nodes: int,
+        meter: Meter,
+        memo: dict[Hashable, object],
     ) -> None:
         self.seat = seat
         self.goal = goal
@@ -96,9 +117,9 @@ class _Search:
         self.early = early
         self.order = order
         self.max_nodes = max_nodes
-        self.memo: dict[Hashable, object] = {}
+        self.memo = memo
         self.history: dict[tuple[bool, Move], int] = {}
-        self.nodes = 0
+        self.meter = meter
 
     def settled(self, deal: BaseDeal[Any]) -> bool | None:
         """The outcome of ``deal`` when it is known without searching, else None."""
@@ -125,9 +146,7 @@ class _Search:
             if known is _OPEN:
                 raise _Unknown
             return known is True
-        if self.nodes >= self.max_nodes:
-            raise _Unknown
-        self.nodes += 1
+        self.meter.tick()
         memo[key] = _OPEN
         moves = deal.legal_moves()
         # a position with no move that is not over is judged like a finished deal
@@ -179,6 +198,8 @@ def solve(
     early: bool = False,
     order: Order[D] | None = None,
     max_nodes: int = DEFAULT_MAX_NODES,
+    meter: Meter | None = None,
+    memo: dict[Hashable, object] | None = None,
 ) -> SolveResult:
     """Can ``seat`` force ``goal`` from this position, whatever the other seats do?
 
@@ -187,29 +208,98 @@ def solve(
     key (default: ``deal.state_key()``); ``order`` may reorder a position's moves so that
     strong ones are tried first (faster cut-offs, same answer). When it is ``seat``'s turn,
     ``plays`` lists every move that keeps the forced win. After ``max_nodes`` positions the
-    answer is "unknown" (``wins=None``). ``deal`` itself is never changed.
+    answer is "unknown" (``wins=None``); a goal that searches on its own counts its positions
+    on ``meter`` (given here, it is reset). ``memo`` keeps what is proved for later searches
+    of the same game, seat, goal and key (a review solves many positions of one deal); a
+    search that runs out of budget leaves only proved answers in it. ``deal`` itself is never
+    changed.
     """
     _check(deal, seat, max_nodes)
     if deal.is_over:
         return SolveResult(goal(deal) is True, (), 0)
+    meter = meter or Meter()
+    meter.nodes, meter.limit = 0, max_nodes
     if early:
-        decided = goal(deal)
+        try:
+            decided = goal(deal)
+        except _Unknown:
+            return SolveResult(None, (), meter.nodes)
         if decided is not None:
-            return SolveResult(bool(decided), (), 0)
-    search = _Search(seat, goal, key or type(deal).state_key, early, order, max_nodes)
+            return SolveResult(bool(decided), (), meter.nodes)
+    memo = {} if memo is None else memo
+    search = _Search(seat, goal, key or type(deal).state_key, early, order, max_nodes, meter, memo)
     try:
         if deal.turn != seat:
-            return SolveResult(search.value(deal.copy()), (), search.nodes)
+            return SolveResult(search.value(deal.copy()), (), meter.nodes)
         plays = tuple(move for move in deal.legal_moves() if _after(search, deal, move))
     except (_Unknown, RecursionError):
-        return SolveResult(None, (), search.nodes)
-    return SolveResult(bool(plays), plays, search.nodes)
+        for open_key in [k for k, v in memo.items() if v is _OPEN]:
+            del memo[open_key]
+        return SolveResult(None, (), meter.nodes)
+    return SolveResult(bool(plays), plays, meter.nodes)
 
 
 def _after(search: _Search, deal: BaseDeal[Any], move: Move) -> bool:
     child = deal.copy()
     child.apply(move)
     return search.value(child)
+
+
+def solve_game(
+    deal: Any,
+    seat: int,
+    game: tuple[type[Any], str],
+    *,
+    max_nodes: int,
+    goal: Goal[Any] | None = None,
+    key: Key[Any] | None = None,
+    early: bool = False,
+    order: Order[Any] | None = None,
+    meter: Meter | None = None,
+    memo: dict[Hashable, object] | None = None,
+) -> SolveResult:
+    """A game's solver in one call: :func:`check_game` with ``game`` = (its Deal class, its
+    title), then :func:`solve` with ``goal`` (default: ``seat`` wins the deal)."""
+    check_game(deal, *game)
+    if goal is None:
+        goal = lambda d: d.winner == seat  # noqa: E731
+    return solve(
+        deal,
+        seat,
+        goal,
+        key=key,
+        early=early,
+        order=order,
+        max_nodes=max_nodes,
+        meter=meter,
+        memo=memo,
+    )
+
+
+def describe(result: SolveResult, goal: str) -> str:
+    """A one-line summary of a solver's answer for lessons, ``goal`` in the game's words
+    ("the last trick"): "forces the last trick with [6:6] or [1:1]", "cannot force the last
+    trick", or that the budget ran out."""
+    if result.wins is None:
+        return "unknown (search budget ran out)"
+    if not result.wins:
+        return f"cannot force {goal}"
+    if not result.plays:
+        return f"forces {goal}"
+    return f"forces {goal} with " + " or ".join(str(a) for a in result.plays)
+
+
+def lowest_first(moves: list[Move]) -> list[Move]:
+    """A follower's moves in a good search order for trick games whose ``legal_moves()`` lists
+    the face-up plays high to low, then the face-down ones: the lowest face-up play first (it
+    takes the trick cheaply), then the rest upwards, then the face-down plays from the last
+    listed."""
+    up = 0
+    for move in moves:
+        if move.kind != "play":
+            break
+        up += 1
+    return moves[up - 1 :: -1] + moves[: up - 1 : -1] if up else moves[::-1]
 
 
 def check_game(deal: Any, deal_class: type[Any], title: str) -> None:

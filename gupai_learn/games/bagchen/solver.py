@@ -11,27 +11,28 @@ deal's rules: BG-RANK and the combinations, point tiles (BG-POINT-PLAY), passpor
 from __future__ import annotations
 
 from gupai_learn.engine.moves import Move
-from gupai_learn.engine.search import DEFAULT_MAX_NODES, SolveResult, check_game
-from gupai_learn.engine.search import solve as search
+from gupai_learn.engine.search import DEFAULT_MAX_NODES, Memo, SolveResult, lowest_first, solve_game
 from gupai_learn.games.bagchen.deal import Deal
 
 __all__ = ["DEFAULT_MAX_NODES", "SolveResult", "solve"]
 
 
-def solve(deal: Deal, seat: int, *, max_nodes: int = DEFAULT_MAX_NODES) -> SolveResult:
+def solve(
+    deal: Deal, seat: int, *, max_nodes: int = DEFAULT_MAX_NODES, memo: Memo | None = None
+) -> SolveResult:
     """Can ``seat`` force winning the last trick from this position, whatever the others do?
 
     When it is ``seat``'s turn, ``plays`` lists every move that keeps the forced win, in
     ``deal.legal_moves()`` order; ``wins`` is None when ``max_nodes`` positions did not settle
     it."""
-    check_game(deal, Deal, "Bagchen")
-    return search(
+    return solve_game(
         deal,
         seat,
-        lambda d: d.winner == seat,
+        (Deal, "Bagchen"),
         key=Deal.last_trick_key,
         order=_order,
         max_nodes=max_nodes,
+        memo=memo,
     )
 
 
@@ -41,9 +42,4 @@ def _order(deal: Deal, moves: list[Move]) -> list[Move]:
     last listed. On random 6-tile endgames this searches 2 to 20 times fewer positions."""
     if not deal.trick:
         return sorted(moves, key=lambda m: (m.kind != "play", -len(m.pieces)))
-    up = 0
-    for move in moves:
-        if move.kind != "play":
-            break
-        up += 1
-    return moves[up - 1 :: -1] + moves[: up - 1 : -1] if up else moves[::-1]
+    return lowest_first(moves)

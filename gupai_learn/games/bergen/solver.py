@@ -10,19 +10,19 @@ BE-HEADER-TRIPLE, BE-HEADER-CAP), domino and blocked rounds (BE-END-DOMINO, BE-E
 
 from __future__ import annotations
 
-from gupai_learn.engine.search import DEFAULT_MAX_NODES, SolveResult, check_game
-from gupai_learn.engine.search import solve as search
+from gupai_learn.engine.search import DEFAULT_MAX_NODES, Memo, SolveResult, solve_game
 from gupai_learn.games.bergen.deal import Deal
 
 __all__ = ["DEFAULT_MAX_NODES", "SolveResult", "solve"]
 
 
-def solve(deal: Deal, seat: int, *, max_nodes: int = DEFAULT_MAX_NODES) -> SolveResult:
+def solve(
+    deal: Deal, seat: int, *, max_nodes: int = DEFAULT_MAX_NODES, memo: Memo | None = None
+) -> SolveResult:
     """Can ``seat`` force the most points of the round, whatever the others do?"""
-    check_game(deal, Deal, "Bergen")
 
     def goal(done: Deal) -> bool:
         mine = done.round_points[seat]
         return all(mine > p for s, p in enumerate(done.round_points) if s != seat)
 
-    return search(deal, seat, goal, max_nodes=max_nodes)
+    return solve_game(deal, seat, (Deal, "Bergen"), goal=goal, max_nodes=max_nodes, memo=memo)

@@ -11,28 +11,24 @@ non-doubles on it).
 
 from __future__ import annotations
 
-from gupai_learn.engine.search import DEFAULT_MAX_NODES, SolveResult, check_game
-from gupai_learn.engine.search import solve as search
+from gupai_learn.engine.search import DEFAULT_MAX_NODES, Memo, SolveResult, solve_game
+from gupai_learn.engine.search import describe as summary
 from gupai_learn.games.ding_niu.deal import Deal
 
 __all__ = ["DEFAULT_MAX_NODES", "SolveResult", "describe", "solve"]
 
 
-def solve(deal: Deal, seat: int, *, max_nodes: int = DEFAULT_MAX_NODES) -> SolveResult:
+def solve(
+    deal: Deal, seat: int, *, max_nodes: int = DEFAULT_MAX_NODES, memo: Memo | None = None
+) -> SolveResult:
     """Can ``seat`` force first place from this position, whatever the others do?
 
     When it is ``seat``'s turn, ``plays`` lists every move that keeps the forced win. Endgames
     of two or three tiles each are solved in milliseconds."""
-    check_game(deal, Deal, "Bull Fight")
-    return search(deal, seat, lambda d: d.winner == seat, max_nodes=max_nodes)
+    return solve_game(deal, seat, (Deal, "Bull Fight"), max_nodes=max_nodes, memo=memo)
 
 
 def describe(result: SolveResult) -> str:
-    """A one-line summary for lessons: "wins with [6:4]>left" / "cannot force it"."""
-    if result.wins is None:
-        return "unknown (search budget ran out)"
-    if not result.wins:
-        return "cannot force first place"
-    if not result.plays:
-        return "forces first place"
-    return "forces first place with " + " or ".join(str(a) for a in result.plays)
+    """A one-line summary for lessons: "forces first place with [6:4]>left" / "cannot force
+    first place"."""
+    return summary(result, "first place")

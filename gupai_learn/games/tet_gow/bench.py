@@ -67,6 +67,8 @@ def tet_gow_rows(seconds: float, rounds: int) -> None:
         )
 
 
+#: Hand sizes of the solver rows of issue 26 (endgames with this many cards in each hand).
+SEARCH_SIZES = (4,)
 #: A random endgame of ``size`` cards each, from ``seed`` (the solver rows' positions).
 endgame = _tet_gow_endgame
 

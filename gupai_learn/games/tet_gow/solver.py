@@ -9,27 +9,29 @@ TT-FOLLOW). Positions are memoised with :meth:`Deal.winner_key` (tricks count on
 from __future__ import annotations
 
 from gupai_learn.engine.moves import Move
-from gupai_learn.engine.search import DEFAULT_MAX_NODES, SolveResult, check_game
-from gupai_learn.engine.search import solve as search
+from gupai_learn.engine.search import DEFAULT_MAX_NODES, Memo, SolveResult, solve_game
+from gupai_learn.engine.search import describe as summary
 from gupai_learn.games.tet_gow.combos import TIER
 from gupai_learn.games.tet_gow.deal import Deal
 
 __all__ = ["DEFAULT_MAX_NODES", "SolveResult", "describe", "solve"]
 
 
-def solve(deal: Deal, seat: int, *, max_nodes: int = DEFAULT_MAX_NODES) -> SolveResult:
+def solve(
+    deal: Deal, seat: int, *, max_nodes: int = DEFAULT_MAX_NODES, memo: Memo | None = None
+) -> SolveResult:
     """Can ``seat`` force winning the game (the last round, TT-LAST) whatever the others do?
 
     ``plays`` lists, at ``seat``'s turn, every move that keeps the forced win; ``wins`` is None
     when ``max_nodes`` positions were not enough."""
-    check_game(deal, Deal, "Tet-Gow")
-    return search(
+    return solve_game(
         deal,
         seat,
-        lambda d: d.winner == seat,
+        (Deal, "Tet-Gow"),
         key=Deal.winner_key,
         order=_order,
         max_nodes=max_nodes,
+        memo=memo,
     )
 
 
@@ -40,11 +42,5 @@ def _order(deal: Deal, moves: list[Move]) -> list[Move]:
 
 
 def describe(result: SolveResult) -> str:
-    """A one-line summary: "wins with Ace of Moons" / "cannot force the game"."""
-    if result.wins is None:
-        return "unknown (search budget ran out)"
-    if not result.wins:
-        return "cannot force the game"
-    if not result.plays:
-        return "forces the game"
-    return "forces the game with " + " or ".join(str(a) for a in result.plays)
+    """A one-line summary: "forces the game with Ace of Moons" / "cannot force the game"."""
+    return summary(result, "the game")
