@@ -96,9 +96,9 @@ class Deal(LineDeal):
     DOUBLES_ACROSS = False
     GAME = "ding_niu"
 
-    #: True once the hand has ended (a plain attribute, not a property: every step of every
-    #: playout reads it; set only by the deal itself)
-    is_over: bool = False
+    #: the line and hand before the last placement made the general way (only kept under
+    #: ``fish_needs_alternative``, for :meth:`_forced`)
+    _before: tuple[Layout, tuple[Tile, ...]] | None = None
 
     def __init__(
         self, hands: Sequence[Any], rules: Rules | None = None, *, leader: int | None = None
@@ -120,24 +120,20 @@ class Deal(LineDeal):
         self._fish: Fish | None = None
         self._passes = 0
         self._rest = FULL_KEY
-        #: the options read after every move, kept at hand
-        self._track = self.rules.fish_needs_alternative
+        #: the option read at every turn, kept at hand (few attributes: see LineDeal)
         self._must = self.rules.must_play
-        self._fish_types = self.rules.fish_types
-        self._after_fish = self.rules.after_fish
         #: the engine's fast placements note the line; a forced-fish check needs it built
-        self._fast = self._fast and not self._track
+        self._fast = self._fast and not self.rules.fish_needs_alternative
         #: without must_play a face-down tile is offered even when a tile fits
         self._listing(doubles_only=False, more_when_able=not self._must)
         #: a two-armed line without a fish yet: :meth:`_placed` decides the end inline
         self._plain = self._arms == 2
-        self._fish_memo = _FISH_MEMO.setdefault(self._fish_types, {})
-        self.is_over = not any(parsed)
+        self._fish_memo = _FISH_MEMO.setdefault(self.rules.fish_types, {})
+        self._ended = not any(parsed)
         #: per number 0-6: how many held tiles carry it (a fitting tile is held somewhere?)
         self._held = _FULL_HELD[:] if sum(map(len, parsed)) == len(_DECK) else _held_counts(parsed)
-        self._before: tuple[Layout, tuple[Tile, ...]] | None = None
         self._start = dict(hands=tuple(parsed), rules=self.rules, leader=leader)
-        if parsed[leader] == () and not self.is_over:
+        if parsed[leader] == () and not self._ended:
             self._turn = self._next_seat(leader)
 
     @classmethod
@@ -365,7 +361,8 @@ class Deal(LineDeal):
 
     # ----- changes (the line engine's hooks: engine/line.py places the tile) -------------
     def _before_place(self, seat: int) -> None:
-        if self._track:  # the line and hand before a placement, for _forced (DN-FISH-PAY)
+        # the line and hand before a placement, for _forced (DN-FISH-PAY)
+        if self.rules.fish_needs_alternative:
             self._before = (self._layout, self._hands[seat])
 
     def _placed(self, seat: int, placed: Placed) -> Placed:
@@ -387,7 +384,7 @@ class Deal(LineDeal):
             key = rest * 49 + ends[0] * 7 + ends[1]
             found = self._fish_memo.get(key, MISSING)
             if found is MISSING:
-                found = self._fish_memo[key] = fish_of_rest(rest, ends, self._fish_types)
+                found = self._fish_memo[key] = fish_of_rest(rest, ends, self.rules.fish_types)
             if found is not None:
                 self._fish_found(seat, tile, found)
                 self._end_turn(seat)
@@ -397,7 +394,7 @@ class Deal(LineDeal):
             after = _AFTER[seat]
             self._turn = after if hands[after] else self._next_seat(seat)
         else:
-            self.is_over = True
+            self._ended = True
         return placed
 
     def _placed_generally(self, seat: int, tile: Tile, placed: Placed) -> Placed:
@@ -408,7 +405,7 @@ class Deal(LineDeal):
             self._held[tile[1]] -= 1
             rest = self._rest = self._rest - WEIGHT[tile]
             if self._fish is None:
-                found = fish_by_key(rest, self._open_numbers(), self._fish_types)
+                found = fish_by_key(rest, self._open_numbers(), self.rules.fish_types)
                 if found is not None:
                     self._fish_found(seat, tile, found)
         self._end_turn(seat)
@@ -443,7 +440,7 @@ class Deal(LineDeal):
             done = not held[left] and not held[right] and not _placeable(hands, ends)
         else:
             done = self._finished()
-        self.is_over = done
+        self._ended = done
         if not done:
             after = _AFTER[seat]
             self._turn = after if hands[after] else self._next_seat(seat)
@@ -456,7 +453,8 @@ class Deal(LineDeal):
         """Record the fish ``tile`` just made; under the default only doubles may follow."""
         self._fish = self._make_fish(seat, tile, found)
         self._listing(
-            doubles_only=self._after_fish == "doubles-then-settle", more_when_able=not self._must
+            doubles_only=self.rules.after_fish == "doubles-then-settle",
+            more_when_able=not self._must,
         )
         self._plain = False
 
@@ -520,7 +518,7 @@ class Deal(LineDeal):
     def _finished(self) -> bool:
         hands = self._hands
         fish = self._fish
-        after = self._after_fish
+        after = self.rules.after_fish
         if fish is None or after == "play-on":
             return not self._can_ever_place() or not any(hands)
         if not any(hands):
@@ -549,9 +547,6 @@ class Deal(LineDeal):
                     if n in tile:
                         return True
         return _placeable(self._hands, numbers)
-
-    def _over(self) -> bool:
-        return self.is_over
 
     # ----- text ----------------------------------------------------------------------------
     def __repr__(self) -> str:
