@@ -412,23 +412,34 @@ class Deal(LineDeal):
         return placed
 
     def _apply_other(self, seat: int, move: Move) -> Tile | None:
-        """A face-down tile (DN-DISCARD) or a pass after the fish."""
-        result = None
+        """A face-down tile (DN-DISCARD) or a pass after the fish. Before any fish on a
+        two-armed line (``_plain``) the end of the hand is decided inline, as :meth:`_placed`
+        does; otherwise by :meth:`_end_turn`."""
         if move.kind == "pass":
             self._passes += 1
+            self._end_turn(seat)
+            return None
+        tile = move.pieces[0]
+        hands = self._hands
+        hand = hands[seat]
+        i = hand.index(tile)
+        hands[seat] = hand[:i] + hand[i + 1 :]
+        self._down[seat] = _new(Tiles, (*self._down[seat], tile))
+        self._passes = 0
+        held = self._held
+        high, low = tile
+        held[high] -= 1
+        if high != low:
+            held[low] -= 1
+        ends = self._ends
+        if not self._plain or ends is None:
+            self._end_turn(seat)
+        elif held[ends[0]] or held[ends[1]] or _placeable(hands, ends):
+            after = _AFTER[seat]
+            self._turn = after if hands[after] else self._next_seat(seat)
         else:
-            tile = result = move.pieces[0]
-            hand = self._hands[seat]
-            i = hand.index(tile)
-            self._hands[seat] = hand[:i] + hand[i + 1 :]
-            self._down[seat] = _new(Tiles, (*self._down[seat], tile))
-            self._passes = 0
-            held = self._held
-            held[tile[0]] -= 1
-            if tile[0] != tile[1]:
-                held[tile[1]] -= 1
-        self._end_turn(seat)
-        return result
+            self._ended = True
+        return tile
 
     def _end_turn(self, seat: int) -> None:
         """Decide the end of the hand after ``seat``'s move, else the next seat to act."""
