@@ -369,11 +369,11 @@ class LineDeal(BaseDeal[Tile]):
         ):
             move = self._judged(move, seat)
         seat = self._turn
-        if move.kind != "play":
-            self._log.append((seat, move))
-            return self._apply_other(seat, move)
-        quick = self._quick_table.get(move) if self._fast else None
+        quick = self._quick_table.get(move) if self._fast else None  # placements only
         if quick is None:
+            if move.kind != "play":
+                self._log.append((seat, move))
+                return self._apply_other(seat, move)
             return self._placed(seat, self._place_generally(seat, move))
         tile, side, others, made = quick
         hands = self._hands

@@ -377,20 +377,21 @@ class Deal(LineDeal):
         held[high] -= 1
         if not self._plain:
             return self._placed_generally(seat, tile, placed)
-        ends: Any = self._ends
+        left, right = ends = self._ends  # type: ignore[misc]
         if high != low:
             held[low] -= 1
             rest = self._rest = self._rest - WEIGHT[tile]
-            key = rest * 49 + ends[0] * 7 + ends[1]
-            found = self._fish_memo.get(key, MISSING)
-            if found is MISSING:
-                found = self._fish_memo[key] = fish_of_rest(rest, ends, self.rules.fish_types)
-            if found is not None:
-                self._fish_found(seat, tile, found)
-                self._end_turn(seat)
-                return placed
+            found = self._fish_memo.get(rest * 49 + left * 7 + right, MISSING)
+            if found is not None:  # a fish, or not asked yet
+                if found is MISSING:
+                    found = fish_of_rest(rest, ends, self.rules.fish_types)
+                    self._fish_memo[rest * 49 + left * 7 + right] = found
+                if found is not None:
+                    self._fish_found(seat, tile, found)
+                    self._end_turn(seat)
+                    return placed
         hands = self._hands
-        if held[ends[0]] or held[ends[1]] or _placeable(hands, ends):
+        if held[left] or held[right] or _placeable(hands, ends):
             after = _AFTER[seat]
             self._turn = after if hands[after] else self._next_seat(seat)
         else:
