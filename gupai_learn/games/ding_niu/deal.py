@@ -377,7 +377,8 @@ class Deal(LineDeal):
         held[high] -= 1
         if not self._plain:
             return self._placed_generally(seat, tile, placed)
-        left, right = ends = self._ends  # type: ignore[misc]
+        ends: Any = self._ends
+        left, right = ends
         if high != low:
             held[low] -= 1
             rest = self._rest = self._rest - WEIGHT[tile]
