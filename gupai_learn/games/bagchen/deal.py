@@ -57,7 +57,6 @@ from gupai_learn.games.bagchen.combos import (
     beat_note,
     canonical,
     classify_play,
-    counts_mask,
     hand_mask,
     point_kinds,
     point_value,
@@ -105,6 +104,20 @@ def _read_tiles(raw: Any) -> Tiles:
     if isinstance(raw, Combination):
         return canonical(raw.pieces)
     return canonical(as_tiles(raw))
+
+
+#: Per kind: the tile, its slots' mask and lowest slot, its count in the set, and the mask of
+#: ``c`` copies for each count ``c`` (what :func:`counts_mask` makes, one look-up per kind).
+_KIND_LANES = tuple(
+    (
+        t,
+        FIELD[t],
+        BASE[t],
+        SET_COUNTS[t],
+        [((1 << c) - 1) << BASE[t] for c in range(SET_COUNTS[t] + 1)],
+    )
+    for t in KIND_ORDER
+)
 
 
 def _without(mask: int, pieces: Sequence[Tile]) -> int:
@@ -223,11 +236,11 @@ class Deal(TrickDeal[Tile]):
         rules = check_rules(rules, _DEFAULT_RULES, "bagchen")
         check_players(players, (SEATS,), "BG-DEAL")
         deck = decks.chinese_double()
-        first = rng.randrange(SEATS) if leader is None else leader
+        first = decks.randrange(rng, SEATS) if leader is None else leader
         redeals, log = 0, []
         while True:
             order = list(range(len(deck)))
-            rng.shuffle(order)
+            decks.shuffle(rng, order)
             hands = [[deck[i] for i in sorted(order[s * 16 : s * 16 + 16])] for s in range(SEATS)]
             roll = read_roll(point) if point is not None else roll_dice(rng)
             asks = [s for s in range(SEATS) if rules.redeal and _may_redeal(hands[s], roll)]
@@ -508,14 +521,12 @@ class Deal(TrickDeal[Tile]):
         """Every valid lead of the seat's hand, by kind (no passport restriction)."""
         mask = self._masks[seat]
         anchored = self._tables.anchored
-        found: list[Tiles] = []
-        previous = None
-        for tile in self._hands[seat]:  # in display order: copies are neighbours
-            if tile is previous:
-                continue
-            previous = tile
-            found += [pieces for need, pieces in anchored[tile] if need & mask == need]
-        return found
+        return [  # one comprehension (not one per tile); copies of a tile are listed once
+            pieces
+            for tile in dict.fromkeys(self._hands[seat])
+            for need, pieces in anchored[tile]
+            if need & mask == need
+        ]
 
     def _leads(self, seat: int) -> list[Tiles]:
         if self._restricted(seat):
@@ -558,11 +569,10 @@ class Deal(TrickDeal[Tile]):
         """Slot mask of the tiles ``seat`` has not seen: the set minus his hand minus every tile
         played face up in this deal."""
         held, seen = self._masks[seat], self._seen
-        counts = {
-            t: SET_COUNTS[t] - ((held & FIELD[t]) >> BASE[t]).bit_count() - seen[t]
-            for t in KIND_ORDER
-        }
-        return counts_mask(counts)
+        mask = 0
+        for tile, field, base, full, lanes in _KIND_LANES:  # counts_mask of the unseen counts
+            mask |= lanes[full - ((held & field) >> base).bit_count() - seen[tile]]
+        return mask
 
     def _beaters(self, combo: Combination, unseen: int) -> list[Tiles]:
         """Plays that could still beat ``combo``, made of tiles of the ``unseen`` mask."""

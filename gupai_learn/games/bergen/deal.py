@@ -155,7 +155,7 @@ class Deal(LineDeal):
         size = rules.hand_size
         while True:
             deck = list(_SET_ORDER)
-            rng.shuffle(deck)
+            decks.shuffle(rng, deck)
             hands = [
                 _new(Tiles, sorted(deck[i * size : (i + 1) * size], reverse=True))
                 for i in range(rules.players)

@@ -219,10 +219,13 @@ class Deal(TrickDeal[Card]):
         if players is not None and players != rules.players:
             rules = replace(rules, players=cast(Players, players))
         deck = list(decks.decktet(rules.players))
-        rng.shuffle(deck)
+        decks.shuffle(rng, deck)
         n = rules.players
         hands = [deck[i * HAND_SIZE : (i + 1) * HAND_SIZE] for i in range(n)]
-        first = rng.randrange(n) if leader is None else check_seat("leader", leader, n, "TT-DEAL")
+        if leader is None:
+            first = decks.randrange(rng, n)
+        else:
+            first = check_seat("leader", leader, n, "TT-DEAL")
         # a shuffled deck needs none of the constructor's checks
         deal = cls.__new__(cls)
         parsed = [Cards(sorted(h, key=_sort_key)) for h in hands]

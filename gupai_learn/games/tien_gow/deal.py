@@ -327,7 +327,7 @@ class Deal(TrickDeal[Tile]):
         rng = seed if isinstance(seed, random.Random) else random.Random(check_seed(seed))
         deck = decks.chinese()
         order = list(range(len(deck)))
-        rng.shuffle(order)
+        decks.shuffle(rng, order)
         seats = [sorted(order[i * HAND_SIZE : (i + 1) * HAND_SIZE]) for i in range(SEATS)]
         deal = cls.__new__(cls)
         hands = [Tiles(map(deck.__getitem__, seat)) for seat in seats]

@@ -1,0 +1,66 @@
+"""The speed paths of dealing and of the trick games' user spellings give what the general
+paths give (issue 25: every shortcut proved equal to the way it replaces)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from gupai_learn import decks
+from gupai_learn.games import GAMES
+
+
+@pytest.mark.parametrize("size", [1, 2, 24, 28, 32, 36, 64, 200])
+def test_shuffle_draws_as_the_random_module_does(size: int) -> None:
+    """``decks.shuffle`` leaves the list and the generator as ``rng.shuffle`` does, so a seed
+    deals the same hands as ever; ``decks.randrange`` draws as ``rng.randrange``."""
+    for seed in range(40):
+        mine, theirs = random.Random(seed), random.Random(seed)
+        a, b = list(range(size)), list(range(size))
+        decks.shuffle(mine, a)
+        theirs.shuffle(b)
+        assert a == b
+        assert [decks.randrange(mine, n) for n in (1, 2, 3, 4, 7, 100)] == [
+            theirs.randrange(n) for n in (1, 2, 3, 4, 7, 100)
+        ]
+        assert mine.random() == theirs.random()
+
+
+def test_shuffle_leaves_a_subclass_of_random_to_its_own_shuffle() -> None:
+    """A generator of a subclass may draw differently: it shuffles with its own method."""
+
+    class Counting(random.Random):
+        calls = 0
+
+        def shuffle(self, x: list[object]) -> None:  # type: ignore[override]
+            Counting.calls += 1
+            super().shuffle(x)
+
+    rng = Counting(3)
+    items = list(range(10))
+    decks.shuffle(rng, items)
+    assert Counting.calls == 1 and sorted(items) == list(range(10))
+
+
+def test_bagchen_unseen_mask_is_the_counts_mask_of_the_unseen_tiles() -> None:
+    """The per-kind table of Bagchen's unseen mask gives :func:`counts_mask` of the set minus
+    the seat's hand minus the tiles played face up, all through random deals."""
+    from collections import Counter
+
+    from gupai_learn.games.bagchen.combos import KIND_ORDER, SET_COUNTS, counts_mask
+
+    info = GAMES["bagchen"]
+    for seed in range(15):
+        deal = info.Deal.random(seed=seed)
+        bot = info.bot("random", seed)
+        while not deal.is_over:
+            for seat in range(deal.n_seats):
+                held = Counter(deal.hands[seat])
+                seen = Counter(
+                    t for trick in deal.tricks for p in trick.plays if p.face_up for t in p.pieces
+                )
+                seen += Counter(t for p in deal.trick if p.face_up for t in p.pieces)
+                want = {t: SET_COUNTS[t] - held[t] - seen[t] for t in KIND_ORDER}
+                assert deal._unseen_mask(seat) == counts_mask(want)
+            deal.apply(bot.choose(deal))
