@@ -64,3 +64,34 @@ def test_bagchen_unseen_mask_is_the_counts_mask_of_the_unseen_tiles() -> None:
                 want = {t: SET_COUNTS[t] - held[t] - seen[t] for t in KIND_ORDER}
                 assert deal._unseen_mask(seat) == counts_mask(want)
             deal.apply(bot.choose(deal))
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_is_over_agrees_with_the_general_test_through_random_deals(game: str) -> None:
+    """``is_over`` (a field kept up to date) says what the general test says at every step:
+    nothing left to play, or the deal closed before play."""
+    info = GAMES[game]
+    for seed in range(8):
+        deal = info.Deal.random(seed=seed)
+        bot = info.bot("random", seed)
+        while True:
+            over = deal.is_over
+            if hasattr(deal, "_left"):  # a trick game: no piece left, or closed
+                assert over == (not deal._left or deal._closed)
+            assert over == (deal.legal_moves() == [])
+            if over:
+                break
+            deal.apply(bot.choose(deal))
+
+
+def test_one_red_dot_closes_a_tien_gow_deal_before_play() -> None:
+    """A deal that ends before play (one red dot) is over from the start."""
+    from gupai_learn.games import tien_gow
+
+    rules = tien_gow.Rules(one_red_dot=True)
+    for seed in range(850, 900):  # seed 855 deals one red dot
+        deal = tien_gow.Deal.random(seed=seed, rules=rules)
+        if deal.red_dot_seat is not None:
+            assert deal.is_over and deal.legal_moves() == [] and deal.legal_plays() == []
+            return
+    pytest.skip("no one-red-dot deal among the seeds tried")

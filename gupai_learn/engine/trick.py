@@ -26,6 +26,7 @@ from abc import abstractmethod
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
+from operator import attrgetter
 from typing import Any, ClassVar, NamedTuple, TypeVar
 
 from gupai_learn.engine.deal import BaseDeal, Outcome
@@ -135,9 +136,11 @@ class TrickDeal(BaseDeal[P]):
         self._won = [0] * len(hands)
         self._high: TrickPlay | None = None
         self._n = len(hands)
-        #: set by a game whose deal ends before play (Tien Gow's one red dot)
+        #: set by a game whose deal ends before play (Tien Gow's one red dot), with _close()
         self._closed = False
         self._left = sum(len(h) for h in self._hands)
+        #: the deal has ended: no piece left, or closed (what is_over reads)
+        self._ended = not self._left
 
     # ----- state -----------------------------------------------------------------------
     @property
@@ -170,11 +173,13 @@ class TrickDeal(BaseDeal[P]):
         """(seat, move) for every play so far, in order."""
         return tuple((p.seat, p.move) for p in self.moves)
 
-    @property
-    def is_over(self) -> bool:
-        """True once every piece has been played (or the deal ended before play)."""
-        # the same test as _over(), written out: playout loops ask this before every move
-        return not self._left or self._closed
+    #: True once every piece has been played (or the deal ended before play). A property
+    #: whose getter is C code (``attrgetter``): playout loops ask it before every move, and a
+    #: Python getter would cost a call each time.
+    is_over = property(
+        attrgetter("_ended"),
+        doc="True once every piece has been played (or the deal ended before play).",
+    )
 
     @property
     def current_high(self) -> TrickPlay | None:
@@ -182,7 +187,11 @@ class TrickDeal(BaseDeal[P]):
         return self._high
 
     def _over(self) -> bool:
-        return not self._left or self._closed
+        return self._ended
+
+    def _close(self) -> None:
+        """End the deal before play (Tien Gow's one red dot)."""
+        self._closed = self._ended = True
 
     # ----- public verbs ----------------------------------------------------------------
     def play(self, pieces: Any, *, seat: Any = None) -> TrickPlay:
@@ -328,7 +337,9 @@ class TrickDeal(BaseDeal[P]):
         for piece in pieces:
             hand.remove(piece)
         self._hands[seat] = self._hand_type(hand)
-        self._left -= len(pieces)
+        left = self._left = self._left - len(pieces)
+        if not left:
+            self._ended = True
         plays = self._plays
         # tuple.__new__ skips NamedTuple's Python-level constructor (this is the hot path)
         play = _new_tuple(TrickPlay, (seat, pieces, combination is not None, combination, call))

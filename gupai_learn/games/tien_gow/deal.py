@@ -304,7 +304,8 @@ class Deal(TrickDeal[Tile]):
         self._last_single = False
         self.trick_payments: list[Payment] = []
         self.red_dot_seat = self._find_red_dot() if self.rules.one_red_dot and self._full else None
-        self._closed = self.red_dot_seat is not None
+        if self.red_dot_seat is not None:
+            self._close()
 
     @classmethod
     def random(
