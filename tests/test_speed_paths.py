@@ -9,6 +9,7 @@ import pytest
 
 from gupai_learn import decks
 from gupai_learn.games import GAMES
+from gupai_learn.verdict import IllegalPlayError
 
 
 @pytest.mark.parametrize("size", [1, 2, 24, 28, 32, 36, 64, 200])
@@ -95,3 +96,42 @@ def test_one_red_dot_closes_a_tien_gow_deal_before_play() -> None:
             assert deal.is_over and deal.legal_moves() == [] and deal.legal_plays() == []
             return
     pytest.skip("no one-red-dot deal among the seeds tried")
+
+
+@pytest.mark.parametrize("game", ["tien_gow", "tet_gow", "bagchen"])
+@pytest.mark.parametrize("seed", range(12))
+def test_user_spellings_take_the_same_path_as_listed_moves(game: str, seed: int) -> None:
+    """A random deal played with the listed moves, and a twin played as a user writes them
+    (plain tuples and lists of the pieces, in any order, through ``play``/``discard``), give
+    the same history, the same counts won and the same settlement; a follower's tuple of
+    tiles it does not hold, or of the wrong count, is refused by both, the state unchanged."""
+    info = GAMES[game]
+    rng = random.Random(seed)
+    listed = info.Deal.random(seed=seed)
+    user = info.Deal.random(seed=seed)
+    while not listed.is_over:
+        moves = listed.legal_moves()
+        assert moves == user.legal_moves()
+        move = moves[rng.randrange(len(moves))]
+        pieces = list(move.pieces)
+        rng.shuffle(pieces)
+        spelled = tuple(pieces) if rng.random() < 0.5 else pieces
+        if move.kind == "discard" and move.call is None and user.trick:
+            mine = user.hands[user.turn]
+            other = [p for p in user.hands[(user.turn + 1) % user.n_seats] if p not in mine]
+            if other:  # a piece this seat does not hold: refused, nothing changes
+                before = user.state_key()
+                with pytest.raises(IllegalPlayError):
+                    user.discard((other[0], *move.pieces[1:]))
+                assert user.state_key() == before
+            with pytest.raises(IllegalPlayError):  # the wrong count
+                user.discard((*move.pieces, *move.pieces))
+            user.discard(spelled)
+        elif move.kind == "play" and move.call is None:
+            user.play(spelled)
+        else:
+            user.apply(move)
+        listed.apply(move)
+        assert user.seated_history == listed.seated_history
+        assert user.won == listed.won and user.state_key() == listed.state_key()
+    assert user.is_over and user.settle() == listed.settle()

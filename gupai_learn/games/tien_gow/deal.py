@@ -210,6 +210,16 @@ def _ordered(pieces: tuple[Tile, ...]) -> Tiles:
     return canonical(pieces)
 
 
+def _discard_entry(pieces: tuple[Tile, ...]) -> tuple[int, Tiles]:
+    """The slot mask a hand needs to hold ``pieces`` (0: no hand can; the careful path then
+    explains it, TG-DEAL) and the pieces in display order."""
+    return _need_mask(pieces), _ordered(pieces)
+
+
+#: One or two tiles put face down (in the order given) → :func:`_discard_entry`; at most one
+#: entry per ordered pair of tile kinds.
+_SMALL_DISCARDS: dict[tuple[Tile, ...], tuple[int, Tiles]] = {}
+
 _DEFAULT_RULES = Rules()
 
 
@@ -462,19 +472,31 @@ class Deal(TrickDeal[Tile]):
     def _fast_discard(self, raw: Any, seat: Any) -> Tiles | None:
         if not self._left or self._closed or (seat is not None and seat != self._turn):
             return None
-        found = _fast_move(raw)
-        if found is None or not self._plays:
+        plays = self._plays
+        if not plays:
             return None
-        pieces = found[1]
-        if len(pieces) != len(self._plays[0].pieces):
+        kind = type(raw)
+        if (
+            (kind is tuple or kind is Tiles)
+            and 0 < len(raw) < 3
+            and type(raw[0]) is Tile
+            and type(raw[-1]) is Tile
+        ):  # one or two tiles, as Tiles or a plain tuple: their mask and order made once
+            entry = _SMALL_DISCARDS.get(raw)
+            if entry is None:
+                entry = _SMALL_DISCARDS[tuple(raw)] = _discard_entry(raw)
+            need, pieces = entry
+        else:
+            found = _fast_move(raw)
+            if found is None:
+                return None
+            need, pieces = _discard_entry(found[1])
+        if len(pieces) != len(plays[0].pieces):
             return None
         mask = self._masks[self._turn]
         if mask is None:
             mask = self._mask(self._turn)
-        # a tile named more often than a hand can hold it gets no mask: the careful path then
-        # explains it (TG-DEAL)
-        need = _need_mask(pieces)
-        return _ordered(pieces) if need and need & mask == need else None
+        return pieces if need and need & mask == need else None
 
     def _lead_check(
         self, seat: int, pieces: tuple[Tile, ...]
