@@ -131,7 +131,8 @@ class TrickDeal(BaseDeal[P]):
     def __init__(self, hands: Sequence[tuple[P, ...]], leader: int = 0) -> None:
         self._hands = list(hands)
         self._turn = leader
-        self._plays: list[TrickPlay] = []
+        #: the plays of the trick in progress (a tuple: ``trick`` hands it out as it is)
+        self._plays: tuple[TrickPlay, ...] = ()
         self._tricks: list[Trick] = []
         self._won = [0] * len(hands)
         self._high: TrickPlay | None = None
@@ -143,10 +144,12 @@ class TrickDeal(BaseDeal[P]):
         self._ended = not self._left
 
     # ----- state -----------------------------------------------------------------------
-    @property
-    def trick(self) -> tuple[TrickPlay, ...]:
-        """Plays of the current trick so far (empty: the seat to act leads)."""
-        return tuple(self._plays)
+    #: Plays of the current trick so far (empty: the seat to act leads); a C getter, as for
+    #: ``is_over``: a playout asks it at every step.
+    trick = property(
+        attrgetter("_plays"),
+        doc="Plays of the current trick so far (empty: the seat to act leads).",
+    )
 
     @property
     def tricks(self) -> tuple[Trick, ...]:
@@ -333,19 +336,23 @@ class TrickDeal(BaseDeal[P]):
         self, pieces: tuple[P, ...], combination: Combination | None, call: Call | None = None
     ) -> TrickPlay:
         seat = self._turn
-        hand = list(self._hands[seat])
-        for piece in pieces:
-            hand.remove(piece)
-        self._hands[seat] = self._hand_type(hand)
+        hand = self._hands[seat]
+        if len(pieces) == 1:  # most plays: the hand without one piece, made in one go
+            i = hand.index(pieces[0])
+            rest: Any = hand[:i] + hand[i + 1 :]
+        else:
+            rest = list(hand)
+            for piece in pieces:
+                rest.remove(piece)
+        self._hands[seat] = _new_tuple(self._hand_type, rest)  # pieces of the hand: no checks
         left = self._left = self._left - len(pieces)
         if not left:
             self._ended = True
-        plays = self._plays
         # tuple.__new__ skips NamedTuple's Python-level constructor (this is the hot path)
         play = _new_tuple(TrickPlay, (seat, pieces, combination is not None, combination, call))
-        if combination is not None or not plays:
+        if combination is not None or not self._plays:
             self._high = play
-        plays.append(play)
+        plays = self._plays = (*self._plays, play)
         self._after_play(play)
         if len(plays) == self._n:
             self._finish_trick(plays)
@@ -353,11 +360,11 @@ class TrickDeal(BaseDeal[P]):
             self._turn = (seat + 1) % self._n
         return play
 
-    def _finish_trick(self, plays: list[TrickPlay]) -> None:
-        trick = _new_tuple(Trick, (tuple(plays),))
+    def _finish_trick(self, plays: tuple[TrickPlay, ...]) -> None:
+        trick = _new_tuple(Trick, (plays,))
         high = self._high
         winner = plays[0].seat if high is None else high.seat
-        self._plays = []
+        self._plays = ()
         self._high = None
         self._tricks.append(trick)
         self._won[winner] += len(plays[0].pieces)
@@ -372,7 +379,6 @@ class TrickDeal(BaseDeal[P]):
         """A copy to play on (see :meth:`BaseDeal.copy`): the trick in progress, the finished
         tricks and the counts won are copied too."""
         new = super().copy()
-        new._plays = self._plays[:]
         new._tricks = self._tricks[:]
         new._won = self._won[:]
         return new
