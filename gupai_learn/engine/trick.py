@@ -14,7 +14,8 @@ checks the count of a follow once for every trick game; a game supplies the part
 - ``_lead_check(seat, pieces)``: the combination a lead makes, or the reasons it is not one;
 - ``_follow_check(seat, pieces, lead, high)``: whether a face-up follow beats, and why;
 - ``_leads(seat)`` / ``_beats(seat, lead, high)``: the legal face-up plays (fast path);
-- ``_forced_down(seat)``: a seat that must play face down (Tien Gow's early death);
+- ``_forced_down(seat)``: a seat that must play face down (Tien Gow's early death), asked
+  only once the game has set ``_last`` (its last trick or round is under way);
 - ``_may_lead_face_down(seat)`` / ``_judge_face_down_lead``: a face-down lead (Bagchen's
   charity), with the calls it may name in ``_face_down_calls(seat)``;
 - ``_trick_done(trick)``: hooks such as payments for special tricks.
@@ -142,6 +143,9 @@ class TrickDeal(BaseDeal[P]):
         self._left = sum(len(h) for h in self._hands)
         #: the deal has ended: no piece left, or closed (what is_over reads)
         self._ended = not self._left
+        #: the last trick (or round) is under way: a game's forced face-down play (Tien Gow's
+        #: early death, Tet-Gow's last round) may apply; until then ``legal_plays`` need not ask
+        self._last = False
 
     # ----- state -----------------------------------------------------------------------
     #: Plays of the current trick so far (empty: the seat to act leads); a C getter, as for
@@ -228,7 +232,7 @@ class TrickDeal(BaseDeal[P]):
             return []
         if not self._plays:
             return self._leads(self._turn)
-        if self._forced_down(self._turn):
+        if self._last and self._forced_down(self._turn):
             return []
         high = self._high
         assert high is not None  # the lead, face up or (a charity lead) face down

@@ -196,7 +196,7 @@ class Deal(TrickDeal[Card]):
         self.rules = rules
         self._won = tricks
         self._leftover = rest
-        self._last_round = False
+        self._last = False
         self._start = dict(
             hands=tuple(parsed), rules=rules, leftover=rest, leader=leader, won=tuple(tricks)
         )
@@ -252,7 +252,7 @@ class Deal(TrickDeal[Card]):
     @property
     def is_last_round(self) -> bool:
         """True while the last round is being played (the leader led all his cards)."""
-        return self._last_round
+        return self._last
 
     def settle(self) -> Any:
         """The scores of a finished game, explained (TT-SCORE, TT-THREE)."""
@@ -268,13 +268,13 @@ class Deal(TrickDeal[Card]):
     # ----- search support ------------------------------------------------------------------
     def state_key(self) -> Hashable:
         """:meth:`TrickDeal.state_key` plus the last-round flag."""
-        return (super().state_key(), self._last_round)
+        return (super().state_key(), self._last)
 
     def winner_key(self) -> Hashable:
         """A coarser key, enough for who wins the game: tricks count only up to 2 (TT-LAST)."""
         plays = tuple((p.seat, p.pieces, p.face_up) for p in self._plays)
         won = tuple(min(w, MIN_TRICKS) for w in self._won)
-        return (*self._hands, self._turn, plays, won, self._last_round)
+        return (*self._hands, self._turn, plays, won, self._last)
 
     # ----- fast paths (a property test shows they agree with judge) ------------------------
     def _fast_mask(self, raw: Any, seat: Any) -> int:
@@ -440,7 +440,7 @@ class Deal(TrickDeal[Card]):
         return found
 
     def _forced_down(self, seat: int) -> bool:
-        return self._last_round and self._won[seat] + len(self._plays[0].pieces) < MIN_TRICKS
+        return self._last and self._won[seat] + len(self._plays[0].pieces) < MIN_TRICKS
 
     def _after_play(self, play: TrickPlay) -> None:
         mask = 0
@@ -448,10 +448,10 @@ class Deal(TrickDeal[Card]):
             mask |= BIT[card]
         self._masks[play.seat] &= ~mask
         if len(self._plays) == 1:
-            self._last_round = not self._hands[play.seat]
+            self._last = not self._hands[play.seat]
 
     def _trick_done(self, trick: Any) -> None:
-        self._last_round = False
+        self._last = False
 
     def copy(self) -> Deal:
         """A copy to play on (see :meth:`TrickDeal.copy`); the hand masks too."""

@@ -311,7 +311,7 @@ class Deal(TrickDeal[Tile]):
         self._full = size == HAND_SIZE
         self._first_lead: Combination | None = None
         self._first_unbeatable = first_lead_unbeatable
-        self._last_single = False
+        self._last = False
         self.trick_payments: list[Payment] = []
         self.red_dot_seat = self._find_red_dot() if self.rules.one_red_dot and self._full else None
         if self.red_dot_seat is not None:
@@ -397,7 +397,7 @@ class Deal(TrickDeal[Tile]):
         columns: the trick payments so far and the banker's first lead; and the last-trick
         flag of TG-EARLY-DEATH."""
         payments = tuple(self.trick_payments)
-        return (super().state_key(), payments, self._first_lead, self._last_single)
+        return (super().state_key(), payments, self._first_lead, self._last)
 
     def last_trick_key(self) -> Hashable:
         """A coarser key, enough for who takes the last trick: the hands, the turn, the trick in
@@ -407,7 +407,7 @@ class Deal(TrickDeal[Tile]):
         plays = self._plays
         high = self._high
         trick = (len(plays), len(plays[0].pieces), high.seat, high.pieces) if high else None
-        return (*self._hands, self._turn, trick, *[not w for w in self._won], self._last_single)
+        return (*self._hands, self._turn, trick, *[not w for w in self._won], self._last)
 
     # ----- game hooks -----------------------------------------------------------------
     def _read(self, raw: Any) -> Tiles:
@@ -598,7 +598,7 @@ class Deal(TrickDeal[Tile]):
 
     def _forced_down(self, seat: int) -> bool:
         """TG-EARLY-DEATH: on the last trick (a single), a seat with no column plays face down."""
-        return self._last_single and self._won[seat] == 0
+        return self._last and self._won[seat] == 0
 
     def _after_play(self, play: TrickPlay) -> None:
         seat, pieces = play.seat, play.pieces
@@ -611,9 +611,7 @@ class Deal(TrickDeal[Tile]):
                 self._masks[seat] = _without(mask, pieces)
         if len(self._plays) == 1:
             # every hand held one tile when this single was led: the last trick
-            self._last_single = (
-                not self._hands[seat] and len(play.pieces) == 1 and self.rules.early_death
-            )
+            self._last = not self._hands[seat] and len(play.pieces) == 1 and self.rules.early_death
             if not self._tricks and self._full and seat == self.banker:
                 self._first_lead = play.combination
 
