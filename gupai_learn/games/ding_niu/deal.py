@@ -188,9 +188,21 @@ class Deal(LineDeal):
         """Pips counted against each seat so far: its face-down tiles, and once the hand is
         over the tiles left in its hand (DN-SCORE-POINTS)."""
         pips = _PIPS.__getitem__
-        if not self.is_over:
-            return tuple([sum(map(pips, d)) for d in self._down])
-        return tuple([sum(map(pips, d + h)) for d, h in zip(self._down, self._hands, strict=True)])
+        d = self._down
+        if self._ended:
+            h = self._hands
+            return (  # four seats, written out: every settlement of every simulation reads this
+                sum(map(pips, d[0] + h[0])),
+                sum(map(pips, d[1] + h[1])),
+                sum(map(pips, d[2] + h[2])),
+                sum(map(pips, d[3] + h[3])),
+            )
+        return (
+            sum(map(pips, d[0])),
+            sum(map(pips, d[1])),
+            sum(map(pips, d[2])),
+            sum(map(pips, d[3])),
+        )
 
     @property
     def places(self) -> tuple[int, ...] | None:
