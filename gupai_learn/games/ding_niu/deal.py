@@ -34,6 +34,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Hashable, Sequence
+from itertools import starmap
 from operator import itemgetter
 from typing import Any
 
@@ -71,6 +72,13 @@ MISSING: Any = object()
 #: The deck in hand order (high tiles first), so sorted positions give sorted hands.
 _DECK = tuple(sorted(decks.ding_niu(), reverse=True))
 _POSITIONS = range(len(_DECK))
+#: One empty argument list per tile of the deck (``starmap`` draws a key per tile).
+_NO_ARGS = ((),) * len(_DECK)
+
+
+def _hand(positions: list[int]) -> Tiles:
+    """The hand dealt the deck's tiles at ``positions`` (sorted positions: a sorted hand)."""
+    return _new(Tiles, itemgetter(*sorted(positions))(_DECK))
 
 
 class Deal(LineDeal):
@@ -151,13 +159,11 @@ class Deal(LineDeal):
         check_players(players, (SEATS,), "DN-DEAL")
         rng = seed if isinstance(seed, random.Random) else random.Random(check_seed(seed))
         draw = rng.random
-        keys = [draw() for _ in _DECK]  # one draw per tile, in deck order, as before
+        # one draw per tile, in deck order, as before (starmap: the draws without a loop)
+        keys = list(starmap(draw, _NO_ARGS))
         order = sorted(_POSITIONS, key=keys.__getitem__)
         first = int(draw() * SEATS) if leader is None else leader
-        hands = [
-            _new(Tiles, itemgetter(*sorted(order[i : i + HAND_SIZE]))(_DECK))
-            for i in range(0, len(_DECK), HAND_SIZE)
-        ]
+        hands = [_hand(order[0:6]), _hand(order[6:12]), _hand(order[12:18]), _hand(order[18:24])]
         deal = cls.__new__(cls)
         deal._setup(hands, rules, first)
         return deal
