@@ -98,6 +98,18 @@ def _plain_tiles(raw: Any) -> bool:
     return bool(raw)
 
 
+def _discard_entry(raw: Sequence[Tile]) -> tuple[int, Tiles]:
+    """The slot mask a hand needs to hold ``raw`` (0: no hand can, or a tile outside the set;
+    the careful path then explains it) and the tiles in display order."""
+    pieces = canonical(raw)
+    return hand_mask(pieces), pieces
+
+
+#: One or two tiles put face down (in the order given) → :func:`_discard_entry`; at most one
+#: entry per ordered pair of tile kinds.
+_SMALL_DISCARDS: dict[tuple[Tile, ...], tuple[int, Tiles]] = {}
+
+
 def _read_tiles(raw: Any) -> Tiles:
     if isinstance(raw, Tile):
         return Tiles((raw,))
@@ -379,17 +391,26 @@ class Deal(TrickDeal[Tile]):
     def _fast_discard(self, raw: Any, seat: Any) -> Tiles | None:
         """A face-down follow of tiles the hand holds, in display order (never classified: a
         face-down play has no class); None: judge it the careful way."""
-        if not self._plays or (seat is not None and seat != self._turn) or not self._left:
+        plays = self._plays
+        if not plays or (seat is not None and seat != self._turn) or not self._left:
             return None
-        if type(raw) is not Tiles and not _plain_tiles(raw):
+        kind = type(raw)
+        if (
+            (kind is tuple or kind is Tiles)
+            and 0 < len(raw) < 3
+            and type(raw[0]) is Tile
+            and type(raw[-1]) is Tile
+        ):  # one or two tiles, as Tiles or a plain tuple: their mask and order made once
+            entry = _SMALL_DISCARDS.get(raw)
+            if entry is None:
+                entry = _SMALL_DISCARDS[tuple(raw)] = _discard_entry(raw)
+            need, pieces = entry
+        elif kind is Tiles or _plain_tiles(raw):
+            need, pieces = _discard_entry(raw)
+        else:
             return None
-        if len(raw) != len(self._plays[0].pieces):
+        if len(pieces) != len(plays[0].pieces):
             return None
-        if len(raw) == 1:
-            bit = 1 << BASE[raw[0]] if raw[0] in BASE else 0
-            return Tiles(raw) if bit & self._masks[self._turn] else None
-        pieces = canonical(raw)
-        need = hand_mask(pieces)
         return pieces if need and need & self._masks[self._turn] == need else None
 
     def _judge_lead(self, who: int, move: Move, out: Outcome) -> None:
