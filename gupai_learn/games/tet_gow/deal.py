@@ -85,6 +85,23 @@ def _table() -> tuple[dict[int, Combination], dict[tuple[str, int], list[tuple[i
 PLAYS, BY_KIND = _table()
 
 
+#: Per (class, rank of the high play): the plays of that class that beat it, in the order the
+#: tiers are listed (one look-up per follower instead of one per tier).
+_ABOVE: dict[tuple[str, int], tuple[tuple[int, Cards], ...]] = {}
+
+
+def _above(kind: str, rank: int) -> tuple[tuple[int, Cards], ...]:
+    """The (mask, cards) of every play of class ``kind`` that beats a play of rank ``rank``."""
+    found = _ABOVE.get((kind, rank))
+    if found is None:
+        found = _ABOVE[kind, rank] = tuple(
+            entry
+            for level in range(1, TIERS + 1 - rank)
+            for entry in BY_KIND.get((kind, level), ())
+        )
+    return found
+
+
 def _lead_table() -> list[tuple[int, dict[int, list[Cards]]]]:
     """Per tier: its cards' mask, and for every part of it a hand may hold, the leads that
     part allows (TT-LEAD), in canonical order."""
@@ -431,13 +448,7 @@ class Deal(TrickDeal[Card]):
         assert high is not None and lead.combination is not None
         # TrickDeal.legal_plays has already asked _forced_down (TT-LAST)
         mask = self._masks[seat]
-        kind = lead.combination.kind
-        found: list[Cards] = []
-        for level in range(1, TIERS + 1 - high.rank):
-            for need, pieces in BY_KIND.get((kind, level), ()):
-                if need & mask == need:
-                    found.append(pieces)
-        return found
+        return [p for need, p in _above(lead.combination.kind, high.rank) if need & mask == need]
 
     def _forced_down(self, seat: int) -> bool:
         return self._last and self._won[seat] + len(self._plays[0].pieces) < MIN_TRICKS
