@@ -135,3 +135,13 @@ def test_user_spellings_take_the_same_path_as_listed_moves(game: str, seed: int)
         assert user.seated_history == listed.seated_history
         assert user.won == listed.won and user.state_key() == listed.state_key()
     assert user.is_over and user.settle() == listed.settle()
+
+
+def test_tien_gow_dealt_masks_are_the_hands_masks() -> None:
+    """The slot masks a random Tien Gow deal starts with (read from the set's positions) are
+    the masks of the hands dealt."""
+    from gupai_learn.games.tien_gow.deal import hand_mask
+
+    for seed in range(300):
+        deal = GAMES["tien_gow"].Deal.random(seed=seed)
+        assert deal._masks == [hand_mask(hand) for hand in deal.hands]

@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Hashable, Sequence
+from operator import itemgetter
 from typing import Any
 
 from gupai_learn import decks
@@ -80,9 +81,25 @@ UPPER_SLOTS = sum(UPPER.values())
 def _positions_mask(positions: Sequence[int]) -> int:
     """:func:`hand_mask` of the tiles at these positions of the set: a lone second copy of a
     civil kind moves down to its kind's first slot."""
-    mask = sum(map((1).__lshift__, positions))
+    return _slots_mask(sum(map(_POSITION_BIT.__getitem__, positions)))
+
+
+def _slots_mask(mask: int) -> int:
+    """The mask of the set's positions ``mask`` as a hand mask (a lone second copy of a civil
+    kind moves down to its kind's first slot)."""
     lone = mask & UPPER_SLOTS & ~(mask << 1)
     return mask ^ (lone | lone >> 1)
+
+
+#: The bit of each position of the set.
+_POSITION_BIT = tuple(1 << p for p in range(len(decks.chinese())))
+
+
+def _dealt(deck: Tiles, positions: list[int]) -> tuple[Tiles, int]:
+    """The hand of the tiles at ``positions`` of the set (sorted positions: a hand in display
+    order) and its hand mask, read with one getter."""
+    get = itemgetter(*sorted(positions))
+    return tuple.__new__(Tiles, get(deck)), _slots_mask(sum(get(_POSITION_BIT)))
 
 
 def hand_mask(hand: Sequence[Tile]) -> int:
@@ -339,11 +356,10 @@ class Deal(TrickDeal[Tile]):
         deck = decks.chinese()
         order = list(range(len(deck)))
         decks.shuffle(rng, order)
-        seats = [sorted(order[i * HAND_SIZE : (i + 1) * HAND_SIZE]) for i in range(SEATS)]
+        dealt = [_dealt(deck, order[i : i + HAND_SIZE]) for i in range(0, len(deck), HAND_SIZE)]
         deal = cls.__new__(cls)
-        hands = [Tiles(map(deck.__getitem__, seat)) for seat in seats]
-        deal._setup(hands, rules, leader=leader, **kwargs)
-        deal._masks = [_positions_mask(seat) for seat in seats]
+        deal._setup([hand for hand, _ in dealt], rules, leader=leader, **kwargs)
+        deal._masks = [mask for _, mask in dealt]
         return deal
 
     # ----- state ---------------------------------------------------------------------
