@@ -19,9 +19,10 @@ heuristic players, in one process and in two, and the speed-up. (The playout row
 go through ``sim.run``: it adds computer players' ``choose``, settlement, events and a row per
 deal, which the peer's loop does not pay for, so the ratio would no longer compare engines.)
 
-Figures are medians over several rounds; the peer and ours alternate round by round and the
-ratio is the median of the per-round ratios, so it is what to compare between runs and
-machines, not the absolute numbers.
+Figures are medians over several rounds of CPU time (``time.process_time``: a shared machine's
+other work does not count); the peer and ours alternate round by round and the ratio is the
+median of the per-round ratios, so it is what to compare between runs and machines, not the
+absolute numbers.
 """
 
 from __future__ import annotations
@@ -61,12 +62,14 @@ def __getattr__(name: str) -> Any:
 
 
 def _moves_per_second(run: Callable[[int], int], seconds: float, seed: int) -> float:
-    """Moves per second of ``run(seed) -> moves`` called with successive seeds for ``seconds``."""
-    moves, start = 0, time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    """Moves per CPU second of ``run(seed) -> moves`` called with successive seeds for
+    ``seconds`` of CPU time. CPU time, as for the solver rows: on a shared machine wall-clock
+    time would count the neighbours' work too, and the ratio to the peer would swing with it."""
+    moves, start = 0, time.process_time()
+    while time.process_time() - start < seconds:
         moves += run(seed)
         seed += 1
-    return moves / (time.perf_counter() - start)
+    return moves / (time.process_time() - start)
 
 
 def paired_rates(

@@ -8,11 +8,17 @@
 
 The order is the traditional one (civil high to low, then military), so a printed deck reads
 like a ranking table.
+
+:func:`shuffle` and :func:`randrange` are ``rng.shuffle`` and ``rng.randrange`` made without
+their per-draw Python calls: the same draws, so a seed deals the same hands as before
+(checked against the random module when this module loads, and by the tests).
 """
 
 from __future__ import annotations
 
+import random
 from functools import cache
+from typing import Any
 
 from gupai_learn.cards import ALL_CARDS, Cards
 from gupai_learn.tiles import CIVIL_TILES, MILITARY_TILES, Tile, Tiles, display_key
@@ -72,3 +78,57 @@ def _is_cycle(card: object) -> bool:
         return False
     a, b = SUITS.index(suits[0]), SUITS.index(suits[1])
     return b - a == 1 or (a, b) == (0, len(SUITS) - 1)
+
+
+def shuffle(rng: random.Random, items: list[Any]) -> None:
+    """Shuffle ``items`` in place exactly as ``rng.shuffle(items)`` does (the same draws from
+    ``rng``, the same order), without a Python call per draw: every ``Deal.random`` shuffles,
+    and a 64-tile deck would pay 63 calls. A subclass of Random (or a Python whose shuffle
+    draws differently) gets ``rng.shuffle`` itself."""
+    if type(rng) is not random.Random or not _EXACT:
+        rng.shuffle(items)
+        return
+    getrandbits = rng.getrandbits
+    for i in range(len(items) - 1, 0, -1):
+        n = i + 1
+        k = _BITS[n] if n < 128 else n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        items[i], items[j] = items[j], items[i]
+
+
+def randrange(rng: random.Random, n: int) -> int:
+    """``rng.randrange(n)`` for a whole number ``n > 0`` (the same draw), without its Python
+    calls; other generators and versions get ``rng.randrange`` itself."""
+    if type(rng) is not random.Random or not _EXACT:
+        return rng.randrange(n)
+    k = n.bit_length()
+    j = rng.getrandbits(k)
+    while j >= n:
+        j = rng.getrandbits(k)
+    return j
+
+
+#: ``n.bit_length()`` of small ``n`` (one look-up per draw of a shuffle).
+_BITS = [n.bit_length() for n in range(128)]
+_EXACT = False
+
+
+def _exact() -> bool:
+    """Whether :func:`shuffle` and :func:`randrange` draw as this Python's random module does
+    (its ``_randbelow`` reads ``n.bit_length()`` random bits and retries above ``n``)."""
+    for seed in range(20):
+        mine, theirs = random.Random(seed), random.Random(seed)
+        a, b = list(range(70)), list(range(70))
+        shuffle(mine, a)
+        theirs.shuffle(b)
+        if a != b or [randrange(mine, n) for n in (1, 3, 4, 17)] != [
+            theirs.randrange(n) for n in (1, 3, 4, 17)
+        ]:
+            return False
+    return True
+
+
+_EXACT = True
+_EXACT = _exact()

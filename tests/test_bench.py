@@ -98,3 +98,49 @@ def test_running_the_module_calls_main() -> None:
 def test_solver_rows_of_issue_26_run() -> None:
     median, worst, nodes, decided = bench.endgame_solve_times("bagchen", 2, 3)
     assert 0 <= median <= worst and nodes > 0 and decided == 3
+
+
+def test_main_prints_both_playout_rows_of_every_trick_game_and_the_line_rows(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Every playout row is printed: the listed path and the user-style path of each trick
+    game (Tien Gow's included), Bull Fight's and Bergen's, each with its ratio to the peer.
+    The timed and slow parts are replaced by stand-ins that name the playout they were given."""
+    seen: list[str] = []
+
+    def rates(ours: object, theirs: object, seconds: float, rounds: int) -> tuple[float, ...]:
+        seen.append(getattr(ours, "__name__", ""))
+        return 1000.0, 500.0, 2.0
+
+    monkeypatch.setattr(bench, "paired_rates", rates)
+    for slow in ("search_rows", "sim_rows"):
+        monkeypatch.setattr(bench, slow, lambda quick: None)
+    monkeypatch.setattr(bench, "solver_times", lambda quick: [])
+    monkeypatch.setattr(bench, "bagchen_solver_times", lambda quick: [])
+    monkeypatch.setattr(bench, "tet_gow_solver_times", lambda size=3, count=30: (0.0, 0.0))
+    monkeypatch.setattr(bench, "ding_niu_solver_times", lambda count=20: (0.0, 0.0))
+    monkeypatch.setattr(bench, "move_form_times", lambda samples=2000: {"Tiles": 1.0})
+    monkeypatch.setattr(bench, "legal_leads_time", lambda samples=2000: 0.0)
+    monkeypatch.setattr(bench, "legal_moves_time", lambda samples=2000: 0.0)
+    monkeypatch.setattr(bench, "bagchen_legal_leads_time", lambda samples=2000: 0.0)
+    bench.main(["--quick"])
+    out = capsys.readouterr().out
+    for title in ("Tien Gow", "Tet-Gow", "Bagchen"):
+        assert f"{title} random playout, public API" in out
+        assert f"{title} user-style random player" in out
+    assert "Bull Fight random playout, public API" in out
+    assert "Bergen random playout, public API" in out
+    assert out.count("ratio 2.00") == 8
+    for game in ("tien_gow", "tet_gow", "bagchen"):
+        assert f"{game}_random_playout" in seen and f"{game}_user_playout" in seen
+    assert "ding_niu_random_playout" in seen and "bergen_random_playout" in seen
+
+
+def test_playouts_are_timed_in_cpu_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The rates count CPU time, not wall-clock time (the machine may be shared)."""
+    clock = iter(range(100))
+    monkeypatch.setattr(bench.time, "process_time", lambda: float(next(clock)))
+    wall = iter(range(0, 1000, 10))  # a wall clock racing ahead (other processes running)
+    monkeypatch.setattr(bench.time, "perf_counter", lambda: float(next(wall)))
+    # clock 0 at the start, 1: play a deal of 3 moves, 2: stop, 3: the time taken
+    assert bench._moves_per_second(lambda seed: 3, 1.5, 0) == pytest.approx(3 / 3)

@@ -23,6 +23,7 @@ from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import Any, ClassVar, Generic, TypeVar
 
 from gupai_learn.engine.moves import Move, quote
@@ -86,10 +87,8 @@ class BaseDeal(ABC, Generic[P]):
         """Display name of a seat."""
         return self.seat_names[seat]
 
-    @property
-    def turn(self) -> int:
-        """Seat to act (meaningless once :attr:`is_over`)."""
-        return self._turn
+    #: Seat to act (meaningless once :attr:`is_over`); a C getter: read at every step.
+    turn = property(attrgetter("_turn"), doc="Seat to act (meaningless once is_over).")
 
     @property
     def hands(self) -> tuple[tuple[P, ...], ...]:

@@ -44,6 +44,7 @@ a game's ``_placed`` and ``_apply_other`` may skip seats.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from operator import attrgetter
 from typing import Any, ClassVar, NamedTuple
 
 from gupai_learn.engine.deal import BaseDeal, Outcome
@@ -216,6 +217,11 @@ class LineDeal(BaseDeal[Tile]):
     #: doubles lie across the line (Bergen) or inline (Ding Niu)
     DOUBLES_ACROSS: ClassVar[bool] = False
 
+    #: the placements' tables of the fast path (see :data:`_QUICK`), per doubles' lie: set per
+    #: class, so that a deal keeps few attributes of its own (a deal with 30 or more no longer
+    #: shares its attribute layout, and every attribute read and write slows down)
+    _quick_table: ClassVar[dict[Move, Quick]]
+
     _arms: int
     #: the line as last built, the placements noted at each end since (by a game's fast
     #: path, in the order placed) and the numbers at the ends now
@@ -224,6 +230,20 @@ class LineDeal(BaseDeal[Tile]):
     _grow_right: tuple[Placed, ...]
     _ends: tuple[int, int] | None
     _log: list[tuple[int, Move]]
+    #: the deal has ended (what :attr:`is_over` reads; set by the game)
+    _ended: bool
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._quick_table = _QUICK[cls.DOUBLES_ACROSS]
+
+    #: True once the deal has ended (a game sets ``_ended``). A property whose getter is C
+    #: code (``attrgetter``): every step of every playout reads it, and a Python getter would
+    #: cost a call each time.
+    is_over = property(attrgetter("_ended"), doc="True once the deal has ended.")
+
+    def _over(self) -> bool:
+        return self._ended
 
     def _init_line(self, hands: list[Tiles], leader: int, arms: int = 2) -> None:
         """Set the shared state: hands, an empty layout, the leader to act, no history."""
@@ -232,6 +252,7 @@ class LineDeal(BaseDeal[Tile]):
         self._arms = arms
         self._layout = _EMPTY_LINES[self.DOUBLES_ACROSS]  # immutable: shared
         self._log = []
+        self._ended = False
         self._offered: tuple[Move, ...] | None = None
         #: the fast placement path is on (a two-armed line; a game may switch it off)
         self._fast = arms == 2
@@ -242,7 +263,6 @@ class LineDeal(BaseDeal[Tile]):
         self._more_when_able = False
         #: either of the two above: the fast listing takes a second look (``_listing``)
         self._special = False
-        self._quick_table = _QUICK[self.DOUBLES_ACROSS]
 
     def _listing(self, *, doubles_only: bool, more_when_able: bool) -> None:
         """Say what the fast listing must respect: only doubles may be placed now, and moves
@@ -310,7 +330,7 @@ class LineDeal(BaseDeal[Tile]):
         """Every move the seat to act may make (placements with their end, face-down tiles,
         draws and passes). Remembered until the next move, so that applying one of them skips
         judging it again (the fast path; the property tests show it equals what judge accepts)."""
-        if self.is_over:
+        if self._ended:
             return []
         ends = self._ends
         if self._fast and ends is not None:  # each distinct tile's placements, from tables
@@ -349,11 +369,11 @@ class LineDeal(BaseDeal[Tile]):
         ):
             move = self._judged(move, seat)
         seat = self._turn
-        if move.kind != "play":
-            self._log.append((seat, move))
-            return self._apply_other(seat, move)
-        quick = self._quick_table.get(move) if self._fast else None
+        quick = self._quick_table.get(move) if self._fast else None  # placements only
         if quick is None:
+            if move.kind != "play":
+                self._log.append((seat, move))
+                return self._apply_other(seat, move)
             return self._placed(seat, self._place_generally(seat, move))
         tile, side, others, made = quick
         hands = self._hands

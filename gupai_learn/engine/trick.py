@@ -14,7 +14,8 @@ checks the count of a follow once for every trick game; a game supplies the part
 - ``_lead_check(seat, pieces)``: the combination a lead makes, or the reasons it is not one;
 - ``_follow_check(seat, pieces, lead, high)``: whether a face-up follow beats, and why;
 - ``_leads(seat)`` / ``_beats(seat, lead, high)``: the legal face-up plays (fast path);
-- ``_forced_down(seat)``: a seat that must play face down (Tien Gow's early death);
+- ``_forced_down(seat)``: a seat that must play face down (Tien Gow's early death), asked
+  only once the game has set ``_last`` (its last trick or round is under way);
 - ``_may_lead_face_down(seat)`` / ``_judge_face_down_lead``: a face-down lead (Bagchen's
   charity), with the calls it may name in ``_face_down_calls(seat)``;
 - ``_trick_done(trick)``: hooks such as payments for special tricks.
@@ -26,6 +27,7 @@ from abc import abstractmethod
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
+from operator import attrgetter
 from typing import Any, ClassVar, NamedTuple, TypeVar
 
 from gupai_learn.engine.deal import BaseDeal, Outcome
@@ -130,20 +132,28 @@ class TrickDeal(BaseDeal[P]):
     def __init__(self, hands: Sequence[tuple[P, ...]], leader: int = 0) -> None:
         self._hands = list(hands)
         self._turn = leader
-        self._plays: list[TrickPlay] = []
+        #: the plays of the trick in progress (a tuple: ``trick`` hands it out as it is)
+        self._plays: tuple[TrickPlay, ...] = ()
         self._tricks: list[Trick] = []
         self._won = [0] * len(hands)
         self._high: TrickPlay | None = None
         self._n = len(hands)
-        #: set by a game whose deal ends before play (Tien Gow's one red dot)
+        #: set by a game whose deal ends before play (Tien Gow's one red dot), with _close()
         self._closed = False
         self._left = sum(len(h) for h in self._hands)
+        #: the deal has ended: no piece left, or closed (what is_over reads)
+        self._ended = not self._left
+        #: the last trick (or round) is under way: a game's forced face-down play (Tien Gow's
+        #: early death, Tet-Gow's last round) may apply; until then ``legal_plays`` need not ask
+        self._last = False
 
     # ----- state -----------------------------------------------------------------------
-    @property
-    def trick(self) -> tuple[TrickPlay, ...]:
-        """Plays of the current trick so far (empty: the seat to act leads)."""
-        return tuple(self._plays)
+    #: Plays of the current trick so far (empty: the seat to act leads); a C getter, as for
+    #: ``is_over``: a playout asks it at every step.
+    trick = property(
+        attrgetter("_plays"),
+        doc="Plays of the current trick so far (empty: the seat to act leads).",
+    )
 
     @property
     def tricks(self) -> tuple[Trick, ...]:
@@ -170,11 +180,13 @@ class TrickDeal(BaseDeal[P]):
         """(seat, move) for every play so far, in order."""
         return tuple((p.seat, p.move) for p in self.moves)
 
-    @property
-    def is_over(self) -> bool:
-        """True once every piece has been played (or the deal ended before play)."""
-        # the same test as _over(), written out: playout loops ask this before every move
-        return not self._left or self._closed
+    #: True once every piece has been played (or the deal ended before play). A property
+    #: whose getter is C code (``attrgetter``): playout loops ask it before every move, and a
+    #: Python getter would cost a call each time.
+    is_over = property(
+        attrgetter("_ended"),
+        doc="True once every piece has been played (or the deal ended before play).",
+    )
 
     @property
     def current_high(self) -> TrickPlay | None:
@@ -182,7 +194,11 @@ class TrickDeal(BaseDeal[P]):
         return self._high
 
     def _over(self) -> bool:
-        return not self._left or self._closed
+        return self._ended
+
+    def _close(self) -> None:
+        """End the deal before play (Tien Gow's one red dot)."""
+        self._closed = self._ended = True
 
     # ----- public verbs ----------------------------------------------------------------
     def play(self, pieces: Any, *, seat: Any = None) -> TrickPlay:
@@ -216,7 +232,7 @@ class TrickDeal(BaseDeal[P]):
             return []
         if not self._plays:
             return self._leads(self._turn)
-        if self._forced_down(self._turn):
+        if self._last and self._forced_down(self._turn):
             return []
         high = self._high
         assert high is not None  # the lead, face up or (a charity lead) face down
@@ -324,17 +340,23 @@ class TrickDeal(BaseDeal[P]):
         self, pieces: tuple[P, ...], combination: Combination | None, call: Call | None = None
     ) -> TrickPlay:
         seat = self._turn
-        hand = list(self._hands[seat])
-        for piece in pieces:
-            hand.remove(piece)
-        self._hands[seat] = self._hand_type(hand)
-        self._left -= len(pieces)
-        plays = self._plays
+        hand = self._hands[seat]
+        if len(pieces) == 1:  # most plays: the hand without one piece, made in one go
+            i = hand.index(pieces[0])
+            rest: Any = hand[:i] + hand[i + 1 :]
+        else:
+            rest = list(hand)
+            for piece in pieces:
+                rest.remove(piece)
+        self._hands[seat] = _new_tuple(self._hand_type, rest)  # pieces of the hand: no checks
+        left = self._left = self._left - len(pieces)
+        if not left:
+            self._ended = True
         # tuple.__new__ skips NamedTuple's Python-level constructor (this is the hot path)
         play = _new_tuple(TrickPlay, (seat, pieces, combination is not None, combination, call))
-        if combination is not None or not plays:
+        if combination is not None or not self._plays:
             self._high = play
-        plays.append(play)
+        plays = self._plays = (*self._plays, play)
         self._after_play(play)
         if len(plays) == self._n:
             self._finish_trick(plays)
@@ -342,11 +364,11 @@ class TrickDeal(BaseDeal[P]):
             self._turn = (seat + 1) % self._n
         return play
 
-    def _finish_trick(self, plays: list[TrickPlay]) -> None:
-        trick = _new_tuple(Trick, (tuple(plays),))
+    def _finish_trick(self, plays: tuple[TrickPlay, ...]) -> None:
+        trick = _new_tuple(Trick, (plays,))
         high = self._high
         winner = plays[0].seat if high is None else high.seat
-        self._plays = []
+        self._plays = ()
         self._high = None
         self._tricks.append(trick)
         self._won[winner] += len(plays[0].pieces)
@@ -361,7 +383,6 @@ class TrickDeal(BaseDeal[P]):
         """A copy to play on (see :meth:`BaseDeal.copy`): the trick in progress, the finished
         tricks and the counts won are copied too."""
         new = super().copy()
-        new._plays = self._plays[:]
         new._tricks = self._tricks[:]
         new._won = self._won[:]
         return new

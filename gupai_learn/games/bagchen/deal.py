@@ -57,7 +57,6 @@ from gupai_learn.games.bagchen.combos import (
     beat_note,
     canonical,
     classify_play,
-    counts_mask,
     hand_mask,
     point_kinds,
     point_value,
@@ -99,12 +98,38 @@ def _plain_tiles(raw: Any) -> bool:
     return bool(raw)
 
 
+def _discard_entry(raw: Sequence[Tile]) -> tuple[int, Tiles]:
+    """The slot mask a hand needs to hold ``raw`` (0: no hand can, or a tile outside the set;
+    the careful path then explains it) and the tiles in display order."""
+    pieces = canonical(raw)
+    return hand_mask(pieces), pieces
+
+
+#: One or two tiles put face down (in the order given) → :func:`_discard_entry`; at most one
+#: entry per ordered pair of tile kinds.
+_SMALL_DISCARDS: dict[tuple[Tile, ...], tuple[int, Tiles]] = {}
+
+
 def _read_tiles(raw: Any) -> Tiles:
     if isinstance(raw, Tile):
         return Tiles((raw,))
     if isinstance(raw, Combination):
         return canonical(raw.pieces)
     return canonical(as_tiles(raw))
+
+
+#: Per kind: the tile, its slots' mask and lowest slot, its count in the set, and the mask of
+#: ``c`` copies for each count ``c`` (what :func:`counts_mask` makes, one look-up per kind).
+_KIND_LANES = tuple(
+    (
+        t,
+        FIELD[t],
+        BASE[t],
+        SET_COUNTS[t],
+        [((1 << c) - 1) << BASE[t] for c in range(SET_COUNTS[t] + 1)],
+    )
+    for t in KIND_ORDER
+)
 
 
 def _without(mask: int, pieces: Sequence[Tile]) -> int:
@@ -223,11 +248,11 @@ class Deal(TrickDeal[Tile]):
         rules = check_rules(rules, _DEFAULT_RULES, "bagchen")
         check_players(players, (SEATS,), "BG-DEAL")
         deck = decks.chinese_double()
-        first = rng.randrange(SEATS) if leader is None else leader
+        first = decks.randrange(rng, SEATS) if leader is None else leader
         redeals, log = 0, []
         while True:
             order = list(range(len(deck)))
-            rng.shuffle(order)
+            decks.shuffle(rng, order)
             hands = [[deck[i] for i in sorted(order[s * 16 : s * 16 + 16])] for s in range(SEATS)]
             roll = read_roll(point) if point is not None else roll_dice(rng)
             asks = [s for s in range(SEATS) if rules.redeal and _may_redeal(hands[s], roll)]
@@ -366,17 +391,26 @@ class Deal(TrickDeal[Tile]):
     def _fast_discard(self, raw: Any, seat: Any) -> Tiles | None:
         """A face-down follow of tiles the hand holds, in display order (never classified: a
         face-down play has no class); None: judge it the careful way."""
-        if not self._plays or (seat is not None and seat != self._turn) or not self._left:
+        plays = self._plays
+        if not plays or (seat is not None and seat != self._turn) or not self._left:
             return None
-        if type(raw) is not Tiles and not _plain_tiles(raw):
+        kind = type(raw)
+        if (
+            (kind is tuple or kind is Tiles)
+            and 0 < len(raw) < 3
+            and type(raw[0]) is Tile
+            and type(raw[-1]) is Tile
+        ):  # one or two tiles, as Tiles or a plain tuple: their mask and order made once
+            entry = _SMALL_DISCARDS.get(raw)
+            if entry is None:
+                entry = _SMALL_DISCARDS[tuple(raw)] = _discard_entry(raw)
+            need, pieces = entry
+        elif kind is Tiles or _plain_tiles(raw):
+            need, pieces = _discard_entry(raw)
+        else:
             return None
-        if len(raw) != len(self._plays[0].pieces):
+        if len(pieces) != len(plays[0].pieces):
             return None
-        if len(raw) == 1:
-            bit = 1 << BASE[raw[0]] if raw[0] in BASE else 0
-            return Tiles(raw) if bit & self._masks[self._turn] else None
-        pieces = canonical(raw)
-        need = hand_mask(pieces)
         return pieces if need and need & self._masks[self._turn] == need else None
 
     def _judge_lead(self, who: int, move: Move, out: Outcome) -> None:
@@ -508,14 +542,12 @@ class Deal(TrickDeal[Tile]):
         """Every valid lead of the seat's hand, by kind (no passport restriction)."""
         mask = self._masks[seat]
         anchored = self._tables.anchored
-        found: list[Tiles] = []
-        previous = None
-        for tile in self._hands[seat]:  # in display order: copies are neighbours
-            if tile is previous:
-                continue
-            previous = tile
-            found += [pieces for need, pieces in anchored[tile] if need & mask == need]
-        return found
+        return [  # one comprehension (not one per tile); copies of a tile are listed once
+            pieces
+            for tile in dict.fromkeys(self._hands[seat])
+            for need, pieces in anchored[tile]
+            if need & mask == need
+        ]
 
     def _leads(self, seat: int) -> list[Tiles]:
         if self._restricted(seat):
@@ -558,11 +590,10 @@ class Deal(TrickDeal[Tile]):
         """Slot mask of the tiles ``seat`` has not seen: the set minus his hand minus every tile
         played face up in this deal."""
         held, seen = self._masks[seat], self._seen
-        counts = {
-            t: SET_COUNTS[t] - ((held & FIELD[t]) >> BASE[t]).bit_count() - seen[t]
-            for t in KIND_ORDER
-        }
-        return counts_mask(counts)
+        mask = 0
+        for tile, field, base, full, lanes in _KIND_LANES:  # counts_mask of the unseen counts
+            mask |= lanes[full - ((held & field) >> base).bit_count() - seen[tile]]
+        return mask
 
     def _beaters(self, combo: Combination, unseen: int) -> list[Tiles]:
         """Plays that could still beat ``combo``, made of tiles of the ``unseen`` mask."""

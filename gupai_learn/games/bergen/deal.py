@@ -75,10 +75,6 @@ class Deal(LineDeal):
     DOUBLES_ACROSS = True
     GAME = "bergen"
 
-    #: True once the round has ended (a domino, a block, or the target reached); a plain
-    #: attribute, not a property (every step of every playout reads it), set with ``_end``
-    is_over: bool = False
-
     def __init__(
         self,
         hands: Sequence[Any],
@@ -159,7 +155,7 @@ class Deal(LineDeal):
         size = rules.hand_size
         while True:
             deck = list(_SET_ORDER)
-            rng.shuffle(deck)
+            decks.shuffle(rng, deck)
             hands = [
                 _new(Tiles, sorted(deck[i * size : (i + 1) * size], reverse=True))
                 for i in range(rules.players)
@@ -441,10 +437,7 @@ class Deal(LineDeal):
     def _end(self, how: str) -> None:
         """End the round: ``how`` is "domino", "blocked" or "target"."""
         self._ending = how
-        self.is_over = True
-
-    def _over(self) -> bool:
-        return self.is_over
+        self._ended = True
 
     # ----- search support -------------------------------------------------------------------
     def copy(self) -> Deal:

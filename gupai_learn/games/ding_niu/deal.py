@@ -34,6 +34,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Hashable, Sequence
+from itertools import starmap
 from operator import itemgetter
 from typing import Any
 
@@ -71,6 +72,13 @@ MISSING: Any = object()
 #: The deck in hand order (high tiles first), so sorted positions give sorted hands.
 _DECK = tuple(sorted(decks.ding_niu(), reverse=True))
 _POSITIONS = range(len(_DECK))
+#: One empty argument list per tile of the deck (``starmap`` draws a key per tile).
+_NO_ARGS = ((),) * len(_DECK)
+
+
+def _hand(positions: list[int]) -> Tiles:
+    """The hand dealt the deck's tiles at ``positions`` (sorted positions: a sorted hand)."""
+    return _new(Tiles, itemgetter(*sorted(positions))(_DECK))
 
 
 class Deal(LineDeal):
@@ -96,9 +104,9 @@ class Deal(LineDeal):
     DOUBLES_ACROSS = False
     GAME = "ding_niu"
 
-    #: True once the hand has ended (a plain attribute, not a property: every step of every
-    #: playout reads it; set only by the deal itself)
-    is_over: bool = False
+    #: the line and hand before the last placement made the general way (only kept under
+    #: ``fish_needs_alternative``, for :meth:`_forced`)
+    _before: tuple[Layout, tuple[Tile, ...]] | None = None
 
     def __init__(
         self, hands: Sequence[Any], rules: Rules | None = None, *, leader: int | None = None
@@ -120,24 +128,20 @@ class Deal(LineDeal):
         self._fish: Fish | None = None
         self._passes = 0
         self._rest = FULL_KEY
-        #: the options read after every move, kept at hand
-        self._track = self.rules.fish_needs_alternative
+        #: the option read at every turn, kept at hand (few attributes: see LineDeal)
         self._must = self.rules.must_play
-        self._fish_types = self.rules.fish_types
-        self._after_fish = self.rules.after_fish
         #: the engine's fast placements note the line; a forced-fish check needs it built
-        self._fast = self._fast and not self._track
+        self._fast = self._fast and not self.rules.fish_needs_alternative
         #: without must_play a face-down tile is offered even when a tile fits
         self._listing(doubles_only=False, more_when_able=not self._must)
         #: a two-armed line without a fish yet: :meth:`_placed` decides the end inline
         self._plain = self._arms == 2
-        self._fish_memo = _FISH_MEMO.setdefault(self._fish_types, {})
-        self.is_over = not any(parsed)
+        self._fish_memo = _FISH_MEMO.setdefault(self.rules.fish_types, {})
+        self._ended = not any(parsed)
         #: per number 0-6: how many held tiles carry it (a fitting tile is held somewhere?)
         self._held = _FULL_HELD[:] if sum(map(len, parsed)) == len(_DECK) else _held_counts(parsed)
-        self._before: tuple[Layout, tuple[Tile, ...]] | None = None
         self._start = dict(hands=tuple(parsed), rules=self.rules, leader=leader)
-        if parsed[leader] == () and not self.is_over:
+        if parsed[leader] == () and not self._ended:
             self._turn = self._next_seat(leader)
 
     @classmethod
@@ -155,13 +159,11 @@ class Deal(LineDeal):
         check_players(players, (SEATS,), "DN-DEAL")
         rng = seed if isinstance(seed, random.Random) else random.Random(check_seed(seed))
         draw = rng.random
-        keys = [draw() for _ in _DECK]  # one draw per tile, in deck order, as before
+        # one draw per tile, in deck order, as before (starmap: the draws without a loop)
+        keys = list(starmap(draw, _NO_ARGS))
         order = sorted(_POSITIONS, key=keys.__getitem__)
         first = int(draw() * SEATS) if leader is None else leader
-        hands = [
-            _new(Tiles, itemgetter(*sorted(order[i : i + HAND_SIZE]))(_DECK))
-            for i in range(0, len(_DECK), HAND_SIZE)
-        ]
+        hands = [_hand(order[0:6]), _hand(order[6:12]), _hand(order[12:18]), _hand(order[18:24])]
         deal = cls.__new__(cls)
         deal._setup(hands, rules, first)
         return deal
@@ -192,9 +194,21 @@ class Deal(LineDeal):
         """Pips counted against each seat so far: its face-down tiles, and once the hand is
         over the tiles left in its hand (DN-SCORE-POINTS)."""
         pips = _PIPS.__getitem__
-        if not self.is_over:
-            return tuple([sum(map(pips, d)) for d in self._down])
-        return tuple([sum(map(pips, d + h)) for d, h in zip(self._down, self._hands, strict=True)])
+        d = self._down
+        if self._ended:
+            h = self._hands
+            return (  # four seats, written out: every settlement of every simulation reads this
+                sum(map(pips, d[0] + h[0])),
+                sum(map(pips, d[1] + h[1])),
+                sum(map(pips, d[2] + h[2])),
+                sum(map(pips, d[3] + h[3])),
+            )
+        return (
+            sum(map(pips, d[0])),
+            sum(map(pips, d[1])),
+            sum(map(pips, d[2])),
+            sum(map(pips, d[3])),
+        )
 
     @property
     def places(self) -> tuple[int, ...] | None:
@@ -365,7 +379,8 @@ class Deal(LineDeal):
 
     # ----- changes (the line engine's hooks: engine/line.py places the tile) -------------
     def _before_place(self, seat: int) -> None:
-        if self._track:  # the line and hand before a placement, for _forced (DN-FISH-PAY)
+        # the line and hand before a placement, for _forced (DN-FISH-PAY)
+        if self.rules.fish_needs_alternative:
             self._before = (self._layout, self._hands[seat])
 
     def _placed(self, seat: int, placed: Placed) -> Placed:
@@ -381,23 +396,25 @@ class Deal(LineDeal):
         if not self._plain:
             return self._placed_generally(seat, tile, placed)
         ends: Any = self._ends
+        left, right = ends
         if high != low:
             held[low] -= 1
             rest = self._rest = self._rest - WEIGHT[tile]
-            key = rest * 49 + ends[0] * 7 + ends[1]
-            found = self._fish_memo.get(key, MISSING)
-            if found is MISSING:
-                found = self._fish_memo[key] = fish_of_rest(rest, ends, self._fish_types)
-            if found is not None:
-                self._fish_found(seat, tile, found)
-                self._end_turn(seat)
-                return placed
+            found = self._fish_memo.get(rest * 49 + left * 7 + right, MISSING)
+            if found is not None:  # a fish, or not asked yet
+                if found is MISSING:
+                    found = fish_of_rest(rest, ends, self.rules.fish_types)
+                    self._fish_memo[rest * 49 + left * 7 + right] = found
+                if found is not None:
+                    self._fish_found(seat, tile, found)
+                    self._end_turn(seat)
+                    return placed
         hands = self._hands
-        if held[ends[0]] or held[ends[1]] or _placeable(hands, ends):
+        if held[left] or held[right] or _placeable(hands, ends):
             after = _AFTER[seat]
             self._turn = after if hands[after] else self._next_seat(seat)
         else:
-            self.is_over = True
+            self._ended = True
         return placed
 
     def _placed_generally(self, seat: int, tile: Tile, placed: Placed) -> Placed:
@@ -408,30 +425,41 @@ class Deal(LineDeal):
             self._held[tile[1]] -= 1
             rest = self._rest = self._rest - WEIGHT[tile]
             if self._fish is None:
-                found = fish_by_key(rest, self._open_numbers(), self._fish_types)
+                found = fish_by_key(rest, self._open_numbers(), self.rules.fish_types)
                 if found is not None:
                     self._fish_found(seat, tile, found)
         self._end_turn(seat)
         return placed
 
     def _apply_other(self, seat: int, move: Move) -> Tile | None:
-        """A face-down tile (DN-DISCARD) or a pass after the fish."""
-        result = None
+        """A face-down tile (DN-DISCARD) or a pass after the fish. Before any fish on a
+        two-armed line (``_plain``) the end of the hand is decided inline, as :meth:`_placed`
+        does; otherwise by :meth:`_end_turn`."""
         if move.kind == "pass":
             self._passes += 1
+            self._end_turn(seat)
+            return None
+        tile = move.pieces[0]
+        hands = self._hands
+        hand = hands[seat]
+        i = hand.index(tile)
+        hands[seat] = hand[:i] + hand[i + 1 :]
+        self._down[seat] = _new(Tiles, (*self._down[seat], tile))
+        self._passes = 0
+        held = self._held
+        high, low = tile
+        held[high] -= 1
+        if high != low:
+            held[low] -= 1
+        ends = self._ends
+        if not self._plain or ends is None:
+            self._end_turn(seat)
+        elif held[ends[0]] or held[ends[1]] or _placeable(hands, ends):
+            after = _AFTER[seat]
+            self._turn = after if hands[after] else self._next_seat(seat)
         else:
-            tile = result = move.pieces[0]
-            hand = self._hands[seat]
-            i = hand.index(tile)
-            self._hands[seat] = hand[:i] + hand[i + 1 :]
-            self._down[seat] = _new(Tiles, (*self._down[seat], tile))
-            self._passes = 0
-            held = self._held
-            held[tile[0]] -= 1
-            if tile[0] != tile[1]:
-                held[tile[1]] -= 1
-        self._end_turn(seat)
-        return result
+            self._ended = True
+        return tile
 
     def _end_turn(self, seat: int) -> None:
         """Decide the end of the hand after ``seat``'s move, else the next seat to act."""
@@ -443,7 +471,7 @@ class Deal(LineDeal):
             done = not held[left] and not held[right] and not _placeable(hands, ends)
         else:
             done = self._finished()
-        self.is_over = done
+        self._ended = done
         if not done:
             after = _AFTER[seat]
             self._turn = after if hands[after] else self._next_seat(seat)
@@ -456,7 +484,8 @@ class Deal(LineDeal):
         """Record the fish ``tile`` just made; under the default only doubles may follow."""
         self._fish = self._make_fish(seat, tile, found)
         self._listing(
-            doubles_only=self._after_fish == "doubles-then-settle", more_when_able=not self._must
+            doubles_only=self.rules.after_fish == "doubles-then-settle",
+            more_when_able=not self._must,
         )
         self._plain = False
 
@@ -520,7 +549,7 @@ class Deal(LineDeal):
     def _finished(self) -> bool:
         hands = self._hands
         fish = self._fish
-        after = self._after_fish
+        after = self.rules.after_fish
         if fish is None or after == "play-on":
             return not self._can_ever_place() or not any(hands)
         if not any(hands):
@@ -549,9 +578,6 @@ class Deal(LineDeal):
                     if n in tile:
                         return True
         return _placeable(self._hands, numbers)
-
-    def _over(self) -> bool:
-        return self.is_over
 
     # ----- text ----------------------------------------------------------------------------
     def __repr__(self) -> str:

@@ -85,6 +85,23 @@ def _table() -> tuple[dict[int, Combination], dict[tuple[str, int], list[tuple[i
 PLAYS, BY_KIND = _table()
 
 
+#: Per (class, rank of the high play): the plays of that class that beat it, in the order the
+#: tiers are listed (one look-up per follower instead of one per tier).
+_ABOVE: dict[tuple[str, int], tuple[tuple[int, Cards], ...]] = {}
+
+
+def _above(kind: str, rank: int) -> tuple[tuple[int, Cards], ...]:
+    """The (mask, cards) of every play of class ``kind`` that beats a play of rank ``rank``."""
+    found = _ABOVE.get((kind, rank))
+    if found is None:
+        found = _ABOVE[kind, rank] = tuple(
+            entry
+            for level in range(1, TIERS + 1 - rank)
+            for entry in BY_KIND.get((kind, level), ())
+        )
+    return found
+
+
 def _lead_table() -> list[tuple[int, dict[int, list[Cards]]]]:
     """Per tier: its cards' mask, and for every part of it a hand may hold, the leads that
     part allows (TT-LEAD), in canonical order."""
@@ -196,7 +213,7 @@ class Deal(TrickDeal[Card]):
         self.rules = rules
         self._won = tricks
         self._leftover = rest
-        self._last_round = False
+        self._last = False
         self._start = dict(
             hands=tuple(parsed), rules=rules, leftover=rest, leader=leader, won=tuple(tricks)
         )
@@ -219,10 +236,13 @@ class Deal(TrickDeal[Card]):
         if players is not None and players != rules.players:
             rules = replace(rules, players=cast(Players, players))
         deck = list(decks.decktet(rules.players))
-        rng.shuffle(deck)
+        decks.shuffle(rng, deck)
         n = rules.players
         hands = [deck[i * HAND_SIZE : (i + 1) * HAND_SIZE] for i in range(n)]
-        first = rng.randrange(n) if leader is None else check_seat("leader", leader, n, "TT-DEAL")
+        if leader is None:
+            first = decks.randrange(rng, n)
+        else:
+            first = check_seat("leader", leader, n, "TT-DEAL")
         # a shuffled deck needs none of the constructor's checks
         deal = cls.__new__(cls)
         parsed = [Cards(sorted(h, key=_sort_key)) for h in hands]
@@ -249,7 +269,7 @@ class Deal(TrickDeal[Card]):
     @property
     def is_last_round(self) -> bool:
         """True while the last round is being played (the leader led all his cards)."""
-        return self._last_round
+        return self._last
 
     def settle(self) -> Any:
         """The scores of a finished game, explained (TT-SCORE, TT-THREE)."""
@@ -265,13 +285,13 @@ class Deal(TrickDeal[Card]):
     # ----- search support ------------------------------------------------------------------
     def state_key(self) -> Hashable:
         """:meth:`TrickDeal.state_key` plus the last-round flag."""
-        return (super().state_key(), self._last_round)
+        return (super().state_key(), self._last)
 
     def winner_key(self) -> Hashable:
         """A coarser key, enough for who wins the game: tricks count only up to 2 (TT-LAST)."""
         plays = tuple((p.seat, p.pieces, p.face_up) for p in self._plays)
         won = tuple(min(w, MIN_TRICKS) for w in self._won)
-        return (*self._hands, self._turn, plays, won, self._last_round)
+        return (*self._hands, self._turn, plays, won, self._last)
 
     # ----- fast paths (a property test shows they agree with judge) ------------------------
     def _fast_mask(self, raw: Any, seat: Any) -> int:
@@ -428,16 +448,10 @@ class Deal(TrickDeal[Card]):
         assert high is not None and lead.combination is not None
         # TrickDeal.legal_plays has already asked _forced_down (TT-LAST)
         mask = self._masks[seat]
-        kind = lead.combination.kind
-        found: list[Cards] = []
-        for level in range(1, TIERS + 1 - high.rank):
-            for need, pieces in BY_KIND.get((kind, level), ()):
-                if need & mask == need:
-                    found.append(pieces)
-        return found
+        return [p for need, p in _above(lead.combination.kind, high.rank) if need & mask == need]
 
     def _forced_down(self, seat: int) -> bool:
-        return self._last_round and self._won[seat] + len(self._plays[0].pieces) < MIN_TRICKS
+        return self._last and self._won[seat] + len(self._plays[0].pieces) < MIN_TRICKS
 
     def _after_play(self, play: TrickPlay) -> None:
         mask = 0
@@ -445,10 +459,10 @@ class Deal(TrickDeal[Card]):
             mask |= BIT[card]
         self._masks[play.seat] &= ~mask
         if len(self._plays) == 1:
-            self._last_round = not self._hands[play.seat]
+            self._last = not self._hands[play.seat]
 
     def _trick_done(self, trick: Any) -> None:
-        self._last_round = False
+        self._last = False
 
     def copy(self) -> Deal:
         """A copy to play on (see :meth:`TrickDeal.copy`); the hand masks too."""

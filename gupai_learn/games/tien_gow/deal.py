@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Hashable, Sequence
+from operator import itemgetter
 from typing import Any
 
 from gupai_learn import decks
@@ -80,9 +81,25 @@ UPPER_SLOTS = sum(UPPER.values())
 def _positions_mask(positions: Sequence[int]) -> int:
     """:func:`hand_mask` of the tiles at these positions of the set: a lone second copy of a
     civil kind moves down to its kind's first slot."""
-    mask = sum(map((1).__lshift__, positions))
+    return _slots_mask(sum(map(_POSITION_BIT.__getitem__, positions)))
+
+
+def _slots_mask(mask: int) -> int:
+    """The mask of the set's positions ``mask`` as a hand mask (a lone second copy of a civil
+    kind moves down to its kind's first slot)."""
     lone = mask & UPPER_SLOTS & ~(mask << 1)
     return mask ^ (lone | lone >> 1)
+
+
+#: The bit of each position of the set.
+_POSITION_BIT = tuple(1 << p for p in range(len(decks.chinese())))
+
+
+def _dealt(deck: Tiles, positions: list[int]) -> tuple[Tiles, int]:
+    """The hand of the tiles at ``positions`` of the set (sorted positions: a hand in display
+    order) and its hand mask, read with one getter."""
+    get = itemgetter(*sorted(positions))
+    return tuple.__new__(Tiles, get(deck)), _slots_mask(sum(get(_POSITION_BIT)))
 
 
 def hand_mask(hand: Sequence[Tile]) -> int:
@@ -210,6 +227,16 @@ def _ordered(pieces: tuple[Tile, ...]) -> Tiles:
     return canonical(pieces)
 
 
+def _discard_entry(pieces: tuple[Tile, ...]) -> tuple[int, Tiles]:
+    """The slot mask a hand needs to hold ``pieces`` (0: no hand can; the careful path then
+    explains it, TG-DEAL) and the pieces in display order."""
+    return _need_mask(pieces), _ordered(pieces)
+
+
+#: One or two tiles put face down (in the order given) → :func:`_discard_entry`; at most one
+#: entry per ordered pair of tile kinds.
+_SMALL_DISCARDS: dict[tuple[Tile, ...], tuple[int, Tiles]] = {}
+
 _DEFAULT_RULES = Rules()
 
 
@@ -301,10 +328,11 @@ class Deal(TrickDeal[Tile]):
         self._full = size == HAND_SIZE
         self._first_lead: Combination | None = None
         self._first_unbeatable = first_lead_unbeatable
-        self._last_single = False
+        self._last = False
         self.trick_payments: list[Payment] = []
         self.red_dot_seat = self._find_red_dot() if self.rules.one_red_dot and self._full else None
-        self._closed = self.red_dot_seat is not None
+        if self.red_dot_seat is not None:
+            self._close()
 
     @classmethod
     def random(
@@ -327,12 +355,11 @@ class Deal(TrickDeal[Tile]):
         rng = seed if isinstance(seed, random.Random) else random.Random(check_seed(seed))
         deck = decks.chinese()
         order = list(range(len(deck)))
-        rng.shuffle(order)
-        seats = [sorted(order[i * HAND_SIZE : (i + 1) * HAND_SIZE]) for i in range(SEATS)]
+        decks.shuffle(rng, order)
+        dealt = [_dealt(deck, order[i : i + HAND_SIZE]) for i in range(0, len(deck), HAND_SIZE)]
         deal = cls.__new__(cls)
-        hands = [Tiles(map(deck.__getitem__, seat)) for seat in seats]
-        deal._setup(hands, rules, leader=leader, **kwargs)
-        deal._masks = [_positions_mask(seat) for seat in seats]
+        deal._setup([hand for hand, _ in dealt], rules, leader=leader, **kwargs)
+        deal._masks = [mask for _, mask in dealt]
         return deal
 
     # ----- state ---------------------------------------------------------------------
@@ -386,7 +413,7 @@ class Deal(TrickDeal[Tile]):
         columns: the trick payments so far and the banker's first lead; and the last-trick
         flag of TG-EARLY-DEATH."""
         payments = tuple(self.trick_payments)
-        return (super().state_key(), payments, self._first_lead, self._last_single)
+        return (super().state_key(), payments, self._first_lead, self._last)
 
     def last_trick_key(self) -> Hashable:
         """A coarser key, enough for who takes the last trick: the hands, the turn, the trick in
@@ -396,7 +423,7 @@ class Deal(TrickDeal[Tile]):
         plays = self._plays
         high = self._high
         trick = (len(plays), len(plays[0].pieces), high.seat, high.pieces) if high else None
-        return (*self._hands, self._turn, trick, *[not w for w in self._won], self._last_single)
+        return (*self._hands, self._turn, trick, *[not w for w in self._won], self._last)
 
     # ----- game hooks -----------------------------------------------------------------
     def _read(self, raw: Any) -> Tiles:
@@ -461,19 +488,31 @@ class Deal(TrickDeal[Tile]):
     def _fast_discard(self, raw: Any, seat: Any) -> Tiles | None:
         if not self._left or self._closed or (seat is not None and seat != self._turn):
             return None
-        found = _fast_move(raw)
-        if found is None or not self._plays:
+        plays = self._plays
+        if not plays:
             return None
-        pieces = found[1]
-        if len(pieces) != len(self._plays[0].pieces):
+        kind = type(raw)
+        if (
+            (kind is tuple or kind is Tiles)
+            and 0 < len(raw) < 3
+            and type(raw[0]) is Tile
+            and type(raw[-1]) is Tile
+        ):  # one or two tiles, as Tiles or a plain tuple: their mask and order made once
+            entry = _SMALL_DISCARDS.get(raw)
+            if entry is None:
+                entry = _SMALL_DISCARDS[tuple(raw)] = _discard_entry(raw)
+            need, pieces = entry
+        else:
+            found = _fast_move(raw)
+            if found is None:
+                return None
+            need, pieces = _discard_entry(found[1])
+        if len(pieces) != len(plays[0].pieces):
             return None
         mask = self._masks[self._turn]
         if mask is None:
             mask = self._mask(self._turn)
-        # a tile named more often than a hand can hold it gets no mask: the careful path then
-        # explains it (TG-DEAL)
-        need = _need_mask(pieces)
-        return _ordered(pieces) if need and need & mask == need else None
+        return pieces if need and need & mask == need else None
 
     def _lead_check(
         self, seat: int, pieces: tuple[Tile, ...]
@@ -575,7 +614,7 @@ class Deal(TrickDeal[Tile]):
 
     def _forced_down(self, seat: int) -> bool:
         """TG-EARLY-DEATH: on the last trick (a single), a seat with no column plays face down."""
-        return self._last_single and self._won[seat] == 0
+        return self._last and self._won[seat] == 0
 
     def _after_play(self, play: TrickPlay) -> None:
         seat, pieces = play.seat, play.pieces
@@ -588,9 +627,7 @@ class Deal(TrickDeal[Tile]):
                 self._masks[seat] = _without(mask, pieces)
         if len(self._plays) == 1:
             # every hand held one tile when this single was led: the last trick
-            self._last_single = (
-                not self._hands[seat] and len(play.pieces) == 1 and self.rules.early_death
-            )
+            self._last = not self._hands[seat] and len(play.pieces) == 1 and self.rules.early_death
             if not self._tricks and self._full and seat == self.banker:
                 self._first_lead = play.combination
 
