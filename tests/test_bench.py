@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from gupai_learn import bench
+from gupai_learn.games import GAMES
 
 
 def test_tien_gow_playout_plays_a_whole_deal_and_is_seeded() -> None:
@@ -112,17 +113,25 @@ def test_main_prints_both_playout_rows_of_every_trick_game_and_the_line_rows(
         seen.append(getattr(ours, "__name__", ""))
         return 1000.0, 500.0, 2.0
 
-    monkeypatch.setattr(bench, "paired_rates", rates)
+    stand_ins: dict[str, object] = {
+        "paired_rates": rates,
+        "solver_times": lambda quick: [],
+        "bagchen_solver_times": lambda quick: [],
+        "tet_gow_solver_times": lambda size=3, count=30: (0.0, 0.0),
+        "ding_niu_solver_times": lambda count=20: (0.0, 0.0),
+        "move_form_times": lambda samples=2000: {"Tiles": 1.0},
+        "legal_leads_time": lambda samples=2000: 0.0,
+        "legal_moves_time": lambda samples=2000: 0.0,
+        "bagchen_legal_leads_time": lambda samples=2000: 0.0,
+    }
+    # each game's rows live in its own bench module, which imports what it calls
+    modules = [bench, *filter(None, (bench.game_bench(info) for info in GAMES.values()))]
+    for module in modules:
+        for name, stand_in in stand_ins.items():
+            if name in vars(module):
+                monkeypatch.setattr(module, name, stand_in)
     for slow in ("search_rows", "sim_rows"):
         monkeypatch.setattr(bench, slow, lambda quick: None)
-    monkeypatch.setattr(bench, "solver_times", lambda quick: [])
-    monkeypatch.setattr(bench, "bagchen_solver_times", lambda quick: [])
-    monkeypatch.setattr(bench, "tet_gow_solver_times", lambda size=3, count=30: (0.0, 0.0))
-    monkeypatch.setattr(bench, "ding_niu_solver_times", lambda count=20: (0.0, 0.0))
-    monkeypatch.setattr(bench, "move_form_times", lambda samples=2000: {"Tiles": 1.0})
-    monkeypatch.setattr(bench, "legal_leads_time", lambda samples=2000: 0.0)
-    monkeypatch.setattr(bench, "legal_moves_time", lambda samples=2000: 0.0)
-    monkeypatch.setattr(bench, "bagchen_legal_leads_time", lambda samples=2000: 0.0)
     bench.main(["--quick"])
     out = capsys.readouterr().out
     for title in ("Tien Gow", "Tet-Gow", "Bagchen"):

@@ -106,7 +106,7 @@ def rank_key(deal: Deal) -> Hashable:
     if high is not None:
         shown = labels[SEATS] if single is not None else high.pieces
         trick = (len(deal._plays), len(deal._plays[0].pieces), high.seat, shown)
-    return (labels, deal._turn, trick, *[not w for w in deal._won], deal._last_single)
+    return (labels, deal._turn, trick, *[not w for w in deal._won], deal._last)
 
 
 #: Labels of the positions seen (by hand masks and high single), and the cache's bound.
@@ -204,7 +204,7 @@ def _last_trick(deal: Deal, end: _Ending) -> bool | None:
         return None
     tiles = tuple(h[0] if h else None for h in hands)
     left = SEATS - len(plays)
-    return end.last(tiles, tuple(deal._won), high.seat, high.pieces, turn, left, deal._last_single)
+    return end.last(tiles, tuple(deal._won), high.seat, high.pieces, turn, left, deal._last)
 
 
 #: Tiles per hand from which the rest of the deal is searched on plain tuples.
