@@ -37,10 +37,6 @@ __all__ = ["Hint", "ReviewNote", "hint", "notes_html", "review"]
 REVIEW_NODES = 20_000
 #: Positions a whole review may search before the earlier decisions are left undecided.
 REVIEW_TOTAL = 100_000
-#: Games reviewed with other budgets (per solve, whole review) than the two above, so that a
-#: review takes at most about 3 s: Tien Gow works out its last three tricks on plain tuples
-#: (a few microseconds a position), a Bagchen position costs ten times as much.
-REVIEW_BUDGETS = {"tien_gow": (60_000, 300_000), "bagchen": (20_000, 60_000)}
 #: Positions a hint may search (about 0.2 s) before it falls back on the computer player.
 HINT_NODES = 8_000
 #: Moves of a line told in a sentence before the rest is summed up.
@@ -55,12 +51,15 @@ class ReviewWords:
     ``goal``, what its solver pursues, said of a seat ("takes the last trick and the hand");
     ``rules``, the rule ids that decide it; ``place_reason``, line games: why a tile is
     placed now, from the tile (None: it fits); ``achiever``, who reached the goal of a
-    finished deal (None: ``deal.winner``)."""
+    finished deal (None: ``deal.winner``); ``budgets``, the positions one solve and a whole
+    review may search, where the game's positions cost other than most (None:
+    :data:`REVIEW_NODES`, :data:`REVIEW_TOTAL`), so that a review takes at most about 3 s."""
 
     goal: str
     rules: tuple[str, ...]
     place_reason: Callable[[Any], str] | None = None
     achiever: Callable[[Any], int | None] | None = None
+    budgets: tuple[int, int] | None = None
 
 
 def words_of(info: GameInfo) -> ReviewWords:
@@ -149,8 +148,8 @@ def review(
     A decision is a turn of ``seat`` with more than one legal move. The solver works back from
     the end: each decision is solved with at most ``max_nodes`` positions; once one is out of
     reach (or ``total_nodes`` are spent) it and every earlier decision are "undecided". The
-    budgets default to :data:`REVIEW_NODES` and :data:`REVIEW_TOTAL` (or the game's
-    :data:`REVIEW_BUDGETS`).
+    budgets default to :data:`REVIEW_NODES` and :data:`REVIEW_TOTAL` (or the game's own
+    ``budgets`` in its review words).
     A TypeError when ``deal`` is not a game's deal; a ValueError when it is not over or
     ``seat`` is not one of its seats."""
     info = _game_of(deal)
@@ -160,7 +159,7 @@ def review(
             f"({len(deal.history)} moves so far)"
         )
     seat = _check_seat(deal, seat)
-    each, total = REVIEW_BUDGETS.get(info.name, (REVIEW_NODES, REVIEW_TOTAL))
+    each, total = words_of(info).budgets or (REVIEW_NODES, REVIEW_TOTAL)
     each = each if max_nodes is None else max_nodes
     total = total if total_nodes is None else total_nodes
     budget = _Budget(_check_budget("max_nodes", each), _check_budget("total_nodes", total))

@@ -2,4 +2,8 @@
 
 from gupai_learn.review import ReviewWords
 
-WORDS = ReviewWords(goal="takes the last trick and the deal", rules=("BG-PAY-NORMAL",))
+#: Review budgets (per solve, whole review): a Bagchen position costs about ten times a Tien Gow
+#: one, so a review searches fewer to stay near 3 s.
+WORDS = ReviewWords(
+    goal="takes the last trick and the deal", rules=("BG-PAY-NORMAL",), budgets=(20_000, 60_000)
+)
