@@ -18,6 +18,7 @@ a single winner, Bergen, counts the seat with the most points of the round, ties
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import time
 from pathlib import Path
@@ -67,8 +68,8 @@ def margins(
 
 def measure(
     game: str, deals: int, workers: int, pair: tuple[str, str] = ("heuristic", "random")
-) -> str:
-    """The report line of one game and one pair of kinds."""
+) -> tuple[str, dict[str, Any]]:
+    """The report line of one game and one pair of kinds, and its figures (for ``--out``)."""
     seats = GAMES[game].seats[0]
     diffs: list[float] = []
     wins: list[bool] = []
@@ -86,12 +87,28 @@ def measure(
     share = plots.proportions({"wins": wins})[0]
     verdict = "clearly better" if margin.low > 0 else "NOT clearly better"
     fair = f"fair share {sum(1 for s in range(seats) if s % 2 == 0) / seats:.0%}"
+    figures = {
+        "margin": round(margin.value, 4),
+        "low": round(margin.low, 4),
+        "high": round(margin.high, 4),
+        "deals": margin.n,
+        "wins": round(share.value, 4),
+        "seconds": round(seconds, 1),
+    }
     return (
         f"{game:9} {seats} seats  {pair[0]} - {pair[1]}  margin {margin.value:+.2f} per deal "
         f"(95% {margin.low:+.2f} to {margin.high:+.2f}, n={margin.n});  {pair[0]} seats win "
         f"{share.value:.1%} (95% {share.low:.1%}–{share.high:.1%}, {fair});  {verdict}  "
         f"[{seconds:.1f} s]"
-    )
+    ), figures
+
+
+def store(path: Path, game: str, pair: str, figures: dict[str, Any]) -> None:
+    """Merge one result into the JSON file at ``path``: ``{game: {pair: figures}}``."""
+    found = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
+    found.setdefault(game, {})[pair] = figures
+    text = json.dumps(found, indent=1, sort_keys=True)
+    path.write_text(text + "\n", encoding="utf-8")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -103,11 +120,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--pairs", nargs="*", default=[f"{a}-{b}" for a, b in PAIRS], help="e.g. strong-heuristic"
     )
+    parser.add_argument("--out", type=Path, help="merge the figures into this JSON file")
     args = parser.parse_args(argv)
     for game in args.games:
         for text in args.pairs:
             stronger, _, weaker = text.partition("-")
-            print(measure(game, args.deals, args.workers, (stronger, weaker)), flush=True)
+            line, figures = measure(game, args.deals, args.workers, (stronger, weaker))
+            print(line, flush=True)
+            if args.out:
+                store(args.out, game, text, figures)
     return 0
 
 
