@@ -10,6 +10,8 @@ number of tiles each seat holds and the size of the boneyard. Among its legal pl
   (none, for a tile with a number that seat is known to lack: it drew or passed on it, BE-DRAW);
 - keeps a double back unless it scores now — a double held is a triple header waiting for its
   number to come up on both ends — and values leaving ends it can turn into its own header;
+- leaves ends the next seat is unlikely to follow (a seat that cannot must draw, and each tile
+  drawn is one more to get rid of), the more so as that seat's hand shrinks toward a domino;
 - prefers ends it can follow (it counts each number's appearances among the tiles it has not
   seen) and sheds heavy tiles (a blocked round is often won on pips, BE-END-BLOCKED);
 - goes out when it can (BE-END-DOMINO).
@@ -48,6 +50,9 @@ FLEX = 10.0
 KEEP_DOUBLE = 20.0
 #: Worth of each pip shed (a blocked round is won on pips).
 PIPS = 2.0
+#: Cost of the chance that the next seat can follow the new ends at all (one who cannot must
+#: draw, and every tile drawn is a tile more to get rid of); scaled up as its hand shrinks.
+FOLLOW = 50.0
 
 
 def header_points(layout: Layout) -> int:
@@ -130,6 +135,7 @@ class HeuristicPlayer:
             value -= RARE * sum(number in t for t in hidden)
         value += tile.pips * PIPS
         value -= FLEX * sum(n in t for n in set(tile) for t in hidden + hand)
+        value -= FOLLOW * self._follow(deal, after, hidden)
         return value + self.rng.random() * 0.01, str(move)
 
     def _gift(self, deal: Any, after: Layout, hidden: list[Tile]) -> float:
@@ -151,6 +157,19 @@ class HeuristicPlayer:
             expected += chance_none * share * points
             chance_none *= 1 - share
         return expected
+
+    def _follow(self, deal: Any, after: Layout, hidden: list[Tile]) -> float:
+        """The chance that the next seat holds a tile for the ends of ``after`` (from the tiles
+        it may hold), times how close it is to going out (1 for a full hand, more below)."""
+        nxt = (deal.turn + 1) % deal.n_seats
+        lacks = voids(deal)[nxt]
+        possible = [t for t in hidden if not lacks.intersection(t)]
+        size = len(deal.hands[nxt])
+        if not possible or not size:
+            return 0.0
+        share = min(1.0, size / len(possible))
+        fitting = sum(1 for t in possible if after.fits(t))
+        return (1 - (1 - share) ** fitting) * 6 / size
 
     def __repr__(self) -> str:
         return "HeuristicPlayer()"
