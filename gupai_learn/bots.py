@@ -6,9 +6,8 @@ picks among what the engine allows.
 
 - :class:`RandomPlayer`: uniform over the legal face-up plays plus, for a follower, one
   face-down discard of random tiles. Works for any :class:`~gupai_learn.engine.trick.TrickDeal`.
-- Each game's own heuristic lives in its package (``games/<game>/bots.py``) and is listed in
-  its ``GameInfo.bots``; ``gupai_learn.bots.HeuristicPlayer`` is Tien Gow's, kept here for
-  the lessons that import it.
+- Each game's own heuristic and strong player live in its package (``games/<game>/bots.py``)
+  and are listed in its ``GameInfo.bots``: ``GAMES[game].bot("heuristic", seed)``.
 """
 
 from __future__ import annotations
@@ -65,12 +64,3 @@ class RandomPlayer:
 
     def __repr__(self) -> str:
         return "RandomPlayer()"
-
-
-def __getattr__(name: str) -> Any:
-    # Tien Gow's heuristic, imported lazily (games import this module for RandomPlayer)
-    if name == "HeuristicPlayer":
-        from gupai_learn.games.tien_gow.bots import HeuristicPlayer
-
-        return HeuristicPlayer
-    raise AttributeError(name)

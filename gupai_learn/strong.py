@@ -54,6 +54,7 @@ __all__ = [
     "StrongPlayer",
     "check_turn",
     "replay_sample",
+    "replaying_player",
 ]
 
 #: Worlds sampled per decision (the deterministic limit).
@@ -204,6 +205,41 @@ def _candidates(moves: list[Move], favourite: Move, rng: random.Random) -> list[
     if len(down) > MAX_CANDIDATES:
         down = rng.sample(down, MAX_CANDIDATES)
     return ([favourite] + up + down)[:MAX_CANDIDATES]
+
+
+def replaying_player(
+    rollout: Callable[[int], Any],
+    *,
+    samples: int = DEFAULT_SAMPLES,
+    sampler: Sampler | None = None,
+    confidence: float = CONFIDENCE,
+) -> Callable[..., StrongPlayer]:
+    """A game's ``strong_player`` factory: ``factory(seed=None, *, budget_ms=..., samples=...)``
+    makes a :class:`StrongPlayer` that deals the unseen pieces again with ``sampler`` (default
+    :func:`replay_sample`: consistent with the public history and the counts) and plays each
+    candidate out with ``rollout`` players (the game's heuristic) on every sample."""
+    deal_again: Sampler = sampler if sampler is not None else replay_sample
+    default_samples = samples
+
+    def strong_player(
+        seed: int | None = None,
+        *,
+        budget_ms: float = DEFAULT_BUDGET_MS,
+        samples: int = default_samples,
+    ) -> StrongPlayer:
+        """The strong player (:mod:`gupai_learn.strong`) of this game: ``samples`` sampled
+        worlds per decision, each candidate played out with the game's heuristic players;
+        ``budget_ms`` caps one decision's wall time."""
+        return StrongPlayer(
+            seed,
+            sampler=deal_again,
+            rollout=rollout,
+            budget_ms=budget_ms,
+            samples=samples,
+            confidence=confidence,
+        )
+
+    return strong_player
 
 
 # ----- sampling by replay --------------------------------------------------------------------

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import statistics
 
-from gupai_learn.bots import HeuristicPlayer, RandomPlayer, play_out
+from gupai_learn.bots import RandomPlayer, play_out
 from gupai_learn.games import tien_gow as tg
+from gupai_learn.games.tien_gow.bots import HeuristicPlayer
 
 
 def test_random_and_heuristic_players_finish_legal_deals() -> None:

@@ -15,7 +15,6 @@ PACKAGE = Path(__file__).resolve().parent.parent / "gupai_learn"
 KNOWN = {
     "__init__.py": "gl.reference() defaults to the first lesson's game",
     "bench.py": "benchmarks each game against the dominoes package",
-    "bots.py": "gupai_learn.bots.HeuristicPlayer, kept for lessons 02.00 and 02.09",
     "review.py": "each game's words for why a move is good (goal, seat, piece)",
     "rulebook.py": "the rule book's files and id prefixes, in the course's order",
     "render/cards.py": "Tet-Gow's tiers are drawn there (the cards helper's part of issue 25)",

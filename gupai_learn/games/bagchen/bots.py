@@ -93,20 +93,8 @@ def _spares(hand: Tiles, play: Tiles, keep: Tile | None) -> bool:
 STRONG_SAMPLES = 8
 
 
-def strong_player(
-    seed: int | None = None,
-    *,
-    budget_ms: float = strong.DEFAULT_BUDGET_MS,
-    samples: int = STRONG_SAMPLES,
-) -> strong.StrongPlayer:
-    """The strong player (:mod:`gupai_learn.strong`): it deals the tiles it has not seen
-    again, consistently with the public history and the counts, and plays each candidate out
-    with :class:`HeuristicPlayer` on every sample. Nothing here is certain about another seat's
-    hand beyond its count: a seat may put pieces face down even when it could beat."""
-    return strong.StrongPlayer(
-        seed,
-        sampler=strong.replay_sample,
-        rollout=HeuristicPlayer,
-        budget_ms=budget_ms,
-        samples=samples,
-    )
+#: The strong player (:mod:`gupai_learn.strong`): it deals the pieces it has not seen again,
+#: consistently with the public history and the counts, and plays each candidate out with
+#: :class:`HeuristicPlayer` on every sample. Nothing is certain about another seat's hand beyond
+#: its count: a seat may put pieces face down even when it could beat.
+strong_player = strong.replaying_player(HeuristicPlayer, samples=STRONG_SAMPLES)

@@ -81,20 +81,8 @@ def _keeper(hand: Sequence[Card]) -> Card | None:
     return max(hand, key=strength) if hand else None
 
 
-def strong_player(
-    seed: int | None = None,
-    *,
-    budget_ms: float = strong.DEFAULT_BUDGET_MS,
-    samples: int = strong.DEFAULT_SAMPLES,
-) -> strong.StrongPlayer:
-    """The strong player (:mod:`gupai_learn.strong`): it deals the cards it has not seen
-    again, consistently with the public history and the counts, and plays each candidate out
-    with :class:`HeuristicPlayer` on every sample. Nothing here is certain about another seat's
-    hand beyond its count: a seat may put pieces face down even when it could beat."""
-    return strong.StrongPlayer(
-        seed,
-        sampler=strong.replay_sample,
-        rollout=HeuristicPlayer,
-        budget_ms=budget_ms,
-        samples=samples,
-    )
+#: The strong player (:mod:`gupai_learn.strong`): it deals the pieces it has not seen again,
+#: consistently with the public history and the counts, and plays each candidate out with
+#: :class:`HeuristicPlayer` on every sample. Nothing is certain about another seat's hand beyond
+#: its count: a seat may put pieces face down even when it could beat.
+strong_player = strong.replaying_player(HeuristicPlayer)
