@@ -307,7 +307,16 @@ def _explains(world: Any, choice: tuple[int, int, Layout, tuple[Tile, ...]]) -> 
     moves = [m for m in past.legal_moves() if m.kind == "play"]
     if len(moves) < 2:
         return True
-    return bool(HeuristicPlayer(index).choose(past) == world._log[index][1])
+    return _same_play(layout, HeuristicPlayer(index).choose(past), world._log[index][1])
+
+
+def _same_play(layout: Layout, one: Move, other: Move) -> bool:
+    """Whether two placements on ``layout`` are the same choice: the same tile, leaving the
+    same ends (a tile added at either of two equal ends is one choice)."""
+    if one.pieces != other.pieces:
+        return False
+    ends = [sorted(layout.add(m.pieces[0], m.end, 0).ends or ()) for m in (one, other)]
+    return ends[0] == ends[1]
 
 
 def _install(deal: Any, dealt: dict[int, list[Tile]], pile: list[Tile]) -> Any:
