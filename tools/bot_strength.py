@@ -2,7 +2,8 @@
 
     python tools/bot_strength.py                 # both pairs, 2,000 deals per game, 2 workers
     python tools/bot_strength.py --pairs heuristic-random --deals 500 --workers 1 --games bergen
-    python tools/bot_strength.py --pairs strong-heuristic --deals 400 --games tien_gow
+    python tools/bot_strength.py --pairs strong-heuristic --deals 2000 --games tien_gow \
+        --workers 1 --chunk 100 --out strength.json   # stores the figures after every 100
 
 Each pair compares a stronger kind with a weaker one (``strong-heuristic``: the strong player
 against the heuristic; ``heuristic-random``: the heuristic against random play). For each game,
@@ -67,22 +68,48 @@ def margins(
 
 
 def measure(
-    game: str, deals: int, workers: int, pair: tuple[str, str] = ("heuristic", "random")
+    game: str,
+    deals: int,
+    workers: int,
+    pair: tuple[str, str] = ("heuristic", "random"),
+    chunk: int = 0,
+    progress: Any = None,
 ) -> tuple[str, dict[str, Any]]:
-    """The report line of one game and one pair of kinds, and its figures (for ``--out``)."""
+    """The report line of one game and one pair of kinds, and its figures (for ``--out``).
+
+    ``chunk``: play the deals in rounds of this many (half each way round, each round its own
+    seeds) and call ``progress(line, figures)`` after each, so a long run that is stopped still
+    leaves the figures of the rounds it finished."""
     seats = GAMES[game].seats[0]
     diffs: list[float] = []
     wins: list[bool] = []
     start = time.perf_counter()
-    for half, even in ((deals // 2, True), (deals - deals // 2, False)):
-        kinds = table(seats, even, pair)
-        rows = sim.run(
-            game, players=kinds, deals=half, seed=16 + even, workers=workers, progress=False
-        )
-        d, w = margins(rows, kinds, pair)
-        diffs += d
-        wins += w
-    seconds = time.perf_counter() - start
+    size = chunk if 0 < chunk < deals else deals
+    for first in range(0, deals, size):
+        batch = min(size, deals - first)
+        for half, even in ((batch // 2, True), (batch - batch // 2, False)):
+            kinds = table(seats, even, pair)
+            seed = 16 + even if size == deals else 1000 * (first // size + 1) + even
+            rows = sim.run(
+                game, players=kinds, deals=half, seed=seed, workers=workers, progress=False
+            )
+            d, w = margins(rows, kinds, pair)
+            diffs += d
+            wins += w
+        found = _report(game, seats, pair, diffs, wins, time.perf_counter() - start)
+        if progress is not None:
+            progress(*found)
+    return found
+
+
+def _report(
+    game: str,
+    seats: int,
+    pair: tuple[str, str],
+    diffs: list[float],
+    wins: list[bool],
+    seconds: float,
+) -> tuple[str, dict[str, Any]]:
     margin = plots.means({"margin": diffs})[0]
     share = plots.proportions({"wins": wins})[0]
     verdict = "clearly better" if margin.low > 0 else "NOT clearly better"
@@ -121,14 +148,24 @@ def main(argv: list[str] | None = None) -> int:
         "--pairs", nargs="*", default=[f"{a}-{b}" for a, b in PAIRS], help="e.g. strong-heuristic"
     )
     parser.add_argument("--out", type=Path, help="merge the figures into this JSON file")
+    parser.add_argument(
+        "--chunk", type=int, default=0, help="play in rounds of this many deals, storing each"
+    )
     args = parser.parse_args(argv)
     for game in args.games:
         for text in args.pairs:
             stronger, _, weaker = text.partition("-")
-            line, figures = measure(game, args.deals, args.workers, (stronger, weaker))
-            print(line, flush=True)
-            if args.out:
-                store(args.out, game, text, figures)
+
+            def report(line: str, figures: dict[str, Any], game: str = game, text: str = text):
+                print(line, flush=True)
+                if args.out:
+                    store(args.out, game, text, figures)
+
+            pair = (stronger, weaker)
+            if args.chunk:
+                measure(game, args.deals, args.workers, pair, args.chunk, report)
+            else:
+                report(*measure(game, args.deals, args.workers, pair))
     return 0
 
 
