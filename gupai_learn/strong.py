@@ -35,11 +35,13 @@ the number of samples; ``budget_ms`` is only an optional cap on the wall time of
 
 from __future__ import annotations
 
+import json
 import math
 import random
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any, Protocol
 
 from gupai_learn.engine.moves import Move, quote
@@ -53,6 +55,7 @@ __all__ = [
     "Sampler",
     "StrongPlayer",
     "check_turn",
+    "measured",
     "replay_sample",
     "replaying_player",
 ]
@@ -350,6 +353,20 @@ def _replay(
     if world.is_over != deal.is_over or world.turn != deal.turn:
         return None  # the real deal would have ended (or moved on) differently
     return world
+
+
+# ----- measured strength ---------------------------------------------------------------------
+#: The figures ``tools/bot_strength.py --out`` stored: per game, per pair of levels.
+MEASURED = Path(__file__).with_name("strength.json")
+
+
+def measured() -> dict[str, dict[str, dict[str, float]]]:
+    """The stored measurements of the levels against each other: ``{game: {"strong-heuristic":
+    figures, "heuristic-random": figures}}``, each with the mean ``margin`` per deal, its 95%
+    interval ``low`` to ``high``, the number of ``deals`` and the stronger side's ``wins``
+    share (written by ``tools/bot_strength.py --out``; lesson 07.08 shows them)."""
+    found: dict[str, dict[str, dict[str, float]]] = json.loads(MEASURED.read_text(encoding="utf-8"))
+    return found
 
 
 # ----- argument checks -------------------------------------------------------------------------

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import statistics
 import sys
 import time
 from pathlib import Path
@@ -130,6 +131,33 @@ def _report(
     ), figures
 
 
+def timing(game: str, deals: int) -> str:
+    """The median processor time of one strong move (every move, and the moves with a choice):
+    the strong player in seat 0, heuristic players elsewhere. Processor time, not wall time, so
+    that a busy machine does not inflate it."""
+    info = GAMES[game]
+    every: list[float] = []
+    chosen: list[float] = []
+    for seed in range(deals):
+        deal = info.Deal.random(seed=seed)
+        players = [info.bot("strong" if s == 0 else "heuristic", seed) for s in range(deal.n_seats)]
+        while not deal.is_over:
+            choice = len(deal.legal_moves()) > 1
+            start = time.process_time()
+            move = players[deal.turn].choose(deal)
+            spent = (time.process_time() - start) * 1000
+            if deal.turn == 0:
+                every.append(spent)
+                if choice:
+                    chosen.append(spent)
+            deal.apply(move)
+    return (
+        f"{game:9} strong move: median {statistics.median(every):.1f} ms of processor time "
+        f"({len(every)} moves), {statistics.median(chosen):.1f} ms when there is a choice "
+        f"({len(chosen)} moves), slowest {max(every):.0f} ms"
+    )
+
+
 def store(path: Path, game: str, pair: str, figures: dict[str, Any]) -> None:
     """Merge one result into the JSON file at ``path``: ``{game: {pair: figures}}``."""
     found = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
@@ -151,7 +179,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--chunk", type=int, default=0, help="play in rounds of this many deals, storing each"
     )
+    parser.add_argument(
+        "--timing", type=int, default=0, help="only time the strong moves of this many deals"
+    )
     args = parser.parse_args(argv)
+    if args.timing:
+        for game in args.games:
+            print(timing(game, args.timing), flush=True)
+        return 0
     for game in args.games:
         for text in args.pairs:
             stronger, _, weaker = text.partition("-")
