@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import statistics
 import sys
 import time
@@ -75,12 +76,14 @@ def measure(
     pair: tuple[str, str] = ("heuristic", "random"),
     chunk: int = 0,
     progress: Any = None,
+    offset: int = 0,
 ) -> tuple[str, dict[str, Any]]:
     """The report line of one game and one pair of kinds, and its figures (for ``--out``).
 
     ``chunk``: play the deals in rounds of this many (half each way round, each round its own
     seeds) and call ``progress(line, figures)`` after each, so a long run that is stopped still
-    leaves the figures of the rounds it finished."""
+    leaves the figures of the rounds it finished; ``offset`` skips that many rounds' seeds (a
+    second process then plays other deals, and ``--pool`` joins the two)."""
     seats = GAMES[game].seats[0]
     diffs: list[float] = []
     wins: list[bool] = []
@@ -90,7 +93,7 @@ def measure(
         batch = min(size, deals - first)
         for half, even in ((batch // 2, True), (batch - batch // 2, False)):
             kinds = table(seats, even, pair)
-            seed = 16 + even if size == deals else 1000 * (first // size + 1) + even
+            seed = 16 + even if size == deals else 1000 * (first // size + 1 + offset) + even
             rows = sim.run(
                 game, players=kinds, deals=half, seed=seed, workers=workers, progress=False
             )
@@ -120,6 +123,7 @@ def _report(
         "low": round(margin.low, 4),
         "high": round(margin.high, 4),
         "deals": margin.n,
+        "sd": round(statistics.stdev(diffs), 4),
         "wins": round(share.value, 4),
         "seconds": round(seconds, 1),
     }
@@ -158,6 +162,37 @@ def timing(game: str, deals: int) -> str:
     )
 
 
+def pool(parts: list[dict[str, Any]]) -> dict[str, Any]:
+    """One measurement from several runs on different deals (each with its mean ``margin``,
+    ``sd`` and ``deals``; an ``sd`` missing is read back from the interval)."""
+    sizes, means, spreads = [], [], []
+    for part in parts:
+        n = int(part["deals"])
+        half = (part["high"] - part["low"]) / 2
+        sd = part.get("sd") or half / plots.t_quantile(0.975, n - 1) * math.sqrt(n)
+        sizes.append(n)
+        means.append(part["margin"])
+        spreads.append(sd)
+    n = sum(sizes)
+    mean = sum(k * m for k, m in zip(sizes, means, strict=True)) / n
+    squares = sum(
+        (k - 1) * sd**2 + k * (m - mean) ** 2
+        for k, m, sd in zip(sizes, means, spreads, strict=True)
+    )
+    sd = math.sqrt(squares / (n - 1))
+    half = plots.t_quantile(0.975, n - 1) * sd / math.sqrt(n)
+    wins = sum(k * p["wins"] for k, p in zip(sizes, parts, strict=True)) / n
+    return {
+        "margin": round(mean, 4),
+        "low": round(mean - half, 4),
+        "high": round(mean + half, 4),
+        "deals": n,
+        "sd": round(sd, 4),
+        "wins": round(wins, 4),
+        "seconds": round(sum(p["seconds"] for p in parts), 1),
+    }
+
+
 def store(path: Path, game: str, pair: str, figures: dict[str, Any]) -> None:
     """Merge one result into the JSON file at ``path``: ``{game: {pair: figures}}``."""
     found = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
@@ -179,10 +214,27 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--chunk", type=int, default=0, help="play in rounds of this many deals, storing each"
     )
+    parser.add_argument("--offset", type=int, default=0, help="skip this many rounds' seeds")
+    parser.add_argument(
+        "--pool",
+        nargs="*",
+        type=Path,
+        help="join these --out files (runs on different deals) into the --out file",
+    )
     parser.add_argument(
         "--timing", type=int, default=0, help="only time the strong moves of this many deals"
     )
     args = parser.parse_args(argv)
+    if args.pool:
+        found: dict[str, dict[str, list[dict[str, Any]]]] = {}
+        for path in args.pool:
+            for game, pairs in json.loads(path.read_text(encoding="utf-8")).items():
+                for pair, figures in pairs.items():
+                    found.setdefault(game, {}).setdefault(pair, []).append(figures)
+        for game, pairs in found.items():
+            for pair, parts in pairs.items():
+                store(args.out, game, pair, pool(parts))
+        return 0
     if args.timing:
         for game in args.games:
             print(timing(game, args.timing), flush=True)
@@ -198,7 +250,7 @@ def main(argv: list[str] | None = None) -> int:
 
             pair = (stronger, weaker)
             if args.chunk:
-                measure(game, args.deals, args.workers, pair, args.chunk, report)
+                measure(game, args.deals, args.workers, pair, args.chunk, report, args.offset)
             else:
                 report(*measure(game, args.deals, args.workers, pair))
     return 0
