@@ -289,3 +289,16 @@ def test_bergen_past_position_is_rebuilt_from_the_world() -> None:
             explained += bots._explains(deal, choice)
     assert total >= 20
     assert explained >= 0.9 * total, (explained, total)
+
+
+# ----- the stored measurements (lesson 07.08) ------------------------------------------------
+def test_stored_measurements_cover_every_game_and_both_pairs() -> None:
+    figures = strong.measured()
+    assert set(figures) == set(GAMES)
+    for game, pairs in figures.items():
+        assert set(pairs) == {"strong-heuristic", "heuristic-random"}, game
+        for pair, found in pairs.items():
+            assert found["low"] <= found["margin"] <= found["high"], (game, pair)
+            assert 0 <= found["wins"] <= 1 and found["deals"] >= 100, (game, pair)
+        normal = pairs["heuristic-random"]
+        assert normal["deals"] >= 2000 and normal["low"] > 0, game
