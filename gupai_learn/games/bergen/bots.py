@@ -332,18 +332,6 @@ def _install(deal: Any, dealt: dict[int, list[Tile]], pile: list[Tile]) -> Any:
     return world
 
 
-def strong_player(
-    seed: int | None = None,
-    *,
-    budget_ms: float = strong.DEFAULT_BUDGET_MS,
-    samples: int = strong.DEFAULT_SAMPLES,
-) -> strong.StrongPlayer:
-    """The strong player (:mod:`gupai_learn.strong`): it samples the unseen tiles with
-    :func:`modelled_world` and plays each candidate out with :class:`HeuristicPlayer`."""
-    return strong.StrongPlayer(
-        seed,
-        sampler=modelled_world,
-        rollout=HeuristicPlayer,
-        budget_ms=budget_ms,
-        samples=samples,
-    )
+#: The strong player (:mod:`gupai_learn.strong`): it samples the unseen tiles with
+#: :func:`modelled_world` and plays each candidate out with :class:`HeuristicPlayer`.
+strong_player = strong.replaying_player(HeuristicPlayer, sampler=modelled_world)
