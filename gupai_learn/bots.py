@@ -6,9 +6,8 @@ picks among what the engine allows.
 
 - :class:`RandomPlayer`: uniform over the legal face-up plays plus, for a follower, one
   face-down discard of random tiles. Works for any :class:`~gupai_learn.engine.trick.TrickDeal`.
-- Each game's own heuristic lives in its package (``games/<game>/bots.py``) and is listed in
-  its ``GameInfo.bots``; ``gupai_learn.bots.HeuristicPlayer`` is Tien Gow's, kept here for
-  the lessons that import it.
+- Each game's own heuristic and strong player live in its package (``games/<game>/bots.py``)
+  and are listed in its ``GameInfo.bots``: ``GAMES[game].bot("heuristic", seed)``.
 """
 
 from __future__ import annotations
@@ -21,7 +20,7 @@ from gupai_learn.engine.moves import Move
 from gupai_learn.engine.trick import TrickDeal
 from gupai_learn.strong import check_turn
 
-__all__ = ["Move", "Player", "RandomPlayer", "apply", "play_out"]
+__all__ = ["Move", "Player", "RandomPlayer", "TrickHeuristic", "apply", "play_out"]
 
 
 class Player(Protocol):
@@ -67,10 +66,32 @@ class RandomPlayer:
         return "RandomPlayer()"
 
 
-def __getattr__(name: str) -> Any:
-    # Tien Gow's heuristic, imported lazily (games import this module for RandomPlayer)
-    if name == "HeuristicPlayer":
-        from gupai_learn.games.tien_gow.bots import HeuristicPlayer
+class TrickHeuristic:
+    """The frame of a trick game's heuristic player (each game's ``HeuristicPlayer`` fills it
+    in): a seeded random source for its coin flips, the turn checked, then
+    ``_lead(deal, plays)`` returns the pieces to lead and ``_follow(deal, plays)`` the move when
+    following, ``plays`` being the legal face-up plays."""
 
-        return HeuristicPlayer
-    raise AttributeError(name)
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, deal: Any, seat: int | None = None) -> Move:
+        """The heuristic's move for the seat to act.
+
+        Raises the deal's IllegalPlayError when the deal is over or it is another seat's turn
+        (``seat``, if given, must be the seat to act)."""
+        check_turn(deal, seat)
+        pieces = type(deal.hands[deal.turn])
+        plays = [pieces(p) for p in deal.legal_plays()]
+        if deal.trick:
+            return self._follow(deal, plays)
+        return Move("play", self._lead(deal, plays))
+
+    def _lead(self, deal: Any, plays: list[Any]) -> Any:
+        raise NotImplementedError
+
+    def _follow(self, deal: Any, plays: list[Any]) -> Move:
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        return "HeuristicPlayer()"

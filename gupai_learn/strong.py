@@ -22,8 +22,8 @@ passed holds nothing for the ends) — and from nothing else. For each decision 
 
 This is "determinized" or "perfect-information Monte Carlo" search, the ancestor of OpenSpiel's
 information-set MCTS (``ismcts``). Reproducible: a seed gives the same moves, because the limit is
-the number of samples; ``budget_ms`` is only a cap on the wall time of one decision (a slow
-machine may then stop early with fewer samples).
+the number of samples; ``budget_ms`` is only an optional cap on the wall time of one decision
+(given one, a slow machine may stop early with fewer samples; by default it never binds).
 
     >>> from gupai_learn.games import GAMES
     >>> info = GAMES["tien_gow"]
@@ -35,11 +35,13 @@ machine may then stop early with fewer samples).
 
 from __future__ import annotations
 
+import json
 import math
 import random
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any, Protocol
 
 from gupai_learn.engine.moves import Move, quote
@@ -53,15 +55,19 @@ __all__ = [
     "Sampler",
     "StrongPlayer",
     "check_turn",
+    "measured",
     "replay_sample",
+    "replaying_player",
 ]
 
 #: Worlds sampled per decision (the deterministic limit).
 DEFAULT_SAMPLES = 12
-#: Cap on the wall time of one decision, in milliseconds.
-DEFAULT_BUDGET_MS = 250.0
 #: The largest budget accepted (one minute per move).
 MAX_BUDGET_MS = 60_000.0
+#: Default cap on the wall time of one decision, in milliseconds: only a safety net, so that
+#: the sample count (a seeded, deterministic limit) decides the move, never the clock, however
+#: busy the machine. The sample counts keep the median move under 100 ms on a quiet machine.
+DEFAULT_BUDGET_MS = MAX_BUDGET_MS
 #: The largest sample count accepted.
 MAX_SAMPLES = 10_000
 #: Moves compared at most per decision (the heuristic's move, face-up plays first).
@@ -206,6 +212,41 @@ def _candidates(moves: list[Move], favourite: Move, rng: random.Random) -> list[
     return ([favourite] + up + down)[:MAX_CANDIDATES]
 
 
+def replaying_player(
+    rollout: Callable[[int], Any],
+    *,
+    samples: int = DEFAULT_SAMPLES,
+    sampler: Sampler | None = None,
+    confidence: float = CONFIDENCE,
+) -> Callable[..., StrongPlayer]:
+    """A game's ``strong_player`` factory: ``factory(seed=None, *, budget_ms=..., samples=...)``
+    makes a :class:`StrongPlayer` that deals the unseen pieces again with ``sampler`` (default
+    :func:`replay_sample`: consistent with the public history and the counts) and plays each
+    candidate out with ``rollout`` players (the game's heuristic) on every sample."""
+    deal_again: Sampler = sampler if sampler is not None else replay_sample
+    default_samples = samples
+
+    def strong_player(
+        seed: int | None = None,
+        *,
+        budget_ms: float = DEFAULT_BUDGET_MS,
+        samples: int = default_samples,
+    ) -> StrongPlayer:
+        """The strong player (:mod:`gupai_learn.strong`) of this game: ``samples`` sampled
+        worlds per decision, each candidate played out with the game's heuristic players;
+        ``budget_ms`` caps one decision's wall time."""
+        return StrongPlayer(
+            seed,
+            sampler=deal_again,
+            rollout=rollout,
+            budget_ms=budget_ms,
+            samples=samples,
+            confidence=confidence,
+        )
+
+    return strong_player
+
+
 # ----- sampling by replay --------------------------------------------------------------------
 def replay_sample(
     deal: Any,
@@ -312,6 +353,20 @@ def _replay(
     if world.is_over != deal.is_over or world.turn != deal.turn:
         return None  # the real deal would have ended (or moved on) differently
     return world
+
+
+# ----- measured strength ---------------------------------------------------------------------
+#: The figures ``tools/bot_strength.py --out`` stored: per game, per pair of levels.
+MEASURED = Path(__file__).with_name("strength.json")
+
+
+def measured() -> dict[str, dict[str, dict[str, float]]]:
+    """The stored measurements of the levels against each other: ``{game: {"strong-heuristic":
+    figures, "heuristic-random": figures}}``, each with the mean ``margin`` per deal, its 95%
+    interval ``low`` to ``high``, the number of ``deals`` and the stronger side's ``wins``
+    share (written by ``tools/bot_strength.py --out``; lesson 07.08 shows them)."""
+    found: dict[str, dict[str, dict[str, float]]] = json.loads(MEASURED.read_text(encoding="utf-8"))
+    return found
 
 
 # ----- argument checks -------------------------------------------------------------------------

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import statistics
 
-from gupai_learn.bots import HeuristicPlayer, RandomPlayer, play_out
+from gupai_learn.bots import RandomPlayer, play_out
 from gupai_learn.games import tien_gow as tg
+from gupai_learn.games.tien_gow.bots import HeuristicPlayer
 
 
 def test_random_and_heuristic_players_finish_legal_deals() -> None:
@@ -40,3 +41,35 @@ def test_heuristic_beats_random_on_average() -> None:
 def test_player_reprs_are_stable() -> None:
     assert repr(RandomPlayer(3)) == "RandomPlayer()"
     assert repr(HeuristicPlayer()) == "HeuristicPlayer()"
+
+
+def test_bergen_heuristic_weighs_whether_the_next_seat_can_follow() -> None:
+    """The chance that the next seat can follow the new ends: nothing when none of the tiles it
+    may hold fits them, at most 1 scaled by how far its hand has shrunk, and more for ends that
+    more of its possible tiles fit."""
+    from gupai_learn.games import bergen
+    from gupai_learn.games.bergen import bots
+
+    player = bots.HeuristicPlayer(1)
+    checked = 0
+    for seed in range(30):
+        deal = bergen.Deal.random(seed=seed)
+        players = [bots.HeuristicPlayer(s) for s in range(2)]
+        for _ in range(4 + seed % 5):
+            if deal.is_over:
+                break
+            deal.apply(players[deal.turn].choose(deal))
+        if deal.is_over or deal.layout.ends is None:
+            continue
+        nxt = (deal.turn + 1) % deal.n_seats
+        possible = bots.unseen(deal)
+        for move in (m for m in deal.legal_moves() if m.kind == "play"):
+            after = deal.layout.add(move.pieces[0], move.end, deal.turn)
+            fitting = [t for t in possible if after.fits(t)]
+            chance = player._follow(deal, after, possible)
+            assert 0 <= chance <= 6 / len(deal.hands[nxt]) + 1e-9
+            assert (chance == 0) == (not fitting)
+            fewer = player._follow(deal, after, [t for t in possible if t not in fitting[:2]])
+            assert fewer <= chance
+            checked += 1
+    assert checked >= 20

@@ -12,9 +12,7 @@ from gupai_learn.games import GAMES
 
 PACKAGE = Path(__file__).resolve().parent.parent / "gupai_learn"
 #: Modules that still name games, and why (remove an entry once its module is clean).
-KNOWN = {
-    "bots.py": "gupai_learn.bots.HeuristicPlayer, kept for lessons 02.00 and 02.09",
-}
+KNOWN: dict[str, str] = {}
 
 
 def _docstrings(tree: ast.AST) -> set[int]:

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from gupai_learn.bots import HeuristicPlayer, RandomPlayer, play_out
+from gupai_learn.bots import RandomPlayer, play_out
 from gupai_learn.games import tien_gow as tg
+from gupai_learn.games.tien_gow.bots import HeuristicPlayer
 from gupai_learn.puzzles import about_deal
 
 

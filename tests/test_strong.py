@@ -231,3 +231,74 @@ def test_match_table_says_which_level_played() -> None:
 
     player = DealPlayer("bergen", seed=2, level="strong")
     assert "Computer players: strong." in player.board.value
+
+
+# ----- one factory, the opponent model -------------------------------------------------------
+@pytest.mark.parametrize(("game", "samples"), [("tien_gow", 12), ("bagchen", 8), ("tet_gow", 12)])
+def test_trick_games_share_one_factory(game: str, samples: int) -> None:
+    factory = GAMES[game].bots["strong"]
+    assert factory.__qualname__.startswith("replaying_player.")
+    player = factory(4)
+    assert player.samples == samples and player.sampler is strong.replay_sample
+    assert player.rollout is GAMES[game].bots["heuristic"]
+    assert factory(4, samples=2).samples == 2
+
+
+def _misses(sampler: Any, deal: Any, rng: random.Random, tries: int = 12) -> int:
+    from gupai_learn.games.bergen import bots
+
+    choices = bots._recent_choices(deal, deal.turn)
+    total = 0
+    for _ in range(tries):
+        world = sampler(deal, deal.turn, rng)
+        total += sum(1 for c in choices if not bots._explains(world, c))
+    return total
+
+
+def test_bergen_worlds_explain_the_other_seats_choices() -> None:
+    """The opponent model: worlds in which the other seat's recent choices are what the
+    heuristic would have made come up more often than when dealt blindly."""
+    from gupai_learn.games.bergen import bots
+
+    modelled = blind = positions = 0
+    for seed in range(40):
+        deal = _midgame("bergen", 900 + seed, 4 + seed % 7)
+        if deal.is_over or not bots._recent_choices(deal, deal.turn):
+            continue
+        positions += 1
+        modelled += _misses(bots.modelled_world, deal, random.Random(seed))
+        blind += _misses(bots.sample_world, deal, random.Random(seed))
+    assert positions >= 5
+    assert modelled < 0.8 * blind, (modelled, blind)
+
+
+def test_bergen_past_position_is_rebuilt_from_the_world() -> None:
+    """In the real deal, played by heuristic players, the other seat's recent choices are
+    what the heuristic makes in the rebuilt past positions (its hand then is rebuilt exactly;
+    only a rare near-tie broken the other way differs)."""
+    from gupai_learn.games.bergen import bots
+
+    explained = total = 0
+    for seed in range(30):
+        deal = _midgame("bergen", 700 + seed, 3 + seed % 8)
+        if deal.is_over:
+            continue
+        for choice in bots._recent_choices(deal, deal.turn):
+            assert deal.seated_history[choice[0]][0] == choice[1] != deal.turn
+            total += 1
+            explained += bots._explains(deal, choice)
+    assert total >= 20
+    assert explained >= 0.9 * total, (explained, total)
+
+
+# ----- the stored measurements (lesson 07.08) ------------------------------------------------
+def test_stored_measurements_cover_every_game_and_both_pairs() -> None:
+    figures = strong.measured()
+    assert set(figures) == set(GAMES)
+    for game, pairs in figures.items():
+        assert set(pairs) == {"strong-heuristic", "heuristic-random"}, game
+        for pair, found in pairs.items():
+            assert found["low"] <= found["margin"] <= found["high"], (game, pair)
+            assert 0 <= found["wins"] <= 1 and found["deals"] >= 100, (game, pair)
+        normal = pairs["heuristic-random"]
+        assert normal["deals"] >= 2000 and normal["low"] > 0, game

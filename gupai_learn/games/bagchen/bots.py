@@ -3,10 +3,10 @@
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from gupai_learn import strong
+from gupai_learn.bots import TrickHeuristic
 from gupai_learn.engine.moves import Move
 from gupai_learn.games.bagchen.combos import canonical, point_value, rank
 from gupai_learn.tiles import Tile, Tiles
@@ -20,7 +20,7 @@ def strength(deal: Any, tile: Tile) -> int:
     return rank(tile) + 4 if tile.is_civil else (rank(tile) - 3) // 2
 
 
-class HeuristicPlayer:
+class HeuristicPlayer(TrickHeuristic):
     """A sensible Bagchen player.
 
     - Keeps its surest single (a point tile if it has one, else its strongest tile) for the
@@ -32,20 +32,6 @@ class HeuristicPlayer:
       beats only tricks of several tiles or the last one; otherwise it discards its weakest
       tiles face down.
     """
-
-    def __init__(self, seed: int | None = None) -> None:
-        self.rng = random.Random(seed)
-
-    def choose(self, deal: Any, seat: int | None = None) -> Move:
-        """The heuristic's move for the seat to act.
-
-        Raises the deal's IllegalPlayError when the deal is over or it is another seat's turn
-        (``seat``, if given, must be the seat to act)."""
-        strong.check_turn(deal, seat)
-        plays = [Tiles(p) for p in deal.legal_plays()]
-        if deal.trick:
-            return self._follow(deal, plays)
-        return Move("play", self._lead(deal, plays))
 
     def _keep(self, deal: Any) -> Tile | None:
         hand = deal.hands[deal.turn]
@@ -75,9 +61,6 @@ class HeuristicPlayer:
         weakest = sorted(hand, key=lambda t: strength(deal, t))[:size]
         return Move("discard", canonical(weakest))
 
-    def __repr__(self) -> str:
-        return "HeuristicPlayer()"
-
 
 def _rank(deal: Any, play: Tiles) -> int:
     combo = deal.combination(play)
@@ -93,20 +76,8 @@ def _spares(hand: Tiles, play: Tiles, keep: Tile | None) -> bool:
 STRONG_SAMPLES = 8
 
 
-def strong_player(
-    seed: int | None = None,
-    *,
-    budget_ms: float = strong.DEFAULT_BUDGET_MS,
-    samples: int = STRONG_SAMPLES,
-) -> strong.StrongPlayer:
-    """The strong player (:mod:`gupai_learn.strong`): it deals the tiles it has not seen
-    again, consistently with the public history and the counts, and plays each candidate out
-    with :class:`HeuristicPlayer` on every sample. Nothing here is certain about another seat's
-    hand beyond its count: a seat may put pieces face down even when it could beat."""
-    return strong.StrongPlayer(
-        seed,
-        sampler=strong.replay_sample,
-        rollout=HeuristicPlayer,
-        budget_ms=budget_ms,
-        samples=samples,
-    )
+#: The strong player (:mod:`gupai_learn.strong`): it deals the pieces it has not seen again,
+#: consistently with the public history and the counts, and plays each candidate out with
+#: :class:`HeuristicPlayer` on every sample. Nothing is certain about another seat's hand beyond
+#: its count: a seat may put pieces face down even when it could beat.
+strong_player = strong.replaying_player(HeuristicPlayer, samples=STRONG_SAMPLES)

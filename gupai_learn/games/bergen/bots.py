@@ -10,6 +10,8 @@ number of tiles each seat holds and the size of the boneyard. Among its legal pl
   (none, for a tile with a number that seat is known to lack: it drew or passed on it, BE-DRAW);
 - keeps a double back unless it scores now — a double held is a triple header waiting for its
   number to come up on both ends — and values leaving ends it can turn into its own header;
+- leaves ends the next seat is unlikely to follow (a seat that cannot must draw, and each tile
+  drawn is one more to get rid of), the more so as that seat's hand shrinks toward a domino;
 - prefers ends it can follow (it counts each number's appearances among the tiles it has not
   seen) and sheds heavy tiles (a blocked round is often won on pips, BE-END-BLOCKED);
 - goes out when it can (BE-END-DOMINO).
@@ -26,7 +28,7 @@ from typing import Any
 from gupai_learn import decks, strong
 from gupai_learn.engine.line import Layout
 from gupai_learn.engine.moves import Move
-from gupai_learn.games.bergen.headers import DOUBLE, TRIPLE
+from gupai_learn.games.bergen.headers import DOUBLE, TRIPLE, capped
 from gupai_learn.tiles import Tile, Tiles
 
 _DECK = tuple(decks.double_six())
@@ -48,6 +50,9 @@ FLEX = 10.0
 KEEP_DOUBLE = 20.0
 #: Worth of each pip shed (a blocked round is won on pips).
 PIPS = 2.0
+#: Cost of the chance that the next seat can follow the new ends at all (one who cannot must
+#: draw, and every tile drawn is a tile more to get rid of); scaled up as its hand shrinks.
+FOLLOW = 50.0
 
 
 def header_points(layout: Layout) -> int:
@@ -110,18 +115,27 @@ class HeuristicPlayer:
         if len(moves) == 1 or not plays:
             return moves[0]
         hidden = unseen(deal)
-        return max(plays, key=lambda m: self._score(deal, m, hidden))
+        lacks = voids(deal)[(deal.turn + 1) % deal.n_seats]
+        possible = [t for t in hidden if not lacks.intersection(t)]
+        return max(plays, key=lambda m: self._score(deal, m, hidden, possible))
 
-    def _score(self, deal: Any, move: Move, hidden: list[Tile]) -> tuple[float, str]:
+    def _score(
+        self, deal: Any, move: Move, hidden: list[Tile], possible: list[Tile]
+    ) -> tuple[float, str]:
+        """The worth of ``move``; ``possible``: the tiles the next seat may hold."""
         seat = deal.turn
         tile = move.pieces[0]
         hand = list(deal.hands[seat])
         hand.remove(tile)
-        if not hand:
-            return DOMINO_WEIGHT + deal.header_after(tile, move.end).points, str(move)
-        value = HEADER_WEIGHT * deal.header_after(tile, move.end).points
         after = deal.layout.add(tile, move.end, seat)
-        value -= GIFT_WEIGHT * self._gift(deal, after, hidden)
+        points = header_points(after)
+        if points:  # the cap near the target (BE-HEADER-CAP)
+            total = deal.scores[seat] + deal.round_points[seat]
+            points = capped(points, total, deal.rules.target)
+        if not hand:
+            return DOMINO_WEIGHT + points, str(move)
+        value = HEADER_WEIGHT * points
+        value -= GIFT_WEIGHT * self._gift(deal, after, possible)
         value += THREAT_WEIGHT * best_header(after, hand, seat)
         if tile.is_double and not header_points(after):
             value -= KEEP_DOUBLE  # keep it for a triple header later
@@ -130,15 +144,14 @@ class HeuristicPlayer:
             value -= RARE * sum(number in t for t in hidden)
         value += tile.pips * PIPS
         value -= FLEX * sum(n in t for n in set(tile) for t in hidden + hand)
+        value -= FOLLOW * self._follow(deal, after, possible)
         return value + self.rng.random() * 0.01, str(move)
 
-    def _gift(self, deal: Any, after: Layout, hidden: list[Tile]) -> float:
-        """The next seat's expected header on ``after``: each tile it may hold (hidden, and
-        without a number it is known to lack, :func:`voids`) makes its best header with the
-        chance that seat holds it (its tiles among the tiles it may hold)."""
+    def _gift(self, deal: Any, after: Layout, possible: list[Tile]) -> float:
+        """The next seat's expected header on ``after``: each tile it may hold (``possible``:
+        hidden, and without a number it is known to lack, :func:`voids`) makes its best header
+        with the chance that seat holds it (its tiles among the tiles it may hold)."""
         nxt = (deal.turn + 1) % deal.n_seats
-        lacks = voids(deal)[nxt]
-        possible = [t for t in hidden if not lacks.intersection(t)]
         if not possible:
             return 0.0
         share = min(1.0, len(deal.hands[nxt]) / len(possible))
@@ -151,6 +164,18 @@ class HeuristicPlayer:
             expected += chance_none * share * points
             chance_none *= 1 - share
         return expected
+
+    def _follow(self, deal: Any, after: Layout, possible: list[Tile]) -> float:
+        """The chance that the next seat holds a tile for the ends of ``after`` (from the tiles
+        it may hold, ``possible``), times how close it is to going out (1 for a full hand, more
+        below)."""
+        nxt = (deal.turn + 1) % deal.n_seats
+        size = len(deal.hands[nxt])
+        if not possible or not size:
+            return 0.0
+        share = min(1.0, size / len(possible))
+        fitting = sum(1 for t in possible if after.fits(t))
+        return (1 - (1 - share) ** fitting) * 6 / size
 
     def __repr__(self) -> str:
         return "HeuristicPlayer()"
@@ -206,6 +231,94 @@ def sample_world(deal: Any, seat: int, rng: random.Random) -> Any:
     return None
 
 
+#: How much less likely a sampled world becomes for each past choice of another seat that the
+#: heuristic would not have made in it (the opponent model of :func:`modelled_world`).
+SURPRISE = 0.25
+#: Worlds dealt at most per sample while looking for one that explains the other seats' play.
+MODEL_TRIES = 6
+
+
+def modelled_world(deal: Any, seat: int, rng: random.Random) -> Any:
+    """A world like :func:`sample_world`'s, drawn in proportion to how well it explains the
+    other seats' recent choices: each choice a seat made since it last drew (when its hand
+    then is known in the world: what it holds now plus what it played since) that
+    :class:`HeuristicPlayer` would not have made there makes the world :data:`SURPRISE` times
+    as likely (rejection sampling, at most :data:`MODEL_TRIES` worlds; the best one seen if
+    none is accepted). Only public moves and the sampled hands are read."""
+    choices = _recent_choices(deal, seat)
+    best, best_misses = None, None
+    for _ in range(MODEL_TRIES):
+        world = sample_world(deal, seat, rng)
+        if world is None or not choices:
+            return world
+        misses = sum(1 for c in choices if not _explains(world, c))
+        if rng.random() < SURPRISE**misses:
+            return world
+        if best_misses is None or misses < best_misses:
+            best, best_misses = world, misses
+    return best
+
+
+def _recent_choices(deal: Any, seat: int) -> list[tuple[int, int, Layout, tuple[Tile, ...]]]:
+    """Each past play by another seat since its last draw or pass, with a choice among several
+    placements possible: (history index, seat, line before it, tiles it played from then on)."""
+    log = deal.seated_history
+    found = []
+    layouts = [Layout()]
+    for s, move in log:
+        after = layouts[-1]
+        if move.kind == "play":
+            after = after.add(move.pieces[0], move.end, s)
+        layouts.append(after)
+    for other in range(deal.n_seats):
+        if other == seat:
+            continue
+        later: list[Tile] = []
+        for i in range(len(log) - 1, -1, -1):
+            s, move = log[i]
+            if s != other:
+                continue
+            if move.kind != "play":
+                break
+            later.append(move.pieces[0])
+            if i and layouts[i].ends is not None:
+                found.append((i, other, layouts[i], tuple(later)))
+    return found
+
+
+def _explains(world: Any, choice: tuple[int, int, Layout, tuple[Tile, ...]]) -> bool:
+    """Whether :class:`HeuristicPlayer` holding the world's hand would have made that choice."""
+    index, other, layout, later = choice
+    past = world.copy()
+    log = past._log[:index]
+    hands = list(past._hands)
+    hands[other] = Tiles(sorted([*hands[other], *later], reverse=True))
+    for s in range(past.n_seats):
+        if s != other:  # only its size matters to the heuristic: what it played since, back
+            since = [m.pieces[0] for t, m in past._log[index:] if t == s and m.kind == "play"]
+            drawn = sum(1 for t, m in past._log[index:] if t == s and m.kind == "draw")
+            size = len(hands[s]) + len(since) - drawn
+            hands[s] = Tiles(sorted([*hands[s], *since], reverse=True)[: max(0, size)])
+    past._hands = hands
+    past._log = log
+    past._layout = layout
+    past._turn = other
+    past._offered = None
+    moves = [m for m in past.legal_moves() if m.kind == "play"]
+    if len(moves) < 2:
+        return True
+    return _same_play(layout, HeuristicPlayer(index).choose(past), world._log[index][1])
+
+
+def _same_play(layout: Layout, one: Move, other: Move) -> bool:
+    """Whether two placements on ``layout`` are the same choice: the same tile, leaving the
+    same ends (a tile added at either of two equal ends is one choice)."""
+    if one.pieces != other.pieces:
+        return False
+    ends = [sorted(layout.add(m.pieces[0], m.end, 0).ends or ()) for m in (one, other)]
+    return ends[0] == ends[1]
+
+
 def _install(deal: Any, dealt: dict[int, list[Tile]], pile: list[Tile]) -> Any:
     """A copy of ``deal`` with ``dealt`` hands and ``pile`` as the boneyard (same public state),
     or None when those hands would have blocked the round already."""
@@ -219,14 +332,6 @@ def _install(deal: Any, dealt: dict[int, list[Tile]], pile: list[Tile]) -> Any:
     return world
 
 
-def strong_player(
-    seed: int | None = None,
-    *,
-    budget_ms: float = strong.DEFAULT_BUDGET_MS,
-    samples: int = strong.DEFAULT_SAMPLES,
-) -> strong.StrongPlayer:
-    """The strong player (:mod:`gupai_learn.strong`): it samples the unseen tiles with
-    :func:`sample_world` and plays each candidate out with :class:`HeuristicPlayer`."""
-    return strong.StrongPlayer(
-        seed, sampler=sample_world, rollout=HeuristicPlayer, budget_ms=budget_ms, samples=samples
-    )
+#: The strong player (:mod:`gupai_learn.strong`): it samples the unseen tiles with
+#: :func:`modelled_world` and plays each candidate out with :class:`HeuristicPlayer`.
+strong_player = strong.replaying_player(HeuristicPlayer, sampler=modelled_world)

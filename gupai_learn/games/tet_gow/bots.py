@@ -3,11 +3,11 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from typing import Any
 
 from gupai_learn import strong
+from gupai_learn.bots import TrickHeuristic
 from gupai_learn.cards import Card, Cards
 from gupai_learn.engine.moves import Move
 from gupai_learn.games.tet_gow.combos import SET_OF, TIER, lead_reasons
@@ -20,7 +20,7 @@ def strength(card: Card) -> int:
     return (7 - TIER[card]) * 2 + (SET_OF[card] == "suits")
 
 
-class HeuristicPlayer:
+class HeuristicPlayer(TrickHeuristic):
     """A sensible Tet-Gow player.
 
     - Makes sure of 2 tricks (TT-LAST): while it has fewer, it beats whenever it can and leads
@@ -31,20 +31,6 @@ class HeuristicPlayer:
     - Beats with the cheapest face-up play (the lowest tier that is still higher, TT-FOLLOW);
       otherwise plays its weakest cards face down.
     """
-
-    def __init__(self, seed: int | None = None) -> None:
-        self.rng = random.Random(seed)
-
-    def choose(self, deal: Any, seat: int | None = None) -> Move:
-        """The heuristic's move for the seat to act.
-
-        Raises the deal's IllegalPlayError when the deal is over or it is another seat's turn
-        (``seat``, if given, must be the seat to act)."""
-        strong.check_turn(deal, seat)
-        plays = [Cards(p) for p in deal.legal_plays()]
-        if deal.trick:
-            return self._follow(deal, plays)
-        return Move("play", self._lead(deal, plays))
 
     def _lead(self, deal: Any, plays: list[Cards]) -> Cards:
         hand = deal.hands[deal.turn]
@@ -72,29 +58,14 @@ class HeuristicPlayer:
         weakest = sorted(hand, key=lambda c: (c is keep, strength(c)))[:size]
         return Move("discard", Cards(weakest))
 
-    def __repr__(self) -> str:
-        return "HeuristicPlayer()"
-
 
 def _keeper(hand: Sequence[Card]) -> Card | None:
     """The card to save for the last round: the strongest one."""
     return max(hand, key=strength) if hand else None
 
 
-def strong_player(
-    seed: int | None = None,
-    *,
-    budget_ms: float = strong.DEFAULT_BUDGET_MS,
-    samples: int = strong.DEFAULT_SAMPLES,
-) -> strong.StrongPlayer:
-    """The strong player (:mod:`gupai_learn.strong`): it deals the cards it has not seen
-    again, consistently with the public history and the counts, and plays each candidate out
-    with :class:`HeuristicPlayer` on every sample. Nothing here is certain about another seat's
-    hand beyond its count: a seat may put pieces face down even when it could beat."""
-    return strong.StrongPlayer(
-        seed,
-        sampler=strong.replay_sample,
-        rollout=HeuristicPlayer,
-        budget_ms=budget_ms,
-        samples=samples,
-    )
+#: The strong player (:mod:`gupai_learn.strong`): it deals the pieces it has not seen again,
+#: consistently with the public history and the counts, and plays each candidate out with
+#: :class:`HeuristicPlayer` on every sample. Nothing is certain about another seat's hand beyond
+#: its count: a seat may put pieces face down even when it could beat.
+strong_player = strong.replaying_player(HeuristicPlayer)

@@ -3,11 +3,11 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from typing import Any
 
 from gupai_learn import strong
+from gupai_learn.bots import TrickHeuristic
 from gupai_learn.engine.moves import Move
 from gupai_learn.games.tien_gow.combos import ALL_COMBOS, single_rank
 from gupai_learn.tiles import Tile, Tiles
@@ -18,7 +18,7 @@ def strength(tile: Tile) -> int:
     return single_rank(tile) if tile.is_civil else tile.pips - 2
 
 
-class HeuristicPlayer:
+class HeuristicPlayer(TrickHeuristic):
     """A sensible Tien Gow player.
 
     - Cashes trick payments (TG-TRICKPAY): leads the Supreme pair or a quartet when it holds one.
@@ -29,20 +29,6 @@ class HeuristicPlayer:
     - Beats with the cheapest winning play (TG-BEAT-STRICT); otherwise discards its weakest
       tiles face down (TG-BEAT-OPTIONAL).
     """
-
-    def __init__(self, seed: int | None = None) -> None:
-        self.rng = random.Random(seed)
-
-    def choose(self, deal: Any, seat: int | None = None) -> Move:
-        """The heuristic's move for the seat to act.
-
-        Raises the deal's IllegalPlayError when the deal is over or it is another seat's turn
-        (``seat``, if given, must be the seat to act)."""
-        strong.check_turn(deal, seat)
-        plays = [Tiles(p) for p in deal.legal_plays()]
-        if deal.trick:
-            return self._follow(deal, plays)
-        return Move("play", self._lead(deal, plays))
 
     def _lead(self, deal: Any, plays: list[Tiles]) -> Tiles:
         hand = deal.hands[deal.turn]
@@ -71,9 +57,6 @@ class HeuristicPlayer:
         weakest = sorted(hand, key=strength)[:size]
         return Move("discard", Tiles(weakest))
 
-    def __repr__(self) -> str:
-        return "HeuristicPlayer()"
-
 
 def _kind(deal: Any, play: Tiles) -> str:
     combo = ALL_COMBOS[deal.rules.mixed_sets].get(play)
@@ -92,20 +75,8 @@ def _best_single(hand: Sequence[Tile]) -> Tile | None:
     return max(hand, key=lambda t: (t.is_civil, strength(t)))
 
 
-def strong_player(
-    seed: int | None = None,
-    *,
-    budget_ms: float = strong.DEFAULT_BUDGET_MS,
-    samples: int = strong.DEFAULT_SAMPLES,
-) -> strong.StrongPlayer:
-    """The strong player (:mod:`gupai_learn.strong`): it deals the tiles it has not seen
-    again, consistently with the public history and the counts, and plays each candidate out
-    with :class:`HeuristicPlayer` on every sample. Nothing here is certain about another seat's
-    hand beyond its count: a seat may put pieces face down even when it could beat."""
-    return strong.StrongPlayer(
-        seed,
-        sampler=strong.replay_sample,
-        rollout=HeuristicPlayer,
-        budget_ms=budget_ms,
-        samples=samples,
-    )
+#: The strong player (:mod:`gupai_learn.strong`): it deals the pieces it has not seen again,
+#: consistently with the public history and the counts, and plays each candidate out with
+#: :class:`HeuristicPlayer` on every sample. Nothing is certain about another seat's hand beyond
+#: its count: a seat may put pieces face down even when it could beat.
+strong_player = strong.replaying_player(HeuristicPlayer)
