@@ -70,6 +70,7 @@ def test_every_widget_has_a_static_picture(name: str) -> None:
     assert "<svg" not in picture  # drawings as images: a sanitizer keeps those
     assert "<script" not in picture and "model" not in picture
     assert picture == bundle(WIDGETS[name]())["text/html"]  # deterministic
+    assert "::" not in picture  # a control's label ends in one colon ("Computer: normal")
 
 
 def test_a_cards_picture_asks_its_question_with_its_choices() -> None:

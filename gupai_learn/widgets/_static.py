@@ -71,7 +71,8 @@ def picture_of(widget: Any) -> str:
     if isinstance(widget, ipywidgets.Box):
         return "".join(picture_of(c) for c in widget.children)
     if isinstance(widget, ipywidgets.ValueWidget) and hasattr(widget, "description"):
-        said = f"{widget.description}: {widget.value}"  # a form control, as text
+        label = str(widget.description).rstrip(": ")  # "Computer:" is said once, not twice
+        said = f"{label}: {widget.value}"  # a form control, as text
         return f"<span style='margin-right:1em'>{esc(said)}</span>"
     return ""
 
