@@ -10,6 +10,7 @@ import pytest
 from gupai_learn import puzzles
 from gupai_learn.tiles import Tiles
 from gupai_learn.widgets import DealPlayer
+from gupai_learn.widgets.puzzle_set import ladder_order
 from tests.browser.conftest import Lab, drawn_tiles, open_and_run
 
 pytestmark = pytest.mark.browser
@@ -71,15 +72,22 @@ def _indices(pool: list[object], wanted: list[object]) -> list[int]:
 
 def test_the_puzzle_shelf_counts_a_solved_puzzle(page: object, lab: Lab) -> None:
     open_and_run(page, lab, "02.08-Puzzles.ipynb")
-    first = puzzles.bank("tien_gow")[0]  # the shelf opens on it: a choice puzzle
     # the shelf's card comes after the lesson's three endgame cards
     shelf_card = page.locator(".gupai-card").nth(3)  # type: ignore[attr-defined]
     shelf_card.scroll_into_view_if_needed()
     # puzzles solved by earlier tests of this session are in the server's progress file
-    total = len(puzzles.bank("tien_gow"))
+    ladder = ladder_order(puzzles.bank("tien_gow"))
+    total = len(ladder)
     counter = page.get_by_text(re.compile(rf"\d+ of {total} solved"))  # type: ignore[attr-defined]
     counter.first.wait_for(timeout=15_000)
     before = int(counter.first.inner_text().split()[0])
+    # the ladder opens on its first unsolved rung, an easy one: a choice puzzle
+    rung = page.get_by_text(re.compile(rf"Rung \d+ of {total}"))  # type: ignore[attr-defined]
+    rung.first.wait_for(timeout=15_000)
+    found = re.search(r"Rung (\d+)", rung.first.inner_text())
+    assert found is not None
+    first = ladder[int(found.group(1)) - 1]
+    assert first.answer_kind == "choice", first.id
     shelf_card.locator(f"input[value='{first.solution.answer}']").check()
     shelf_card.locator("button.gupai-card-check").click()
     page.get_by_text(f"{before + 1} of {total} solved").wait_for(timeout=15_000)  # type: ignore[attr-defined]
