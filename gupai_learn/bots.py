@@ -13,6 +13,7 @@ picks among what the engine allows.
 from __future__ import annotations
 
 import random
+from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import Any, Protocol
 
@@ -66,7 +67,7 @@ class RandomPlayer:
         return "RandomPlayer()"
 
 
-class TrickHeuristic:
+class TrickHeuristic(ABC):
     """The frame of a trick game's heuristic player (each game's ``HeuristicPlayer`` fills it
     in): a seeded random source for its coin flips, the turn checked, then
     ``_lead(deal, plays)`` returns the pieces to lead and ``_follow(deal, plays)`` the move when
@@ -87,11 +88,13 @@ class TrickHeuristic:
             return self._follow(deal, plays)
         return Move("play", self._lead(deal, plays))
 
+    @abstractmethod
     def _lead(self, deal: Any, plays: list[Any]) -> Any:
-        raise NotImplementedError
+        """The pieces to lead (each game's heuristic says which)."""
 
+    @abstractmethod
     def _follow(self, deal: Any, plays: list[Any]) -> Move:
-        raise NotImplementedError
+        """The move when following a lead (each game's heuristic says which)."""
 
     def __repr__(self) -> str:
         return "HeuristicPlayer()"

@@ -35,8 +35,10 @@ class CommandWidget(GuardedWidget):
         self.run_command(name)
 
     def run_command(self, name: str) -> None:
-        """Do what the button ``name`` asks (each widget says what its buttons do)."""
-        raise NotImplementedError
+        """Do what the button ``name`` asks. An abstract hook: every widget built on this class
+        overrides it, since its buttons are its own (a widget's traits metaclass rules out
+        ``abc.ABC`` here)."""
+        raise NotImplementedError(f"{type(self).__name__} must say what its buttons do")
 
     @staticmethod
     def unavailable(name: str, when: str = "now") -> str:

@@ -13,6 +13,7 @@ from typing import Any
 from gupai_learn.bench import (
     dominoes_random_playout,
     paired_rates,
+    played_down,
     random_tiles,
     trick_random_playout,
     trick_user_playout,
@@ -61,17 +62,9 @@ def bagchen_solver_times(quick: bool) -> list[tuple[str, float, int]]:
 def _bagchen_endgame(seed: int, size: int) -> Any:
     """A random deal played by random single leads down to ``size`` tiles each (passports do
     not restrict the leads on the way down, so a single lead is always there)."""
-    rng = random.Random(seed)
-    deal = bagchen.Deal.random(seed=seed, rules=bagchen.Rules(passport_leads=False))
-    while len(deal.hands[0]) > size or deal.trick:
-        plays = [p for p in deal.legal_plays() if len(p) == 1] if not deal.trick else []
-        if plays:
-            deal.play(plays[rng.randrange(len(plays))])
-        else:
-            hand = deal.hands[deal.turn]
-            deal.discard(Tiles(rng.sample(hand, len(deal.trick[0].pieces))))
-    won = deal.won
-    return bagchen.Deal(deal.hands, leader=deal.turn, won=won, point=deal.point)
+    start = bagchen.Deal.random(seed=seed, rules=bagchen.Rules(passport_leads=False))
+    deal = played_down(start, size, random.Random(seed), Tiles)
+    return bagchen.Deal(deal.hands, leader=deal.turn, won=deal.won, point=deal.point)
 
 
 def bagchen_rows(seconds: float, rounds: int, quick: bool) -> None:
