@@ -59,6 +59,12 @@ def tag(name: str, content: str | None = None, **values: AttrValue) -> str:
     return f"<{name}{attrs(**values)}>{content}</{name}>"
 
 
+def inset_rect(width: float, height: float, inset: float, **values: AttrValue) -> str:
+    """A ``<rect>`` drawn ``inset`` inside a ``width`` × ``height`` box (frames and outlines)."""
+    size = {"width": width - 2 * inset, "height": height - 2 * inset}
+    return tag("rect", x=float(inset), y=float(inset), **size, **values)
+
+
 def group(content: str, *, x: float = 0, y: float = 0, **values: AttrValue) -> str:
     """A ``<g>`` moved to ``(x, y)``."""
     move = f"translate({num(x)},{num(y)})" if (x or y) else None

@@ -21,7 +21,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from gupai_learn.cards import Card
-from gupai_learn.render._svg import group, num, tag, text
+from gupai_learn.render._svg import group, inset_rect, num, tag, text
 from gupai_learn.render.pieces import Drawing, PieceOptions, draw_piece, piece_svg
 
 if TYPE_CHECKING:
@@ -202,12 +202,10 @@ def _back() -> str:
         "path", d="".join(lines), stroke=_BACK_LINE, stroke_width="0.8", stroke_opacity="0.55"
     )
     clip = tag("svg", pattern, x=6, y=6, width=WIDTH - 12, height=HEIGHT - 12, viewBox="6 6 60 96")
-    inner = tag(
-        "rect",
-        x=6,
-        y=6,
-        width=WIDTH - 12,
-        height=HEIGHT - 12,
+    inner = inset_rect(
+        WIDTH,
+        HEIGHT,
+        6,
         rx=3,
         fill="none",
         stroke=_BACK_LINE,

@@ -16,7 +16,7 @@ from typing import Any
 from gupai_learn.engine.protocols import PlayedDeal, capable
 from gupai_learn.engine.trick import TrickDeal
 from gupai_learn.render._svg import MAX_WIDTH as SVG_MAX_WIDTH
-from gupai_learn.render._svg import group, svg_root, tag, text, text_width, title
+from gupai_learn.render._svg import group, inset_rect, svg_root, tag, text, text_width, title
 from gupai_learn.render.pieces import Drawing, PieceOptions, Style, draw_piece
 from gupai_learn.render.tiles import resolve_style, tile_size
 from gupai_learn.tiles import Tile, as_tile, as_tiles
@@ -354,12 +354,10 @@ def _group_box(
 def _slip_mark(width: float, height: float, y: float, said: str) -> str:
     """A group marked as a slip: a red dashed outline, the word "slip" at ``y`` on its left,
     and ``said`` as the title a pointer shows."""
-    outline = tag(
-        "rect",
-        x=1.5,
-        y=1.5,
-        width=width - 3,
-        height=height - 3,
+    outline = inset_rect(
+        width,
+        height,
+        1.5,
         rx=8,
         fill="none",
         stroke=_SLIP,
@@ -391,12 +389,10 @@ def _spoken(g: Group, tiles: _Block) -> tuple[str, ...]:
 def _panel(width: float, height: float, high: bool) -> str:
     fill, edge, line = (_HIGH_FILL, _HIGH_EDGE, "3") if high else (_PANEL, _PANEL_EDGE, "1")
     inset = 1.5 if high else 0.5
-    return tag(
-        "rect",
-        x=inset,
-        y=inset,
-        width=width - 2 * inset,
-        height=height - 2 * inset,
+    return inset_rect(
+        width,
+        height,
+        inset,
         rx=8,
         fill=fill,
         stroke=edge,
