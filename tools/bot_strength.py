@@ -203,7 +203,7 @@ def store(path: Path, game: str, pair: str, figures: dict[str, Any]) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     """Measure every game asked for and print one line each."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0].replace("\n", " "))
     parser.add_argument("--deals", type=int, default=2000)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--games", nargs="*", default=list(GAMES))

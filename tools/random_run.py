@@ -187,11 +187,11 @@ def run_game(name: str, deals: int, seed: int, show: int) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deals", type=int, default=10_000)
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--show", type=int, default=5)
-    parser.add_argument("--games", nargs="*", default=list(GAMES))
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0].replace("\n", " "))
+    parser.add_argument("--deals", type=int, default=10_000, help="deals per game (10,000)")
+    parser.add_argument("--seed", type=int, default=0, help="the run's seed (0)")
+    parser.add_argument("--show", type=int, default=5, help="violations printed per game (5)")
+    parser.add_argument("--games", nargs="*", default=list(GAMES), help="the games (all)")
     args = parser.parse_args(argv)
     total = sum(run_game(g, args.deals, args.seed, args.show) for g in args.games)
     return 1 if total else 0
