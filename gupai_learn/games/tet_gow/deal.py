@@ -85,6 +85,12 @@ def _table() -> tuple[dict[int, Combination], dict[tuple[str, int], list[tuple[i
 PLAYS, BY_KIND = _table()
 
 
+#: Every valid play by its cards in the game's order: its mask and combination (a play listed by
+#: ``legal_plays`` is recognised with one look-up).
+_PLAY_OF: dict[tuple[Card, ...], tuple[int, Combination]] = {
+    Cards(combo.pieces): (mask, combo) for mask, combo in PLAYS.items()
+}
+
 #: Per (class, rank of the high play): the plays of that class that beat it, in the order the
 #: tiers are listed (one look-up per follower instead of one per tier).
 _ABOVE: dict[tuple[str, int], tuple[tuple[int, Cards], ...]] = {}
@@ -321,9 +327,25 @@ class Deal(TrickDeal[Card]):
         return _TEXT_MOVES(raw) if type(raw) is str else super()._fast_read(raw)
 
     def _fast_combination(self, raw: Any, seat: Any) -> Combination | None:
-        if type(raw) is Move and raw.kind != "play":
+        kind = type(raw)
+        if kind is Cards or kind is tuple:  # a listed play (or its cards in order): looked up
+            if not self._left or (seat is not None and seat != self._turn):
+                return None
+            try:
+                entry = _PLAY_OF.get(raw)
+            except TypeError:  # something unhashable among the pieces: judged carefully
+                return None
+            if entry is None:
+                need = self._fast_mask(raw, seat)
+                combo = PLAYS.get(need)
+            else:
+                need, combo = entry
+                if need & self._masks[self._turn] != need:
+                    return None
+        elif kind is Move and raw.kind != "play":
             return None
-        combo = PLAYS.get(self._fast_mask(raw, seat))
+        else:
+            combo = PLAYS.get(self._fast_mask(raw, seat))
         if combo is None or not self._plays:
             return combo
         lead = self._plays[0].combination
@@ -334,13 +356,29 @@ class Deal(TrickDeal[Card]):
         return None if self._forced_down(self._turn) else combo
 
     def _fast_discard(self, raw: Any, seat: Any) -> Cards | None:
-        if not self._plays or (type(raw) is Move and raw.kind != "discard"):
+        plays = self._plays
+        if not plays or not self._left or (seat is not None and seat != self._turn):
             return None
-        mask = self._fast_mask(raw, seat)
-        if not mask:
+        kind = type(raw)
+        if kind is tuple or kind is Cards:  # the usual spelling: the mask made inline
+            need = 0
+            for card in raw:
+                if type(card) is not Card:
+                    return None
+                bit = BIT[card]
+                if need & bit:
+                    return None
+                need |= bit
+            if need & self._masks[self._turn] != need:
+                return None
+        elif kind is Move and raw.kind != "discard":
             return None
-        pieces = _cards_of(mask)
-        return pieces if len(pieces) == len(self._plays[0].pieces) else None
+        else:
+            need = self._fast_mask(raw, seat)
+            if not need:
+                return None
+        pieces = _CARDS_OF.get(need) or _cards_of(need)
+        return pieces if len(pieces) == len(plays[0].pieces) else None
 
     # ----- game hooks ----------------------------------------------------------------------
     def _read(self, raw: Any) -> Cards:
@@ -448,15 +486,22 @@ class Deal(TrickDeal[Card]):
         assert high is not None and lead.combination is not None
         # TrickDeal.legal_plays has already asked _forced_down (TT-LAST)
         mask = self._masks[seat]
-        return [p for need, p in _above(lead.combination.kind, high.rank) if need & mask == need]
+        above = _ABOVE.get((lead.combination.kind, high.rank))
+        if above is None:
+            above = _above(lead.combination.kind, high.rank)
+        return [p for need, p in above if need & mask == need]
 
     def _forced_down(self, seat: int) -> bool:
         return self._last and self._won[seat] + len(self._plays[0].pieces) < MIN_TRICKS
 
     def _after_play(self, play: TrickPlay) -> None:
-        mask = 0
-        for card in play.pieces:
-            mask |= BIT[card]
+        pieces = play.pieces
+        if len(pieces) == 1:
+            mask = BIT[pieces[0]]
+        else:
+            mask = 0
+            for card in pieces:
+                mask |= BIT[card]
         self._masks[play.seat] &= ~mask
         if len(self._plays) == 1:
             self._last = not self._hands[play.seat]

@@ -632,10 +632,12 @@ class Deal(TrickDeal[Tile]):
                 self._first_lead = play.combination
 
     def _trick_done(self, trick: Any) -> None:
-        amount = _TRICK_PAYMENT.get(trick.high.combination.kind)
+        # every face-up play of a trick is of the lead's class (TG-BEAT-STRICT), so the lead
+        # names the class that won it without looking for the high play
+        kind = trick.plays[0].combination.kind
+        amount = _TRICK_PAYMENT.get(kind)
         if amount is None or not self.rules.trick_payments:
             return
-        kind = trick.high.combination.kind
         what = "the Supreme pair" if kind == "supreme" else "a quartet"
         for seat in range(SEATS):
             if seat == trick.winner:
