@@ -136,6 +136,14 @@ class _Tables:
             if len(c.pieces) > 1:
                 self.anchored.setdefault(c.pieces[0], []).append((need, Tiles(c.pieces)))
         self.singles = {t: Tiles((t,)) for t in SLOT}
+        #: per combination (by its tiles): every slot some combination in ``above`` needs, and
+        #: ``above`` itself (a hand holding none of those slots has no face-up answer)
+        self.beats_of: dict[tuple[Tile, ...], tuple[int, list[tuple[int, Tiles]]]] = {}
+        #: per tile: its single, and the multi-tile combinations anchored on it (to list leads
+        #: with one look-up per tile)
+        self.leads_of: dict[Tile, tuple[Tiles, tuple[tuple[int, Tiles], ...]]] = {
+            t: (self.singles[t], tuple(self.anchored.get(t, ()))) for t in SLOT
+        }
         #: per combination (by its tiles): the slot masks and tiles of every combination of
         #: its class that beats it, high to low (for followers)
         self.above: dict[tuple[Tile, ...], list[tuple[int, Tiles]]] = {
@@ -144,6 +152,11 @@ class _Tables:
             ]
             for _, c in entries
         }
+        for pieces, above in self.above.items():
+            union = 0
+            for need, _ in above:
+                union |= need
+            self.beats_of[pieces] = (union, above)
 
 
 _TABLES = {flag: _Tables(flag) for flag in (True, False)}
@@ -589,18 +602,22 @@ class Deal(TrickDeal[Tile]):
         )
 
     def _leads(self, seat: int) -> list[Tiles]:
-        mask = self._mask(seat)
-        singles, anchored = self._tables.singles, self._tables.anchored
+        mask = self._masks[seat]
+        if mask is None:
+            mask = self._mask(seat)
+        leads_of = self._tables.leads_of
         found: list[Tiles] = []
         previous = None
         for tile in self._hands[seat]:
-            if tile is previous:
+            if tile is previous:  # a hand is in display order: copies side by side
                 continue
             previous = tile
-            found.append(singles[tile])
-            for need, pieces in anchored.get(tile, ()):
-                if need & mask == need:
-                    found.append(pieces)
+            single, combos = leads_of[tile]
+            found.append(single)
+            if combos:
+                for need, pieces in combos:
+                    if need & mask == need:
+                        found.append(pieces)
         return found
 
     def _beats(self, seat: int, lead: TrickPlay, high: Combination | None) -> list[Tiles]:
@@ -610,7 +627,10 @@ class Deal(TrickDeal[Tile]):
         mask = self._masks[seat]
         if mask is None:
             mask = self._mask(seat)
-        return [pieces for need, pieces in self._tables.above[high.pieces] if need & mask == need]
+        union, above = self._tables.beats_of[high.pieces]
+        if not mask & union:  # no slot any answer needs: nothing to list
+            return []
+        return [pieces for need, pieces in above if need & mask == need]
 
     def _forced_down(self, seat: int) -> bool:
         """TG-EARLY-DEATH: on the last trick (a single), a seat with no column plays face down."""
