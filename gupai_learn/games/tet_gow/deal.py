@@ -91,20 +91,26 @@ _PLAY_OF: dict[tuple[Card, ...], tuple[int, Combination]] = {
     Cards(combo.pieces): (mask, combo) for mask, combo in PLAYS.items()
 }
 
-#: Per (class, rank of the high play): the plays of that class that beat it, in the order the
-#: tiers are listed (one look-up per follower instead of one per tier).
-_ABOVE: dict[tuple[str, int], tuple[tuple[int, Cards], ...]] = {}
+#: Per (class, rank of the high play): every card some play of that class that beats it
+#: needs, and those plays, in the order the tiers are listed (one look-up per follower instead
+#: of one per tier; a hand holding none of those cards has no face-up answer).
+_ABOVE: dict[tuple[str, int], tuple[int, tuple[tuple[int, Cards], ...]]] = {}
 
 
-def _above(kind: str, rank: int) -> tuple[tuple[int, Cards], ...]:
-    """The (mask, cards) of every play of class ``kind`` that beats a play of rank ``rank``."""
+def _above(kind: str, rank: int) -> tuple[int, tuple[tuple[int, Cards], ...]]:
+    """The cards needed by, and the (mask, cards) of, every play of class ``kind`` that beats a
+    play of rank ``rank``."""
     found = _ABOVE.get((kind, rank))
     if found is None:
-        found = _ABOVE[kind, rank] = tuple(
+        plays = tuple(
             entry
             for level in range(1, TIERS + 1 - rank)
             for entry in BY_KIND.get((kind, level), ())
         )
+        union = 0
+        for need, _ in plays:
+            union |= need
+        found = _ABOVE[kind, rank] = (union, plays)
     return found
 
 
@@ -486,9 +492,12 @@ class Deal(TrickDeal[Card]):
         assert high is not None and lead.combination is not None
         # TrickDeal.legal_plays has already asked _forced_down (TT-LAST)
         mask = self._masks[seat]
-        above = _ABOVE.get((lead.combination.kind, high.rank))
-        if above is None:
-            above = _above(lead.combination.kind, high.rank)
+        found = _ABOVE.get((lead.combination.kind, high.rank))
+        if found is None:
+            found = _above(lead.combination.kind, high.rank)
+        union, above = found
+        if not mask & union:  # none of the cards an answer needs: nothing to list
+            return []
         return [p for need, p in above if need & mask == need]
 
     def _forced_down(self, seat: int) -> bool:
