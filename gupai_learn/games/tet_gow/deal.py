@@ -19,6 +19,7 @@ import random
 from collections.abc import Hashable, Sequence
 from dataclasses import replace
 from itertools import combinations
+from operator import itemgetter
 from typing import Any, cast
 
 from gupai_learn import decks
@@ -138,6 +139,12 @@ _LEADS = _lead_table()
 _CARDS_OF: dict[int, Cards] = {}
 
 
+#: Per table size (4 or 3 players): each card of the deck, in deck order, as its place in the
+#: game's order (:data:`ORDER`); and the bit of each place.
+_DECK_PLACES = {n: tuple(ORDER[c] for c in decks.decktet(n)) for n in (4, 3)}
+_PLACE_BIT = tuple(BIT[c] for c in _BY_BIT)
+
+
 def _cards_of(mask: int) -> Cards:
     found = _CARDS_OF.get(mask)
     if found is None:
@@ -148,6 +155,7 @@ def _cards_of(mask: int) -> Cards:
 
 
 _sort_key = ORDER.__getitem__
+_new_tuple = tuple.__new__
 
 
 def _read_cards(raw: Any) -> Cards:
@@ -217,11 +225,17 @@ class Deal(TrickDeal[Card]):
         self._setup(parsed, rules, rest, leader, tricks)
 
     def _setup(
-        self, parsed: list[Cards], rules: Rules, rest: Cards, leader: int, tricks: list[int]
+        self,
+        parsed: list[Cards],
+        rules: Rules,
+        rest: Cards,
+        leader: int,
+        tricks: list[int],
+        masks: list[int] | None = None,
     ) -> None:
-        """Initialise from checked hands in canonical order."""
+        """Initialise from checked hands in canonical order (and their masks, when known)."""
         super().__init__(parsed, leader)
-        self._masks = [hand_mask(h) for h in parsed]
+        self._masks = [hand_mask(h) for h in parsed] if masks is None else masks
         self.rules = rules
         self._won = tricks
         self._leftover = rest
@@ -247,19 +261,22 @@ class Deal(TrickDeal[Card]):
         check_players(players, (4, 3), "TT-THREE")
         if players is not None and players != rules.players:
             rules = replace(rules, players=cast(Players, players))
-        deck = list(decks.decktet(rules.players))
-        decks.shuffle(rng, deck)
+        # each card of the deck as its place in the game's order, shuffled: the same draws and
+        # the same permutation as shuffling the deck, and sorted places are a sorted hand
+        places = list(_DECK_PLACES[rules.players])
+        decks.shuffle(rng, places)
         n = rules.players
-        hands = [deck[i * HAND_SIZE : (i + 1) * HAND_SIZE] for i in range(n)]
+        dealt = [sorted(places[i * HAND_SIZE : (i + 1) * HAND_SIZE]) for i in range(n)]
         if leader is None:
             first = decks.randrange(rng, n)
         else:
             first = check_seat("leader", leader, n, "TT-DEAL")
         # a shuffled deck needs none of the constructor's checks
         deal = cls.__new__(cls)
-        parsed = [Cards(sorted(h, key=_sort_key)) for h in hands]
-        rest = Cards(sorted(deck[n * HAND_SIZE :], key=_sort_key))
-        deal._setup(parsed, rules, rest, first, [0] * n)
+        parsed = [_new_tuple(Cards, itemgetter(*h)(_BY_BIT)) for h in dealt]
+        masks = [sum(itemgetter(*h)(_PLACE_BIT)) for h in dealt]
+        rest = _new_tuple(Cards, [_BY_BIT[p] for p in sorted(places[n * HAND_SIZE :])])
+        deal._setup(parsed, rules, rest, first, [0] * n, masks)
         return deal
 
     # ----- state ---------------------------------------------------------------------------
