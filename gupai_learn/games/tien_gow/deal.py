@@ -474,19 +474,24 @@ class Deal(TrickDeal[Tile]):
     def _fast_combination(self, raw: Any, seat: Any) -> Combination | None:
         if not self._left or self._closed or (seat is not None and seat != self._turn):
             return None
-        found = _fast_move(raw)
-        if found is None or found[0] != "play":
-            return None
+        if type(raw) is Tiles:  # a play as listed (or its tiles as Tiles): read as it is
+            pieces = raw
+        else:
+            found = _fast_move(raw)
+            if found is None or found[0] != "play":
+                return None
+            pieces = found[1]
         by_tiles = self._tables.by_tiles
-        entry = by_tiles.get(found[1])
-        if entry is None and len(found[1]) > 1:
-            entry = by_tiles.get(canonical(found[1]))
+        entry = by_tiles.get(pieces)
+        if entry is None and len(pieces) > 1:
+            entry = by_tiles.get(canonical(pieces))
         if entry is None:
             return None
         need, combo = entry
-        mask = self._masks[self._turn]
+        turn = self._turn
+        mask = self._masks[turn]
         if mask is None:
-            mask = self._mask(self._turn)
+            mask = self._mask(turn)
         if need & mask != need:
             return None
         high = self._high
@@ -496,7 +501,7 @@ class Deal(TrickDeal[Tile]):
         assert top is not None
         if combo.kind != top.kind or combo.rank <= top.rank or top.led_only:
             return None
-        return None if self._forced_down(self._turn) else combo
+        return None if self._last and self._forced_down(turn) else combo
 
     def _fast_discard(self, raw: Any, seat: Any) -> Tiles | None:
         if not self._left or self._closed or (seat is not None and seat != self._turn):
