@@ -376,7 +376,7 @@ class Deal(TrickDeal[Card]):
         assert lead is not None and high is not None and high.combination is not None
         if combo.kind != lead.kind or combo.rank <= high.combination.rank:
             return None
-        return None if self._forced_down(self._turn) else combo
+        return None if self._last and self._forced_down(self._turn) else combo
 
     def _fast_discard(self, raw: Any, seat: Any) -> Cards | None:
         plays = self._plays
