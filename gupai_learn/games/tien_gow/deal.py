@@ -475,7 +475,7 @@ class Deal(TrickDeal[Tile]):
         if not self._left or self._closed or (seat is not None and seat != self._turn):
             return None
         if type(raw) is Tiles:  # a play as listed (or its tiles as Tiles): read as it is
-            pieces = raw
+            pieces: tuple[Tile, ...] = raw
         else:
             found = _fast_move(raw)
             if found is None or found[0] != "play":
