@@ -89,13 +89,24 @@ def shuffle(rng: random.Random, items: list[Any]) -> None:
         rng.shuffle(items)
         return
     getrandbits = rng.getrandbits
-    for i in range(len(items) - 1, 0, -1):
-        n = i + 1
-        k = _BITS[n] if n < 128 else n.bit_length()
+    for i, n, k in _STEPS.get(len(items)) or _steps(len(items)):
         j = getrandbits(k)
         while j >= n:
             j = getrandbits(k)
         items[i], items[j] = items[j], items[i]
+
+
+#: Per list size, the steps of :func:`shuffle`: the place filled, the count ``n`` it draws
+#: below and the bits ``n.bit_length()`` each draw reads (made once per size).
+_STEPS: dict[int, tuple[tuple[int, int, int], ...]] = {}
+
+
+def _steps(size: int) -> tuple[tuple[int, int, int], ...]:
+    """The steps of :func:`shuffle` for a list of ``size`` items, from the last place down."""
+    made = tuple((i, i + 1, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
+    if len(_STEPS) < 1000:
+        _STEPS[size] = made
+    return made
 
 
 def randrange(rng: random.Random, n: int) -> int:
@@ -110,8 +121,6 @@ def randrange(rng: random.Random, n: int) -> int:
     return j
 
 
-#: ``n.bit_length()`` of small ``n`` (one look-up per draw of a shuffle).
-_BITS = [n.bit_length() for n in range(128)]
 _EXACT = False
 
 

@@ -374,3 +374,36 @@ def test_rules_refuse_bad_values() -> None:
     with pytest.raises(ValueError, match="DN-SCORE-PLACES"):
         ding_niu.Rules(tie_break="later")  # type: ignore[arg-type]
     assert Tile(6, 4) in gl.decks.ding_niu()
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        ding_niu.Rules(),
+        ding_niu.Rules(fish_needs_alternative=True),
+        ding_niu.Rules(tie_break="lower-hand-always", after_fish="settle-now"),
+        ding_niu.Rules(fish_types="any-dead-tile", after_fish="play-on"),
+    ],
+)
+def test_shared_payment_lines_are_those_made_afresh(rules: ding_niu.Rules) -> None:
+    """DN-SCORE-PAY, DN-FISH-PAY: the payment lines and notes a settlement shares with earlier
+    hands of the same ranking and fish are those made afresh for it (settled again, in the
+    other order, with nothing shared)."""
+    import random
+
+    from gupai_learn.games.ding_niu import settle as scoring
+
+    finished = []
+    for seed in range(150):
+        deal = ding_niu.Deal.random(seed=seed, rules=rules)
+        rng = random.Random(seed)
+        while not deal.is_over:
+            moves = deal.legal_moves()
+            deal.apply(moves[rng.randrange(len(moves))])
+        finished.append(deal)
+    shared = [deal.settle() for deal in finished]
+    assert any(deal.fish is not None for deal in finished)
+    scoring._PAID.clear()
+    for deal, settlement in reversed(list(zip(finished, shared, strict=True))):
+        assert deal.settle() == settlement
+        scoring._PAID.clear()

@@ -178,3 +178,45 @@ def test_settlement_adds_up(name: str, seed: int) -> None:
     else:
         assert min(result.scores) >= 0
     assert all(line.rules for line in result.lines)
+
+
+TRICK_NAMES = [name for name in NAMES if GAMES[name].family == "trick"]
+
+
+@pytest.mark.parametrize("name", TRICK_NAMES)
+@pytest.mark.parametrize("seed", range(6))
+def test_a_trick_games_fast_paths_play_as_the_judged_path(name: str, seed: int) -> None:
+    """A seeded deal played through ``play``/``discard`` as a user writes the moves (the listed
+    play as it is, a follower's face-down pieces as a plain tuple) and a twin whose shortcuts are
+    switched off (every move judged the careful way) list the same plays at every step, both
+    refuse a follower's face-up play that is not listed, and they end with the same history,
+    counts won and settlement (issue 25: every fast path proved equal to the general one)."""
+    info = GAMES[name]
+    rng = random.Random(seed)
+    fast = info.Deal.random(seed=seed)
+    careful = info.Deal.random(seed=seed)
+    careful._fast_combination = lambda raw, seat: None
+    careful._fast_discard = lambda raw, seat: None
+    while not fast.is_over:
+        plays = fast.legal_plays()
+        assert plays == careful.legal_plays()
+        trick = fast.trick
+        if trick:  # the follower's own pieces face up, not among the listed plays: refused
+            tried = tuple(rng.sample(fast.hands[fast.turn], len(trick[0].pieces)))
+            if sorted(tried, key=str) not in [sorted(p, key=str) for p in plays]:
+                before = fast.state_key()
+                for deal in (fast, careful):
+                    with pytest.raises(gl.IllegalPlayError):
+                        deal.play(tried)
+                assert fast.state_key() == careful.state_key() == before
+        pick = rng.randrange(len(plays) + 1) if trick else rng.randrange(len(plays))
+        if pick == len(plays):
+            down = tuple(rng.sample(fast.hands[fast.turn], len(trick[0].pieces)))
+            fast.discard(down)
+            careful.discard(down)
+        else:
+            fast.play(plays[pick])
+            careful.play(plays[pick])
+        assert fast.seated_history == careful.seated_history
+        assert fast.won == careful.won and fast.state_key() == careful.state_key()
+    assert careful.is_over and fast.settle() == careful.settle()

@@ -28,6 +28,12 @@ def test_shuffle_draws_as_the_random_module_does(size: int) -> None:
         assert mine.random() == theirs.random()
 
 
+def test_the_fast_shuffle_is_the_one_in_use() -> None:
+    """On this Python the module's own check finds that ``decks.shuffle`` draws as the random
+    module does, so the fast steps are used (not the fallback to ``rng.shuffle``)."""
+    assert decks._EXACT and decks._exact()
+
+
 def test_shuffle_leaves_a_subclass_of_random_to_its_own_shuffle() -> None:
     """A generator of a subclass may draw differently: it shuffles with its own method."""
 

@@ -330,3 +330,26 @@ def test_questions_about_a_finished_game(players: int) -> None:  # TT-FOLLOW, TT
     assert not scores.check([0] * players).correct
     with pytest.raises(ValueError, match="over"):
         about_deal(tt.Deal.random(seed=5))
+
+
+@pytest.mark.parametrize("players", [4, 3])
+def test_a_random_deal_is_the_shuffled_deck_dealt_in_order(players: int) -> None:  # TT-DEAL
+    """``Deal.random`` deals what shuffling the deck itself with the same generator deals: eight
+    cards each in turn from the top (each hand in the game's order), the rest face up, then the
+    leader drawn; each hand's mask is the mask of its cards."""
+    import random
+
+    from gupai_learn import decks
+    from gupai_learn.games.tet_gow.deal import ORDER, hand_mask
+
+    for seed in range(200):
+        deal = tt.Deal.random(seed=seed, players=players)
+        rng = random.Random(seed)
+        deck = list(decks.decktet(players))
+        decks.shuffle(rng, deck)
+        dealt = [sorted(deck[i * 8 : i * 8 + 8], key=ORDER.__getitem__) for i in range(players)]
+        assert [list(h) for h in deal.hands] == dealt
+        assert all(type(h) is gl.Cards for h in deal.hands)
+        assert list(deal.leftover) == sorted(deck[players * 8 :], key=ORDER.__getitem__)
+        assert deal.turn == decks.randrange(rng, players)
+        assert deal._masks == [hand_mask(h) for h in deal.hands]

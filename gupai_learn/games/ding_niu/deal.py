@@ -410,7 +410,7 @@ class Deal(LineDeal):
                     self._end_turn(seat)
                     return placed
         hands = self._hands
-        if held[left] or held[right] or _placeable(hands, ends):
+        if held[left] or held[right]:  # else blocked for good (see _placeable)
             after = _AFTER[seat]
             self._turn = after if hands[after] else self._next_seat(seat)
         else:
@@ -454,7 +454,7 @@ class Deal(LineDeal):
         ends = self._ends
         if not self._plain or ends is None:
             self._end_turn(seat)
-        elif held[ends[0]] or held[ends[1]] or _placeable(hands, ends):
+        elif held[ends[0]] or held[ends[1]]:  # else blocked for good (see _placeable)
             after = _AFTER[seat]
             self._turn = after if hands[after] else self._next_seat(seat)
         else:
@@ -468,7 +468,7 @@ class Deal(LineDeal):
         if self._fish is None and ends is not None:  # _finished() of a line without a fish
             held = self._held
             left, right = ends
-            done = not held[left] and not held[right] and not _placeable(hands, ends)
+            done = not held[left] and not held[right]  # (see _placeable)
         else:
             done = self._finished()
         self._ended = done
@@ -638,7 +638,13 @@ _FULL_HELD = _held_counts([_DECK])
 
 def _placeable(hands: Sequence[tuple[Tile, ...]], numbers: tuple[int, ...]) -> bool:
     """Whether a held tile carries a number that can be reached from ``numbers`` through the
-    held non-doubles."""
+    held non-doubles (the general test, read by :meth:`Deal._can_ever_place`).
+
+    When no held tile carries one of ``numbers`` the answer is False without looking further:
+    the search cannot grow from numbers no tile touches (the ends change only when a tile goes
+    down at one of them). The fast paths (:meth:`Deal._placed`, :meth:`Deal._apply_other`,
+    :meth:`Deal._end_turn`) read only that from the held counts; a property test shows they end
+    the hand exactly where :meth:`Deal._finished` does."""
     reach = set(numbers)
     edges = [t for h in hands for t in h if t[0] != t[1]]
     grew = True

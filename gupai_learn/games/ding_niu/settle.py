@@ -15,13 +15,14 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from gupai_learn.engine.settlement import Payment, Settlement
 from gupai_learn.verdict import SetupError
 
 if TYPE_CHECKING:
     from gupai_learn.games.ding_niu.deal import Deal
+    from gupai_learn.games.ding_niu.fish import Fish
 
 #: What 2nd, 3rd and 4th place pay the winner (DN-SCORE-PAY).
 PLACE_PAYMENTS = (1, 2, 3)
@@ -43,11 +44,13 @@ def places(points: Sequence[int], order: Sequence[int], tie_break: str = "seed")
     >>> places([10, 15, 15, 10], [0, 1, 2, 3])
     (0, 3, 2, 1)
     """
-    first = min(order, key=points.__getitem__)  # the earliest of the fewest
-    rest = [seat for seat in order if seat != first]
+    key = points.__getitem__
+    first = min(order, key=key)  # the earliest of the fewest
+    rest = list(order)
+    rest.remove(first)
     if tie_break == "seed":
         rest.reverse()  # the sort keeps this order among ties: the later seat first
-    rest.sort(key=points.__getitem__)
+    rest.sort(key=key)
     return (first, *rest)
 
 
@@ -97,21 +100,42 @@ def settle(deal: Deal) -> Settlement:
         raise SetupError("the hand is still in play: settle it once it is over")
     names = deal.seat_names
     points = deal.points
-    ranking = places(points, deal.order, deal.rules.tie_break)
-    winner = ranking[0]
+    rules = deal.rules
+    ranking = places(points, deal.order, rules.tie_break)
     fish = deal.fish
+    alternative = rules.fish_needs_alternative
+    key = (ranking, names, fish and (fish.blocker, fish.kind, fish.forced and alternative))
+    paid = _PAID.get(key)
+    if paid is None:
+        paid = _PAID[key] = _payments(ranking, names, fish, alternative)
     shown = ", ".join([f"{names[s]} {points[s]}" for s in ranking])
-    outcome = f"{names[winner]} wins the hand with the fewest points (DN-SCORE-PLACES): {shown}."
+    winner = names[ranking[0]]
+    outcome = f"{winner} wins the hand with the fewest points (DN-SCORE-PLACES): {shown}."
+    return Settlement(names, paid[0], outcome, paid[1])
+
+
+#: The payment lines and notes of a hand, per ranking, seat names and what the fish decides
+#: (its blocker, kind, and whether it was forced under ``fish_needs_alternative``): few, each
+#: made once and shared (they are immutable).
+_PAID: dict[Any, tuple[tuple[Payment, ...], tuple[str, ...]]] = {}
+
+
+def _payments(
+    ranking: tuple[int, ...], names: Sequence[str], fish: Fish | None, alternative: bool
+) -> tuple[tuple[Payment, ...], tuple[str, ...]]:
+    """The payment lines and notes of a hand ranked ``ranking`` after ``fish`` (or none):
+    DN-SCORE-PAY, DN-FISH-PAY (``alternative``: the ``fish_needs_alternative`` option)."""
+    winner = ranking[0]
     notes = [_POINTS_NOTE]
     if fish is None:
         lines = place_payments(ranking, names, double=False)
     elif fish.blocker == winner:
         lines = place_payments(ranking, names, double=True)
         notes.append(f"{names[winner]} made the fish ({fish.kind}) and won: payments double.")
-    elif fish.forced and deal.rules.fish_needs_alternative:
+    elif fish.forced and alternative:
         lines = place_payments(ranking, names, double=False)
         notes.append(f"{names[fish.blocker]} made the fish with no other move: no penalty.")
     else:
         lines = [fish_penalty(fish.blocker, winner, names)]
     # every amount here is above zero: what from_lines would keep, without its filter
-    return Settlement(names, tuple(lines), outcome, tuple(notes))
+    return tuple(lines), tuple(notes)

@@ -19,6 +19,7 @@ import random
 from collections.abc import Hashable, Sequence
 from dataclasses import replace
 from itertools import combinations
+from operator import itemgetter
 from typing import Any, cast
 
 from gupai_learn import decks
@@ -85,20 +86,32 @@ def _table() -> tuple[dict[int, Combination], dict[tuple[str, int], list[tuple[i
 PLAYS, BY_KIND = _table()
 
 
-#: Per (class, rank of the high play): the plays of that class that beat it, in the order the
-#: tiers are listed (one look-up per follower instead of one per tier).
-_ABOVE: dict[tuple[str, int], tuple[tuple[int, Cards], ...]] = {}
+#: Every valid play by its cards in the game's order: its mask and combination (a play listed by
+#: ``legal_plays`` is recognised with one look-up).
+_PLAY_OF: dict[tuple[Card, ...], tuple[int, Combination]] = {
+    Cards(combo.pieces): (mask, combo) for mask, combo in PLAYS.items()
+}
+
+#: Per (class, rank of the high play): every card some play of that class that beats it
+#: needs, and those plays, in the order the tiers are listed (one look-up per follower instead
+#: of one per tier; a hand holding none of those cards has no face-up answer).
+_ABOVE: dict[tuple[str, int], tuple[int, tuple[tuple[int, Cards], ...]]] = {}
 
 
-def _above(kind: str, rank: int) -> tuple[tuple[int, Cards], ...]:
-    """The (mask, cards) of every play of class ``kind`` that beats a play of rank ``rank``."""
+def _above(kind: str, rank: int) -> tuple[int, tuple[tuple[int, Cards], ...]]:
+    """The cards needed by, and the (mask, cards) of, every play of class ``kind`` that beats a
+    play of rank ``rank``."""
     found = _ABOVE.get((kind, rank))
     if found is None:
-        found = _ABOVE[kind, rank] = tuple(
+        plays = tuple(
             entry
             for level in range(1, TIERS + 1 - rank)
             for entry in BY_KIND.get((kind, level), ())
         )
+        union = 0
+        for need, _ in plays:
+            union |= need
+        found = _ABOVE[kind, rank] = (union, plays)
     return found
 
 
@@ -126,6 +139,12 @@ _LEADS = _lead_table()
 _CARDS_OF: dict[int, Cards] = {}
 
 
+#: Per table size (4 or 3 players): each card of the deck, in deck order, as its place in the
+#: game's order (:data:`ORDER`); and the bit of each place.
+_DECK_PLACES = {n: tuple(ORDER[c] for c in decks.decktet(n)) for n in (4, 3)}
+_PLACE_BIT = tuple(BIT[c] for c in _BY_BIT)
+
+
 def _cards_of(mask: int) -> Cards:
     found = _CARDS_OF.get(mask)
     if found is None:
@@ -136,6 +155,7 @@ def _cards_of(mask: int) -> Cards:
 
 
 _sort_key = ORDER.__getitem__
+_new_tuple = tuple.__new__
 
 
 def _read_cards(raw: Any) -> Cards:
@@ -205,11 +225,17 @@ class Deal(TrickDeal[Card]):
         self._setup(parsed, rules, rest, leader, tricks)
 
     def _setup(
-        self, parsed: list[Cards], rules: Rules, rest: Cards, leader: int, tricks: list[int]
+        self,
+        parsed: list[Cards],
+        rules: Rules,
+        rest: Cards,
+        leader: int,
+        tricks: list[int],
+        masks: list[int] | None = None,
     ) -> None:
-        """Initialise from checked hands in canonical order."""
+        """Initialise from checked hands in canonical order (and their masks, when known)."""
         super().__init__(parsed, leader)
-        self._masks = [hand_mask(h) for h in parsed]
+        self._masks = [hand_mask(h) for h in parsed] if masks is None else masks
         self.rules = rules
         self._won = tricks
         self._leftover = rest
@@ -235,19 +261,22 @@ class Deal(TrickDeal[Card]):
         check_players(players, (4, 3), "TT-THREE")
         if players is not None and players != rules.players:
             rules = replace(rules, players=cast(Players, players))
-        deck = list(decks.decktet(rules.players))
-        decks.shuffle(rng, deck)
+        # each card of the deck as its place in the game's order, shuffled: the same draws and
+        # the same permutation as shuffling the deck, and sorted places are a sorted hand
+        places = list(_DECK_PLACES[rules.players])
+        decks.shuffle(rng, places)
         n = rules.players
-        hands = [deck[i * HAND_SIZE : (i + 1) * HAND_SIZE] for i in range(n)]
+        dealt = [sorted(places[i * HAND_SIZE : (i + 1) * HAND_SIZE]) for i in range(n)]
         if leader is None:
             first = decks.randrange(rng, n)
         else:
             first = check_seat("leader", leader, n, "TT-DEAL")
         # a shuffled deck needs none of the constructor's checks
         deal = cls.__new__(cls)
-        parsed = [Cards(sorted(h, key=_sort_key)) for h in hands]
-        rest = Cards(sorted(deck[n * HAND_SIZE :], key=_sort_key))
-        deal._setup(parsed, rules, rest, first, [0] * n)
+        parsed = [_new_tuple(Cards, itemgetter(*h)(_BY_BIT)) for h in dealt]
+        masks = [sum(itemgetter(*h)(_PLACE_BIT)) for h in dealt]
+        rest = _new_tuple(Cards, [_BY_BIT[p] for p in sorted(places[n * HAND_SIZE :])])
+        deal._setup(parsed, rules, rest, first, [0] * n, masks)
         return deal
 
     # ----- state ---------------------------------------------------------------------------
@@ -321,9 +350,25 @@ class Deal(TrickDeal[Card]):
         return _TEXT_MOVES(raw) if type(raw) is str else super()._fast_read(raw)
 
     def _fast_combination(self, raw: Any, seat: Any) -> Combination | None:
-        if type(raw) is Move and raw.kind != "play":
+        kind = type(raw)
+        if kind is Cards or kind is tuple:  # a listed play (or its cards in order): looked up
+            if not self._left or (seat is not None and seat != self._turn):
+                return None
+            try:
+                entry = _PLAY_OF.get(raw)
+            except TypeError:  # something unhashable among the pieces: judged carefully
+                return None
+            if entry is None:
+                need = self._fast_mask(raw, seat)
+                combo = PLAYS.get(need)
+            else:
+                need, combo = entry
+                if need & self._masks[self._turn] != need:
+                    return None
+        elif kind is Move and raw.kind != "play":
             return None
-        combo = PLAYS.get(self._fast_mask(raw, seat))
+        else:
+            combo = PLAYS.get(self._fast_mask(raw, seat))
         if combo is None or not self._plays:
             return combo
         lead = self._plays[0].combination
@@ -331,16 +376,32 @@ class Deal(TrickDeal[Card]):
         assert lead is not None and high is not None and high.combination is not None
         if combo.kind != lead.kind or combo.rank <= high.combination.rank:
             return None
-        return None if self._forced_down(self._turn) else combo
+        return None if self._last and self._forced_down(self._turn) else combo
 
     def _fast_discard(self, raw: Any, seat: Any) -> Cards | None:
-        if not self._plays or (type(raw) is Move and raw.kind != "discard"):
+        plays = self._plays
+        if not plays or not self._left or (seat is not None and seat != self._turn):
             return None
-        mask = self._fast_mask(raw, seat)
-        if not mask:
+        kind = type(raw)
+        if kind is tuple or kind is Cards:  # the usual spelling: the mask made inline
+            need = 0
+            for card in raw:
+                if type(card) is not Card:
+                    return None
+                bit = BIT[card]
+                if need & bit:
+                    return None
+                need |= bit
+            if need & self._masks[self._turn] != need:
+                return None
+        elif kind is Move and raw.kind != "discard":
             return None
-        pieces = _cards_of(mask)
-        return pieces if len(pieces) == len(self._plays[0].pieces) else None
+        else:
+            need = self._fast_mask(raw, seat)
+            if not need:
+                return None
+        pieces = _CARDS_OF.get(need) or _cards_of(need)
+        return pieces if len(pieces) == len(plays[0].pieces) else None
 
     # ----- game hooks ----------------------------------------------------------------------
     def _read(self, raw: Any) -> Cards:
@@ -448,15 +509,25 @@ class Deal(TrickDeal[Card]):
         assert high is not None and lead.combination is not None
         # TrickDeal.legal_plays has already asked _forced_down (TT-LAST)
         mask = self._masks[seat]
-        return [p for need, p in _above(lead.combination.kind, high.rank) if need & mask == need]
+        found = _ABOVE.get((lead.combination.kind, high.rank))
+        if found is None:
+            found = _above(lead.combination.kind, high.rank)
+        union, above = found
+        if not mask & union:  # none of the cards an answer needs: nothing to list
+            return []
+        return [p for need, p in above if need & mask == need]
 
     def _forced_down(self, seat: int) -> bool:
         return self._last and self._won[seat] + len(self._plays[0].pieces) < MIN_TRICKS
 
     def _after_play(self, play: TrickPlay) -> None:
-        mask = 0
-        for card in play.pieces:
-            mask |= BIT[card]
+        pieces = play.pieces
+        if len(pieces) == 1:
+            mask = BIT[pieces[0]]
+        else:
+            mask = 0
+            for card in pieces:
+                mask |= BIT[card]
         self._masks[play.seat] &= ~mask
         if len(self._plays) == 1:
             self._last = not self._hands[play.seat]

@@ -136,6 +136,14 @@ class _Tables:
             if len(c.pieces) > 1:
                 self.anchored.setdefault(c.pieces[0], []).append((need, Tiles(c.pieces)))
         self.singles = {t: Tiles((t,)) for t in SLOT}
+        #: per combination (by its tiles): every slot some combination in ``above`` needs, and
+        #: ``above`` itself (a hand holding none of those slots has no face-up answer)
+        self.beats_of: dict[tuple[Tile, ...], tuple[int, list[tuple[int, Tiles]]]] = {}
+        #: per tile: its single, and the multi-tile combinations anchored on it (to list leads
+        #: with one look-up per tile)
+        self.leads_of: dict[Tile, tuple[Tiles, tuple[tuple[int, Tiles], ...]]] = {
+            t: (self.singles[t], tuple(self.anchored.get(t, ()))) for t in SLOT
+        }
         #: per combination (by its tiles): the slot masks and tiles of every combination of
         #: its class that beats it, high to low (for followers)
         self.above: dict[tuple[Tile, ...], list[tuple[int, Tiles]]] = {
@@ -144,6 +152,11 @@ class _Tables:
             ]
             for _, c in entries
         }
+        for pieces, above in self.above.items():
+            union = 0
+            for need, _ in above:
+                union |= need
+            self.beats_of[pieces] = (union, above)
 
 
 _TABLES = {flag: _Tables(flag) for flag in (True, False)}
@@ -461,19 +474,24 @@ class Deal(TrickDeal[Tile]):
     def _fast_combination(self, raw: Any, seat: Any) -> Combination | None:
         if not self._left or self._closed or (seat is not None and seat != self._turn):
             return None
-        found = _fast_move(raw)
-        if found is None or found[0] != "play":
-            return None
+        if type(raw) is Tiles:  # a play as listed (or its tiles as Tiles): read as it is
+            pieces: tuple[Tile, ...] = raw
+        else:
+            found = _fast_move(raw)
+            if found is None or found[0] != "play":
+                return None
+            pieces = found[1]
         by_tiles = self._tables.by_tiles
-        entry = by_tiles.get(found[1])
-        if entry is None and len(found[1]) > 1:
-            entry = by_tiles.get(canonical(found[1]))
+        entry = by_tiles.get(pieces)
+        if entry is None and len(pieces) > 1:
+            entry = by_tiles.get(canonical(pieces))
         if entry is None:
             return None
         need, combo = entry
-        mask = self._masks[self._turn]
+        turn = self._turn
+        mask = self._masks[turn]
         if mask is None:
-            mask = self._mask(self._turn)
+            mask = self._mask(turn)
         if need & mask != need:
             return None
         high = self._high
@@ -483,7 +501,7 @@ class Deal(TrickDeal[Tile]):
         assert top is not None
         if combo.kind != top.kind or combo.rank <= top.rank or top.led_only:
             return None
-        return None if self._forced_down(self._turn) else combo
+        return None if self._last and self._forced_down(turn) else combo
 
     def _fast_discard(self, raw: Any, seat: Any) -> Tiles | None:
         if not self._left or self._closed or (seat is not None and seat != self._turn):
@@ -589,18 +607,22 @@ class Deal(TrickDeal[Tile]):
         )
 
     def _leads(self, seat: int) -> list[Tiles]:
-        mask = self._mask(seat)
-        singles, anchored = self._tables.singles, self._tables.anchored
+        mask = self._masks[seat]
+        if mask is None:
+            mask = self._mask(seat)
+        leads_of = self._tables.leads_of
         found: list[Tiles] = []
         previous = None
         for tile in self._hands[seat]:
-            if tile is previous:
+            if tile is previous:  # a hand is in display order: copies side by side
                 continue
             previous = tile
-            found.append(singles[tile])
-            for need, pieces in anchored.get(tile, ()):
-                if need & mask == need:
-                    found.append(pieces)
+            single, combos = leads_of[tile]
+            found.append(single)
+            if combos:
+                for need, pieces in combos:
+                    if need & mask == need:
+                        found.append(pieces)
         return found
 
     def _beats(self, seat: int, lead: TrickPlay, high: Combination | None) -> list[Tiles]:
@@ -610,7 +632,10 @@ class Deal(TrickDeal[Tile]):
         mask = self._masks[seat]
         if mask is None:
             mask = self._mask(seat)
-        return [pieces for need, pieces in self._tables.above[high.pieces] if need & mask == need]
+        union, above = self._tables.beats_of[high.pieces]
+        if not mask & union:  # no slot any answer needs: nothing to list
+            return []
+        return [pieces for need, pieces in above if need & mask == need]
 
     def _forced_down(self, seat: int) -> bool:
         """TG-EARLY-DEATH: on the last trick (a single), a seat with no column plays face down."""
@@ -632,10 +657,12 @@ class Deal(TrickDeal[Tile]):
                 self._first_lead = play.combination
 
     def _trick_done(self, trick: Any) -> None:
-        amount = _TRICK_PAYMENT.get(trick.high.combination.kind)
+        # every face-up play of a trick is of the lead's class (TG-BEAT-STRICT), so the lead
+        # names the class that won it without looking for the high play
+        kind = trick.plays[0].combination.kind
+        amount = _TRICK_PAYMENT.get(kind)
         if amount is None or not self.rules.trick_payments:
             return
-        kind = trick.high.combination.kind
         what = "the Supreme pair" if kind == "supreme" else "a quartet"
         for seat in range(SEATS):
             if seat == trick.winner:
