@@ -184,9 +184,11 @@ def played_down(deal: Any, size: int, rng: random.Random, pack: Callable[..., An
 def sim_rates(game: str, deals: int, workers: int = 2) -> tuple[float, float]:
     """Deals per second of ``sim.run(game, deals=deals)`` (heuristic players, no progress bar)
     in this process and with ``workers`` processes (their start-up included), one after the
-    other in the same run."""
+    other in the same run. A few deals first warm this process's caches, so that the first
+    timing does not pay for them."""
     from gupai_learn import sim
 
+    sim.run(game, deals=min(deals, 20), workers=1, progress=False)
     rates = []
     for count in (1, workers):
         start = time.perf_counter()
