@@ -18,7 +18,7 @@ position the compact search visits counts on the same budget
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from itertools import combinations
 from typing import Any
 
@@ -42,8 +42,6 @@ _TAG = "bagchen-compact"
 #: A charity lead's calls, in ``legal_moves()`` order.
 _CALLS = ("sky", "earth", "any")
 
-#: One option of a seat: (pieces, face up?, call of a charity lead).
-Option = tuple[tuple[Any, ...], bool, "str | None"]
 
 
 def solve(
@@ -105,8 +103,9 @@ class _Compact:
         self.points = deal._points
         self.passports = deal.rules.passport_leads
         self.charity = deal.rules.charity
-        #: passport leads by (hand mask, seen mask): the same hand and table allow the same
-        self.allowed: dict[tuple[int, int], list[tuple[Any, ...]]] = {}
+        #: options by hand (and what decides them): see :meth:`leads` and :meth:`follows`
+        self.lead_cache: dict[Hashable, list[Any]] = {}
+        self.follow_cache: dict[Hashable, list[Any]] = {}
 
     # ----- from a deal ---------------------------------------------------------------------
     def value(self, deal: Deal) -> bool:
@@ -126,6 +125,29 @@ class _Compact:
         call = plays[0].call
         return self.follow(hands, masks, won, seen, size, high.seat, top, call, deal._turn, left)
 
+    def moves(self, deal: Deal) -> list[Move]:
+        """The moves of ``deal``'s position as this search generates them (the tests compare
+        them with ``deal.legal_moves()``)."""
+        seat = deal._turn
+        hand, mask = deal._hands[seat], deal._masks[seat]
+        if not deal._plays:
+            won = min(deal._won[seat], PASSPORT)
+            seen = seen_mask(deal._seen) if self.passports else 0
+            options = [o[:3] for o in self.leads(hand, mask, won, seen)]
+        else:
+            high = deal._high
+            assert high is not None
+            pool = self.pool(high.combination, deal._plays[0].call)
+            size = len(deal._plays[0].pieces)
+            options = [(o[0], o[1], None) for o in self.follows(hand, mask, pool, size)]
+        return [
+            Move("play" if up else "discard", pieces, None, call) for pieces, up, call in options
+        ]
+
+    def pool(self, high: Any, call: str | None) -> list[tuple[int, Any]]:
+        """The plays that beat the high combination (None: a charity lead calling ``call``)."""
+        return self.suit_singles[call or "any"] if high is None else self.above[high.pieces]
+
     # ----- the search ------------------------------------------------------------------------
     def lead(
         self, hands: list[Any], masks: list[int], leader: int, won: list[int], seen: int
@@ -133,7 +155,7 @@ class _Compact:
         """A trick start: ``leader`` chooses a lead (face up, or a charity lead)."""
         size = len(hands[leader])
         # a seat that cannot reach a passport any more is like one with no tricks
-        wkey = tuple(w if w + size >= PASSPORT else 0 for w in won)
+        wkey = tuple([w if w + size >= PASSPORT else 0 for w in won])
         key = (_TAG, *masks, leader, wkey, seen)
         memo = self.memo
         known = memo.get(key)
@@ -142,19 +164,24 @@ class _Compact:
         self.meter.tick()
         mine = leader == self.seat
         found = not mine
-        hand, mask = hands[leader], masks[leader]
-        for pieces, up, call in self.leads(hand, mask, won[leader], seen):
+        nxt = leader + 1
+        for pieces, up, call, rest_hand, rest_mask in self.leads(
+            hands[leader], masks[leader], won[leader], seen
+        ):
             rest_hands = hands[:]
-            rest_hands[leader] = _without(hand, pieces)
+            rest_hands[leader] = rest_hand
             rest_masks = masks[:]
-            rest_masks[leader] = mask_without(mask, pieces)
-            top = pieces if up else None
-            after = add_seen(seen, pieces) if up and self.passports else seen
-            n = len(pieces)
-            if (
-                self.follow(rest_hands, rest_masks, won, after, n, leader, top, call, leader + 1, 3)
-                is mine
-            ):
+            rest_masks[leader] = rest_mask
+            if up:
+                after = add_seen(seen, pieces) if self.passports else seen
+                result = self.follow(
+                    rest_hands, rest_masks, won, after, len(pieces), leader, pieces, None, nxt, 3
+                )
+            else:
+                result = self.follow(
+                    rest_hands, rest_masks, won, seen, 1, leader, None, call, nxt, 3
+                )
+            if result is mine:
                 found = mine
                 break
         memo[key] = found
@@ -183,53 +210,72 @@ class _Compact:
             return self.lead(hands, masks, high_seat, after, seen)
         self.meter.tick()
         first %= SEATS
-        hand, mask = hands[first], masks[first]
         pool = self.suit_singles[call or "any"] if high is None else self.above[high]
         mine = first == self.seat
         nxt = first + 1
-        # the lowest beating play first, then upwards (the pool lists high to low)
-        for need, pieces in reversed(pool):
-            if need & mask != need:
-                continue
+        left -= 1
+        for pieces, up, rest_hand, rest_mask in self.follows(
+            hands[first], masks[first], pool, size
+        ):
             rest_hands = hands[:]
-            rest_hands[first] = _without(hand, pieces)
+            rest_hands[first] = rest_hand
             rest_masks = masks[:]
-            rest_masks[first] = mask_without(mask, pieces)
-            after = add_seen(seen, pieces) if self.passports else seen
-            if (
-                self.follow(
-                    rest_hands, rest_masks, won, after, size, first, pieces, call, nxt, left - 1
+            rest_masks[first] = rest_mask
+            if up:
+                after = add_seen(seen, pieces) if self.passports else seen
+                result = self.follow(
+                    rest_hands, rest_masks, won, after, size, first, pieces, call, nxt, left
                 )
-                is mine
-            ):
-                return mine
-        # every distinct face-down play, from the last listed
-        for pieces in reversed(list(dict.fromkeys(combinations(hand, size)))):
-            rest_hands = hands[:]
-            rest_hands[first] = _without(hand, pieces)
-            rest_masks = masks[:]
-            rest_masks[first] = mask_without(mask, pieces)
-            if (
-                self.follow(
-                    rest_hands, rest_masks, won, seen, size, high_seat, high, call, nxt, left - 1
+            else:
+                result = self.follow(
+                    rest_hands, rest_masks, won, seen, size, high_seat, high, call, nxt, left
                 )
-                is mine
-            ):
+            if result is mine:
                 return mine
         return not mine
 
     # ----- move generation -------------------------------------------------------------------
-    def leads(self, hand: tuple[Any, ...], mask: int, won: int, seen: int) -> list[Option]:
+    def follows(
+        self, hand: tuple[Any, ...], mask: int, pool: list[tuple[int, Any]], size: int
+    ) -> list[tuple[Any, bool, tuple[Any, ...], int]]:
+        """A follower's options with the hand and mask each leaves: every play of ``pool``
+        (the plays that beat the high one, listed high to low) the hand holds, the lowest
+        first, then every distinct face-down play of ``size`` tiles, from the last listed.
+        Cached by hand and pool (a hand's tiles are fixed by its mask)."""
+        slot = (mask, id(pool))
+        found = self.follow_cache.get(slot)
+        if found is None:
+            found = [
+                (pieces, True, _without(hand, pieces), mask_without(mask, pieces))
+                for need, pieces in reversed(pool)
+                if need & mask == need
+            ]
+            found += [
+                (pieces, False, _without(hand, pieces), mask_without(mask, pieces))
+                for pieces in reversed(list(dict.fromkeys(combinations(hand, size))))
+            ]
+            self.follow_cache[slot] = found
+        return found
+
+    def leads(
+        self, hand: tuple[Any, ...], mask: int, won: int, seen: int
+    ) -> list[tuple[Any, bool, str | None, tuple[Any, ...], int]]:
         """Every lead of ``hand`` as ``Deal.legal_moves()`` allows it, most tiles first: the
-        face-up leads (a passport's clauses when its holder leads), then the charity leads."""
-        if self.passports and won >= PASSPORT:
-            ups = self.passport_leads(hand, mask, seen)
-        else:
-            ups = self.all_leads(hand, mask)
-        options: list[Option] = [(p, True, None) for p in sorted(ups, key=len, reverse=True)]
+        face-up leads (a passport's clauses when its holder leads), then the charity leads;
+        each with the hand and mask it leaves."""
+        restricted = self.passports and won >= PASSPORT
+        slot = (mask, restricted, seen if restricted else 0, won < PASSPORT)
+        found = self.lead_cache.get(slot)
+        if found is not None:
+            return found
+        ups = self.passport_leads(hand, mask, seen) if restricted else self.all_leads(hand, mask)
+        options = [(p, True, None) for p in sorted(ups, key=len, reverse=True)]
         if self.charity and won < PASSPORT:
             options += [((t,), False, c) for t in dict.fromkeys(hand) for c in _CALLS]
-        return options
+        found = self.lead_cache[slot] = [
+            (p, up, c, _without(hand, p), mask_without(mask, p)) for p, up, c in options
+        ]
+        return found
 
     def all_leads(self, hand: tuple[Any, ...], mask: int) -> list[tuple[Any, ...]]:
         """Every valid lead of the hand (no passport restriction)."""
@@ -244,10 +290,6 @@ class _Compact:
     def passport_leads(self, hand: tuple[Any, ...], mask: int, seen: int) -> list[tuple[Any, ...]]:
         """BG-PASSPORT-LEAD: the leads a passport allows (clauses (1)-(4), else the fallback
         tiers), as :meth:`Deal._passport_allowed` judges them."""
-        slot = (mask, seen)
-        found = self.allowed.get(slot)
-        if found is not None:
-            return found
         leads = self.all_leads(hand, mask)
         combos = [self.by_tiles[p][1] for p in leads]
         unseen = unseen_mask(mask, seen)
@@ -257,7 +299,6 @@ class _Compact:
             tiers = [_fallback_tier(c) for c in combos]
             best = min(tiers)
             allowed = [p for p, t in zip(leads, tiers, strict=True) if t == best]
-        self.allowed[slot] = allowed
         return allowed
 
     def clause(self, combo: Any, unseen: int, rest: Counter[Any]) -> bool:

@@ -129,6 +129,20 @@ def _labels(hands: Sequence[tuple[Any, ...]], single: Any, mixed: bool) -> tuple
     return tuple(keys)
 
 
+def _label_maps(hands: Sequence[tuple[Any, ...]], mixed: bool) -> tuple[dict[Any, int], ...]:
+    """Per seat, each tile's label at a trick start (see :func:`_labels`)."""
+    free, owners = _free_tiles(hands, mixed)
+    runs = _runs(owners)
+    return tuple(
+        {t: runs[_SINGLE[t]] * 64 + (0 if t in free[seat] else _SLOT1[t]) for t in hand}
+        for seat, hand in enumerate(hands)
+    )
+
+
+#: Labels and tile → label maps of the ending's trick starts, by hands and mixed-sets flag.
+_MAPS: dict[Hashable, tuple[Any, ...]] = {}
+
+
 def _free_tiles(
     hands: Sequence[tuple[Any, ...]], mixed: bool
 ) -> tuple[list[frozenset[Any]], dict[tuple[bool, int], int]]:
@@ -194,6 +208,8 @@ def _last_trick(deal: Deal, end: _Ending) -> bool | None:
     turn = deal._turn
     size = len(hands[turn])
     plays = deal._plays
+    if not plays and size > 1 and end.hopeless(hands, deal._won):
+        return False
     if not plays and size <= _ENDING_TILES:
         return end.lead(tuple(hands), turn, tuple(deal._won))
     if size != 1:
@@ -226,6 +242,45 @@ class _Ending:
         #: answers of trick starts already worked out (in this search only: the same search
         #: always counts the same positions)
         self.known: dict[Hashable, bool] = {}
+        #: sure losses by hands and columns (none / some): see :meth:`hopeless`
+        self.lost: dict[Hashable, bool] = {}
+
+    def hopeless(self, hands: Sequence[tuple[Any, ...]], won: Sequence[int]) -> bool:
+        """A sure loss for the seat, at a trick start: its hand holds no set (so it can take
+        the last trick only when that is a trick of singles), and for each suit it holds,
+        another seat that keeps a single above the seat's best tile of that suit to the last
+        trick (and has a column there, under early death) takes that trick whatever the seat
+        keeps. Any seat can keep any tile to the end (a single lead or a face-down play is
+        always allowed), and two suits need two different seats (one tile each is left for the
+        last trick)."""
+        slot = (*hands, *[w > 0 for w in won])
+        found = self.lost.get(slot)
+        if found is None:
+            found = self.lost[slot] = self._hopeless(hands, won)
+        return found
+
+    def _hopeless(self, hands: Sequence[tuple[Any, ...]], won: Sequence[int]) -> bool:
+        mine = hands[self.seat]
+        if not mine or len(_free_in(mine, self.mixed)) < len(mine):
+            return False
+        best: dict[bool, Any] = {}
+        for tile in hands[self.seat]:
+            level = _SINGLE[tile]
+            if level > best.get(level[0], (level[0], -1)):
+                best[level[0]] = level
+        keepers: list[set[int]] = []
+        for level in best.values():
+            holders = {
+                other
+                for other, hand in enumerate(hands)
+                if other != self.seat
+                and (won[other] or not self.early_death)
+                and any(_SINGLE[t][0] == level[0] and _SINGLE[t] > level for t in hand)
+            }
+            if not holders:
+                return False
+            keepers.append(holders)
+        return len(keepers) < 2 or len(keepers[0] | keepers[1]) > 1
 
     def beats(self, high: tuple[Any, ...]) -> frozenset[tuple[Any, ...]]:
         """The plays that may go face up over ``high`` (TG-BEAT-STRICT, TG-SUPREME)."""
@@ -239,11 +294,7 @@ class _Ending:
 
     def lead(self, hands: tuple[Any, ...], leader: int, won: tuple[int, ...]) -> bool:
         """A trick start with a few tiles in every hand."""
-        labels = _LABELS.get((hands, self.mixed))
-        if labels is None:
-            if len(_LABELS) > _CACHE_SIZE:
-                _LABELS.clear()
-            labels = _LABELS[(hands, self.mixed)] = _labels(hands, None, self.mixed)
+        labels, maps = self.labels(hands)
         # trick starts that differ only in interchangeable tiles share their answer
         slot = (labels, leader, tuple(w > 0 for w in won))
         known = self.known.get(slot)
@@ -251,27 +302,46 @@ class _Ending:
             return known
         self.meter.tick()
         hand = hands[leader]
+        if len(hand) > 1 and self.hopeless(hands, won):
+            self.known[slot] = False
+            return False
         if len(hand) == 1:
             single = self.early_death
             found = self.last(_ones(hands), won, leader, tuple(hand), leader + 1, 3, single)
         else:
-            by_tiles = self.tables.by_tiles
-            leads = [
-                pick
-                for n in range(1, len(hand) + 1)
-                for pick in dict.fromkeys(combinations(hand, n))
-                if pick in by_tiles
-            ]
             mine = leader == self.seat
             found = not mine
-            for lead in leads:
+            for lead in self.leads(hand, maps[leader]):
                 rest = list(hands)
                 rest[leader] = _without(hand, lead)
-                if self.follow(rest, won, len(lead), leader, lead, leader + 1, 3) is mine:
+                if self.follow(rest, won, len(lead), leader, lead, leader + 1, 3, maps) is mine:
                     found = mine
                     break
         self.known[slot] = found
         return found
+
+    def labels(self, hands: tuple[Any, ...]) -> tuple[Any, ...]:
+        """The trick start's labels (see :func:`rank_key`) and each seat's tile → label."""
+        slot = (hands, self.mixed)
+        found = _MAPS.get(slot)
+        if found is None:
+            if len(_MAPS) > _CACHE_SIZE:
+                _MAPS.clear()
+            maps = _label_maps(hands, self.mixed)
+            labels = tuple(tuple(sorted(m[t] for t in h)) for m, h in zip(maps, hands, strict=True))
+            found = _MAPS[slot] = (labels, maps)
+        return found
+
+    def leads(self, hand: tuple[Any, ...], labels: dict[Any, int]) -> list[tuple[Any, ...]]:
+        """The distinct leads of ``hand`` (tiles of one label are one lead), the most tiles
+        first, then the strongest first."""
+        by_tiles = self.tables.by_tiles
+        found: dict[tuple[int, ...], tuple[Any, ...]] = {}
+        for n in range(len(hand), 0, -1):
+            for pick in combinations(hand, n):
+                if pick in by_tiles:
+                    found.setdefault(tuple(sorted(labels[t] for t in pick)), pick)
+        return sorted(found.values(), key=lambda p: (-len(p), -by_tiles[p][1].rank))
 
     def follow(
         self,
@@ -282,8 +352,11 @@ class _Ending:
         high: tuple[Any, ...],
         first: int,
         left: int,
+        maps: tuple[dict[Any, int], ...],
     ) -> bool:
-        """The rest of a trick of ``size`` tiles (not the last trick of single tiles)."""
+        """The rest of a trick of ``size`` tiles (not the last trick of single tiles);
+        ``maps`` are the trick start's labels (each follower plays once in the trick, so its
+        tiles of one label stay interchangeable until the trick ends)."""
         if not left:
             after = list(won)
             after[high_seat] += size
@@ -293,17 +366,26 @@ class _Ending:
         self.meter.tick()
         first %= SEATS
         hand = hands[first]
+        labels = maps[first]
         beats = self.beats(high)
-        # every face-up play that beats the high one, and every face-down play
-        plays = list(dict.fromkeys(combinations(hand, size)))
-        options = [(play, True) for play in plays if play in beats]
-        options += [(play, False) for play in plays]
+        by_tiles = self.tables.by_tiles
+        # every face-up play that beats the high one (the lowest first), then every face-down
+        # play (from the last listed); plays of tiles of the same labels once
+        ups: dict[tuple[int, ...], tuple[Any, ...]] = {}
+        downs: dict[tuple[int, ...], tuple[Any, ...]] = {}
+        for play in combinations(hand, size):
+            named = tuple(sorted(labels[t] for t in play))
+            if play in beats:
+                ups.setdefault(named, play)
+            downs.setdefault(named, play)
+        options = [(p, True) for p in sorted(ups.values(), key=lambda p: by_tiles[p][1].rank)]
+        options += [(p, False) for p in reversed(downs.values())]
         mine = first == self.seat
         for play, up in options:
             rest = list(hands)
             rest[first] = _without(hand, play)
             top, top_seat = (play, first) if up else (high, high_seat)
-            if self.follow(rest, won, size, top_seat, top, first + 1, left - 1) is mine:
+            if self.follow(rest, won, size, top_seat, top, first + 1, left - 1, maps) is mine:
                 return mine
         return not mine
 
