@@ -208,8 +208,11 @@ def _last_trick(deal: Deal, end: _Ending) -> bool | None:
     turn = deal._turn
     size = len(hands[turn])
     plays = deal._plays
-    if not plays and size > 1 and end.hopeless(hands, deal._won):
-        return False
+    if not plays and size > 1:
+        if end.sweeps(hands, turn):
+            return turn == end.seat
+        if end.hopeless(hands, deal._won):
+            return False
     if not plays and size <= _ENDING_TILES:
         return end.lead(tuple(hands), turn, tuple(deal._won))
     if size != 1:
@@ -244,6 +247,20 @@ class _Ending:
         self.known: dict[Hashable, bool] = {}
         #: sure losses by hands and columns (none / some): see :meth:`hopeless`
         self.lost: dict[Hashable, bool] = {}
+        #: trick starts whose leader takes every trick left: see :meth:`sweeps`
+        self.swept: dict[Hashable, bool] = {}
+
+    def sweeps(self, hands: Sequence[tuple[Any, ...]], leader: int) -> bool:
+        """Whether the leader takes every trick left, the last one too: each of its tiles is a
+        single that no tile of another hand beats, so it leads them one by one."""
+        slot = (*hands, leader)
+        found = self.swept.get(slot)
+        if found is None:
+            others = [t for seat, hand in enumerate(hands) if seat != leader for t in hand]
+            found = self.swept[slot] = all(
+                not any((x,) in self.beats((t,)) for x in others) for t in hands[leader]
+            )
+        return found
 
     def hopeless(self, hands: Sequence[tuple[Any, ...]], won: Sequence[int]) -> bool:
         """A sure loss for the seat, at a trick start: its hand holds no set (so it can take
@@ -302,9 +319,13 @@ class _Ending:
             return known
         self.meter.tick()
         hand = hands[leader]
-        if len(hand) > 1 and self.hopeless(hands, won):
-            self.known[slot] = False
-            return False
+        if len(hand) > 1:
+            if self.sweeps(hands, leader):
+                self.known[slot] = found = leader == self.seat
+                return found
+            if self.hopeless(hands, won):
+                self.known[slot] = False
+                return False
         if len(hand) == 1:
             single = self.early_death
             found = self.last(_ones(hands), won, leader, tuple(hand), leader + 1, 3, single)
