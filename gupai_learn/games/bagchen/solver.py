@@ -22,7 +22,7 @@ from collections.abc import Hashable, Sequence
 from itertools import combinations
 from typing import Any
 
-from gupai_learn.engine.moves import Move
+from gupai_learn.engine.moves import Call, Move
 from gupai_learn.engine.search import (
     DEFAULT_MAX_NODES,
     Memo,
@@ -40,8 +40,7 @@ __all__ = ["DEFAULT_MAX_NODES", "SolveResult", "solve"]
 #: The first item of the compact search's memo keys (its entries share the search's memo).
 _TAG = "bagchen-compact"
 #: A charity lead's calls, in ``legal_moves()`` order.
-_CALLS = ("sky", "earth", "any")
-
+_CALLS: tuple[Call, ...] = ("sky", "earth", "any")
 
 
 def solve(
@@ -144,7 +143,7 @@ class _Compact:
             Move("play" if up else "discard", pieces, None, call) for pieces, up, call in options
         ]
 
-    def pool(self, high: Any, call: str | None) -> list[tuple[int, Any]]:
+    def pool(self, high: Any, call: Call | None) -> list[tuple[int, Any]]:
         """The plays that beat the high combination (None: a charity lead calling ``call``)."""
         return self.suit_singles[call or "any"] if high is None else self.above[high.pieces]
 
@@ -196,7 +195,7 @@ class _Compact:
         size: int,
         high_seat: int,
         high: tuple[Any, ...] | None,
-        call: str | None,
+        call: Call | None,
         first: int,
         left: int,
     ) -> bool:
@@ -205,9 +204,9 @@ class _Compact:
         if not left:
             if not hands[high_seat]:
                 return high_seat == self.seat
-            after = won[:]
-            after[high_seat] = min(PASSPORT, after[high_seat] + size)
-            return self.lead(hands, masks, high_seat, after, seen)
+            counts = won[:]
+            counts[high_seat] = min(PASSPORT, counts[high_seat] + size)
+            return self.lead(hands, masks, high_seat, counts, seen)
         self.meter.tick()
         first %= SEATS
         pool = self.suit_singles[call or "any"] if high is None else self.above[high]
@@ -259,7 +258,7 @@ class _Compact:
 
     def leads(
         self, hand: tuple[Any, ...], mask: int, won: int, seen: int
-    ) -> list[tuple[Any, bool, str | None, tuple[Any, ...], int]]:
+    ) -> list[tuple[Any, bool, Call | None, tuple[Any, ...], int]]:
         """Every lead of ``hand`` as ``Deal.legal_moves()`` allows it, most tiles first: the
         face-up leads (a passport's clauses when its holder leads), then the charity leads;
         each with the hand and mask it leaves."""
@@ -269,7 +268,9 @@ class _Compact:
         if found is not None:
             return found
         ups = self.passport_leads(hand, mask, seen) if restricted else self.all_leads(hand, mask)
-        options = [(p, True, None) for p in sorted(ups, key=len, reverse=True)]
+        options: list[tuple[tuple[Any, ...], bool, Call | None]] = [
+            (p, True, None) for p in sorted(ups, key=len, reverse=True)
+        ]
         if self.charity and won < PASSPORT:
             options += [((t,), False, c) for t in dict.fromkeys(hand) for c in _CALLS]
         found = self.lead_cache[slot] = [

@@ -55,8 +55,9 @@ def solve(
     # at the root the seat's winning first moves are listed, so the last trick is searched
     root = deal if deal.turn == seat else None
     meter = Meter()
+    memo = {} if memo is None else memo
     # another game's deal is refused by solve_game, with the game named
-    ending = _Ending(seat, deal.rules, meter) if isinstance(deal, Deal) else None
+    ending = _Ending(seat, deal.rules, meter, memo) if isinstance(deal, Deal) else None
 
     def goal(done: Deal) -> bool | None:
         if done.is_over:
@@ -208,11 +209,6 @@ def _last_trick(deal: Deal, end: _Ending) -> bool | None:
     turn = deal._turn
     size = len(hands[turn])
     plays = deal._plays
-    if not plays and size > 1:
-        if end.sweeps(hands, turn):
-            return turn == end.seat
-        if end.hopeless(hands, deal._won):
-            return False
     if not plays and size <= _ENDING_TILES:
         return end.lead(tuple(hands), turn, tuple(deal._won))
     if size != 1:
@@ -226,6 +222,8 @@ def _last_trick(deal: Deal, end: _Ending) -> bool | None:
     return end.last(tiles, tuple(deal._won), high.seat, high.pieces, turn, left, deal._last)
 
 
+#: The first item of the memo keys of the last-tricks search.
+_ENDING_TAG = "tien-gow-ending"
 #: Tiles per hand from which the rest of the deal is searched on plain tuples.
 _ENDING_TILES = 3
 _BEAT_SETS: dict[tuple[bool, tuple[Any, ...]], frozenset[tuple[Any, ...]]] = {}
@@ -236,15 +234,15 @@ class _Ending:
     searched on plain tuples of tiles: every lead, every face-up play that beats the high one
     and every face-down play, as ``Deal.legal_moves()`` lists them."""
 
-    def __init__(self, seat: int, rules: Rules, meter: Meter) -> None:
+    def __init__(self, seat: int, rules: Rules, meter: Meter, memo: Memo | None = None) -> None:
         self.seat = seat
         self.mixed = rules.mixed_sets
         self.early_death = rules.early_death
         self.tables = _TABLES[self.mixed]
         self.meter = meter
-        #: answers of trick starts already worked out (in this search only: the same search
-        #: always counts the same positions)
-        self.known: dict[Hashable, bool] = {}
+        #: answers of trick starts already worked out, kept in the search's memo (a review's
+        #: solves share them; keys tagged as this search's)
+        self.known: dict[Hashable, Any] = {} if memo is None else memo
         #: sure losses by hands and columns (none / some): see :meth:`hopeless`
         self.lost: dict[Hashable, bool] = {}
         #: trick starts whose leader takes every trick left: see :meth:`sweeps`
@@ -313,7 +311,7 @@ class _Ending:
         """A trick start with a few tiles in every hand."""
         labels, maps = self.labels(hands)
         # trick starts that differ only in interchangeable tiles share their answer
-        slot = (labels, leader, tuple(w > 0 for w in won))
+        slot = (_ENDING_TAG, labels, leader, tuple(w > 0 for w in won))
         known = self.known.get(slot)
         if known is not None:
             return known
@@ -394,11 +392,18 @@ class _Ending:
         # play (from the last listed); plays of tiles of the same labels once
         ups: dict[tuple[int, ...], tuple[Any, ...]] = {}
         downs: dict[tuple[int, ...], tuple[Any, ...]] = {}
-        for play in combinations(hand, size):
-            named = tuple(sorted(labels[t] for t in play))
-            if play in beats:
-                ups.setdefault(named, play)
-            downs.setdefault(named, play)
+        if size == 1:  # most tricks: one label per tile, nothing to sort
+            for tile in hand:
+                play = (tile,)
+                if play in beats:
+                    ups.setdefault((labels[tile],), play)
+                downs.setdefault((labels[tile],), play)
+        else:
+            for play in combinations(hand, size):
+                named = tuple(sorted(labels[t] for t in play))
+                if play in beats:
+                    ups.setdefault(named, play)
+                downs.setdefault(named, play)
         options = [(p, True) for p in sorted(ups.values(), key=lambda p: by_tiles[p][1].rank)]
         options += [(p, False) for p in reversed(downs.values())]
         mine = first == self.seat
