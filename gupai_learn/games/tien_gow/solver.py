@@ -15,7 +15,12 @@ Speed (issue 26), every shortcut checked against the exact search in the tests:
   such tiles are searched once;
 - the last three tricks (at most three tiles a hand) are worked out on plain tuples instead
   of deal copies; their positions count on the same budget
-  (:class:`~gupai_learn.engine.search.Meter`).
+  (:class:`~gupai_learn.engine.search.Meter`), and their trick starts go in the search's memo
+  (a review's solves share them). There, plays of tiles with one label are tried once, leads
+  of the most tiles and the strongest go first, a follower's lowest beating play first;
+- two checks end a trick start of that search at once: a leader whose every tile is a single
+  nobody else beats takes every trick left; and the seat has lost when its hand holds no set
+  and, for each suit it holds, another seat with a column keeps a higher single to the end.
 """
 
 from __future__ import annotations
