@@ -16,8 +16,8 @@ Speed (issue 26), every shortcut checked against the exact search in the tests:
 - the last three tricks (at most three tiles a hand) are worked out on plain tuples instead
   of deal copies; their positions count on the same budget
   (:class:`~gupai_learn.engine.search.Meter`), and their trick starts go in the search's memo
-  (a review's solves share them). There, plays of tiles with one label are tried once, leads
-  of the most tiles and the strongest go first, a follower's lowest beating play first;
+  (a review's solves share them). There, plays of tiles with one label are tried once, and
+  leads of the most tiles and the strongest go first;
 - two checks end a trick start of that search at once: a leader whose every tile is a single
   nobody else beats takes every trick left; and the seat has lost when its hand holds no set
   and, for each suit it holds, another seat with a column keeps a higher single to the end.
@@ -353,19 +353,30 @@ class _Ending:
                 _MAPS.clear()
             maps = _label_maps(hands, self.mixed)
             labels = tuple(tuple(sorted(m[t] for t in h)) for m, h in zip(maps, hands, strict=True))
-            found = _MAPS[slot] = (labels, maps)
+            # a hand whose labels are all different has nothing to merge: no map (faster)
+            kept = tuple(
+                m if len(set(m.values())) < len(h) else None
+                for m, h in zip(maps, hands, strict=True)
+            )
+            found = _MAPS[slot] = (labels, kept)
         return found
 
-    def leads(self, hand: tuple[Any, ...], labels: dict[Any, int]) -> list[tuple[Any, ...]]:
-        """The distinct leads of ``hand`` (tiles of one label are one lead), the most tiles
-        first, then the strongest first."""
+    def leads(self, hand: tuple[Any, ...], labels: dict[Any, int] | None) -> list[tuple[Any, ...]]:
+        """The distinct leads of ``hand`` (tiles of one label are one lead; ``labels`` None:
+        every tile has its own), the most tiles first, then the strongest first."""
         by_tiles = self.tables.by_tiles
-        found: dict[tuple[int, ...], tuple[Any, ...]] = {}
-        for n in range(len(hand), 0, -1):
-            for pick in combinations(hand, n):
-                if pick in by_tiles:
-                    found.setdefault(tuple(sorted(labels[t] for t in pick)), pick)
-        return sorted(found.values(), key=lambda p: (-len(p), -by_tiles[p][1].rank))
+        picks = [
+            pick
+            for n in range(len(hand), 0, -1)
+            for pick in dict.fromkeys(combinations(hand, n))
+            if pick in by_tiles
+        ]
+        if labels is not None:
+            found: dict[tuple[int, ...], tuple[Any, ...]] = {}
+            for pick in picks:
+                found.setdefault(tuple(sorted(labels[t] for t in pick)), pick)
+            picks = list(found.values())
+        return sorted(picks, key=lambda p: (-len(p), -by_tiles[p][1].rank))
 
     def follow(
         self,
@@ -376,7 +387,7 @@ class _Ending:
         high: tuple[Any, ...],
         first: int,
         left: int,
-        maps: tuple[dict[Any, int], ...],
+        maps: tuple[dict[Any, int] | None, ...],
     ) -> bool:
         """The rest of a trick of ``size`` tiles (not the last trick of single tiles);
         ``maps`` are the trick start's labels (each follower plays once in the trick, so its
@@ -392,25 +403,16 @@ class _Ending:
         hand = hands[first]
         labels = maps[first]
         beats = self.beats(high)
-        by_tiles = self.tables.by_tiles
-        # every face-up play that beats the high one (the lowest first), then every face-down
-        # play (from the last listed); plays of tiles of the same labels once
-        ups: dict[tuple[int, ...], tuple[Any, ...]] = {}
-        downs: dict[tuple[int, ...], tuple[Any, ...]] = {}
-        if size == 1:  # most tricks: one label per tile, nothing to sort
-            for tile in hand:
-                play = (tile,)
-                if play in beats:
-                    ups.setdefault((labels[tile],), play)
-                downs.setdefault((labels[tile],), play)
-        else:
-            for play in combinations(hand, size):
-                named = tuple(sorted(labels[t] for t in play))
-                if play in beats:
-                    ups.setdefault(named, play)
-                downs.setdefault(named, play)
-        options = [(p, True) for p in sorted(ups.values(), key=lambda p: by_tiles[p][1].rank)]
-        options += [(p, False) for p in reversed(downs.values())]
+        # every face-up play that beats the high one, then every face-down play (in hand
+        # order); plays of tiles of the same labels once
+        plays = list(dict.fromkeys(combinations(hand, size)))
+        if labels is not None:
+            found: dict[tuple[int, ...], tuple[Any, ...]] = {}
+            for play in plays:
+                found.setdefault(tuple(sorted(labels[t] for t in play)), play)
+            plays = list(found.values())
+        options = [(p, True) for p in plays if p in beats]
+        options += [(p, False) for p in plays]
         mine = first == self.seat
         for play, up in options:
             rest = list(hands)
