@@ -179,19 +179,13 @@ def test_the_ending_search_counts_on_the_budget() -> None:
     """Positions the last-tricks search works out count like the others: the budget is never
     exceeded, a small one gives an honest unknown, and the same position costs the same."""
     rng = random.Random(7)
-    searched = 0
-    for _ in range(20):
+    for _ in range(10):
         deal = random_endgame(rng, 3)
         seat = (deal.turn + 1) % 4  # not the leader's turn: worked out by the ending at once
         full = tg.solve(deal, seat)
-        assert full.wins is not None
-        if full.nodes <= 1:  # a sure loss seen at once (no set, every suit outranked)
-            assert full.wins is False
-            continue
-        searched += 1
+        assert full.wins is not None and full.nodes > 1
         assert tg.solve(deal, seat) == full
         for budget in (0, 1, full.nodes // 2):
             small = tg.solve(deal, seat, max_nodes=budget)
             assert small.nodes <= budget
             assert small.wins is None
-    assert searched >= 8

@@ -17,10 +17,7 @@ Speed (issue 26), every shortcut checked against the exact search in the tests:
   of deal copies; their positions count on the same budget
   (:class:`~gupai_learn.engine.search.Meter`), and their trick starts go in the search's memo
   (a review's solves share them). There, plays of tiles with one label are tried once, and
-  leads of the most tiles and the strongest go first;
-- two checks end a trick start of that search at once: a leader whose every tile is a single
-  nobody else beats takes every trick left; and the seat has lost when its hand holds no set
-  and, for each suit it holds, another seat with a column keeps a higher single to the end.
+  leads of the most tiles go first.
 """
 
 from __future__ import annotations
@@ -248,59 +245,6 @@ class _Ending:
         #: answers of trick starts already worked out, kept in the search's memo (a review's
         #: solves share them; keys tagged as this search's)
         self.known: dict[Hashable, Any] = {} if memo is None else memo
-        #: sure losses by hands and columns (none / some): see :meth:`hopeless`
-        self.lost: dict[Hashable, bool] = {}
-        #: trick starts whose leader takes every trick left: see :meth:`sweeps`
-        self.swept: dict[Hashable, bool] = {}
-
-    def sweeps(self, hands: Sequence[tuple[Any, ...]], leader: int) -> bool:
-        """Whether the leader takes every trick left, the last one too: each of its tiles is a
-        single that no tile of another hand beats, so it leads them one by one."""
-        slot = (*hands, leader)
-        found = self.swept.get(slot)
-        if found is None:
-            others = [t for seat, hand in enumerate(hands) if seat != leader for t in hand]
-            found = self.swept[slot] = all(
-                not any((x,) in self.beats((t,)) for x in others) for t in hands[leader]
-            )
-        return found
-
-    def hopeless(self, hands: Sequence[tuple[Any, ...]], won: Sequence[int]) -> bool:
-        """A sure loss for the seat, at a trick start: its hand holds no set (so it can take
-        the last trick only when that is a trick of singles), and for each suit it holds,
-        another seat that keeps a single above the seat's best tile of that suit to the last
-        trick (and has a column there, under early death) takes that trick whatever the seat
-        keeps. Any seat can keep any tile to the end (a single lead or a face-down play is
-        always allowed), and two suits need two different seats (one tile each is left for the
-        last trick)."""
-        slot = (*hands, *[w > 0 for w in won])
-        found = self.lost.get(slot)
-        if found is None:
-            found = self.lost[slot] = self._hopeless(hands, won)
-        return found
-
-    def _hopeless(self, hands: Sequence[tuple[Any, ...]], won: Sequence[int]) -> bool:
-        mine = hands[self.seat]
-        if not mine or len(_free_in(mine, self.mixed)) < len(mine):
-            return False
-        best: dict[bool, Any] = {}
-        for tile in hands[self.seat]:
-            level = _SINGLE[tile]
-            if level > best.get(level[0], (level[0], -1)):
-                best[level[0]] = level
-        keepers: list[set[int]] = []
-        for level in best.values():
-            holders = {
-                other
-                for other, hand in enumerate(hands)
-                if other != self.seat
-                and (won[other] or not self.early_death)
-                and any(_SINGLE[t][0] == level[0] and _SINGLE[t] > level for t in hand)
-            }
-            if not holders:
-                return False
-            keepers.append(holders)
-        return len(keepers) < 2 or len(keepers[0] | keepers[1]) > 1
 
     def beats(self, high: tuple[Any, ...]) -> frozenset[tuple[Any, ...]]:
         """The plays that may go face up over ``high`` (TG-BEAT-STRICT, TG-SUPREME)."""
@@ -322,13 +266,6 @@ class _Ending:
             return known
         self.meter.tick()
         hand = hands[leader]
-        if len(hand) > 1:
-            if self.sweeps(hands, leader):
-                self.known[slot] = found = leader == self.seat
-                return found
-            if self.hopeless(hands, won):
-                self.known[slot] = False
-                return False
         if len(hand) == 1:
             single = self.early_death
             found = self.last(_ones(hands), won, leader, tuple(hand), leader + 1, 3, single)
@@ -363,7 +300,7 @@ class _Ending:
 
     def leads(self, hand: tuple[Any, ...], labels: dict[Any, int] | None) -> list[tuple[Any, ...]]:
         """The distinct leads of ``hand`` (tiles of one label are one lead; ``labels`` None:
-        every tile has its own), the most tiles first, then the strongest first."""
+        every tile has its own), the most tiles first."""
         by_tiles = self.tables.by_tiles
         picks = [
             pick
@@ -376,7 +313,7 @@ class _Ending:
             for pick in picks:
                 found.setdefault(tuple(sorted(labels[t] for t in pick)), pick)
             picks = list(found.values())
-        return sorted(picks, key=lambda p: (-len(p), -by_tiles[p][1].rank))
+        return picks
 
     def follow(
         self,
