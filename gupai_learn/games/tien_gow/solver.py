@@ -142,10 +142,6 @@ def _label_maps(hands: Sequence[tuple[Any, ...]], mixed: bool) -> tuple[dict[Any
     )
 
 
-#: Labels and tile → label maps of the ending's trick starts, by hands and mixed-sets flag.
-_MAPS: dict[Hashable, tuple[Any, ...]] = {}
-
-
 def _free_tiles(
     hands: Sequence[tuple[Any, ...]], mixed: bool
 ) -> tuple[list[frozenset[Any]], dict[tuple[bool, int], int]]:
@@ -245,6 +241,9 @@ class _Ending:
         #: answers of trick starts already worked out, kept in the search's memo (a review's
         #: solves share them; keys tagged as this search's)
         self.known: dict[Hashable, Any] = {} if memo is None else memo
+        #: labels and tile → label maps of the trick starts seen, by hands (this search only:
+        #: a process-wide cache of dicts would slow Python's garbage collector for good)
+        self.maps: dict[Hashable, tuple[Any, ...]] = {}
 
     def beats(self, high: tuple[Any, ...]) -> frozenset[tuple[Any, ...]]:
         """The plays that may go face up over ``high`` (TG-BEAT-STRICT, TG-SUPREME)."""
@@ -283,11 +282,8 @@ class _Ending:
 
     def labels(self, hands: tuple[Any, ...]) -> tuple[Any, ...]:
         """The trick start's labels (see :func:`rank_key`) and each seat's tile → label."""
-        slot = (hands, self.mixed)
-        found = _MAPS.get(slot)
+        found = self.maps.get(hands)
         if found is None:
-            if len(_MAPS) > _CACHE_SIZE:
-                _MAPS.clear()
             maps = _label_maps(hands, self.mixed)
             labels = tuple(tuple(sorted(m[t] for t in h)) for m, h in zip(maps, hands, strict=True))
             # a hand whose labels are all different has nothing to merge: no map (faster)
@@ -295,7 +291,7 @@ class _Ending:
                 m if len(set(m.values())) < len(h) else None
                 for m, h in zip(maps, hands, strict=True)
             )
-            found = _MAPS[slot] = (labels, kept)
+            found = self.maps[hands] = (labels, kept)
         return found
 
     def leads(self, hand: tuple[Any, ...], labels: dict[Any, int] | None) -> list[tuple[Any, ...]]:
