@@ -9,8 +9,10 @@ import pytest
 
 import gupai_learn as gl
 from gupai_learn.bots import play_out
+from gupai_learn.engine.search import Meter, SolveResult, solve
 from gupai_learn.games import GAMES, bagchen
 from gupai_learn.games.bagchen import Deal
+from gupai_learn.games.bagchen.solver import _Compact
 
 
 def random_endgame(seed: int, size: int, rules: bagchen.Rules | None = None) -> Deal:
@@ -88,3 +90,68 @@ def test_heuristic_beats_heuristic_less_often_than_random_loses() -> None:
         play_out(deal, players)
         wins += deal.winner == 0
     assert wins >= 10  # a quarter would be chance
+
+
+# ----- the compact search (issue 26): same moves, same answers as the deal's own -------------
+def compact_position(seed: int) -> Deal:
+    """A random small Bagchen position under random options: either a real deal played down
+    by random moves (tiles seen face up, passports earned on the way), or random hands with a
+    random split of the tricks already won (passports anywhere); sometimes mid-trick."""
+    rng = random.Random(seed)
+    rules = bagchen.Rules(
+        charity=rng.random() < 0.5,
+        passport_leads=rng.random() < 0.85,
+        earth_any_mix=rng.random() < 0.3,
+    )
+    size = rng.choice([2, 3, 3, 4])
+    if rng.random() < 0.5:
+        deal = Deal.random(seed=seed, rules=rules)
+        while len(deal.hands[0]) > size or (deal.trick and rng.random() < 0.7):
+            moves = deal.legal_moves()
+            deal.apply(moves[rng.randrange(len(moves))])
+        return deal
+    deck = list(gl.decks.chinese_double())
+    rng.shuffle(deck)
+    hands = [deck[i * size : (i + 1) * size] for i in range(4)]
+    left = 16 - size
+    cuts = sorted(rng.randint(0, left) for _ in range(3))
+    won = [cuts[0], cuts[1] - cuts[0], cuts[2] - cuts[1], left - cuts[2]]
+    roll = (rng.randint(1, 6), rng.randint(1, 6))
+    deal = Deal(hands, rules, won=won, point=roll, leader=rng.randrange(4))
+    for _ in range(rng.randrange(4)):
+        moves = deal.legal_moves()
+        deal.apply(moves[rng.randrange(len(moves))])
+    return deal
+
+
+def exact(deal: Deal, seat: int) -> SolveResult:
+    """The generic search on whole deals with the exact key (no compact state)."""
+    return solve(deal, seat, lambda d: d.winner == seat, key=Deal.state_key)
+
+
+def test_compact_moves_are_the_legal_moves() -> None:
+    """At every position of many random lines, the compact search generates exactly the
+    moves ``legal_moves()`` lists: leads under passports and charity, beats, face-down plays."""
+    checked = passports = 0
+    for seed in range(60):
+        deal = compact_position(seed)
+        rng = random.Random(seed)
+        while not deal.is_over:
+            compact = _Compact(deal, 0, Meter(), {})
+            assert sorted(compact.moves(deal)) == sorted(deal.legal_moves())
+            checked += 1
+            passports += any(deal.passport(s) for s in range(4)) and not deal.trick
+            moves = deal.legal_moves()
+            deal.apply(moves[rng.randrange(len(moves))])
+    assert checked > 500 and passports > 100
+
+
+def test_compact_search_agrees_with_the_exact_search() -> None:
+    """Value and every winning first move equal the generic search's on whole deals."""
+    for seed in range(120):
+        deal = compact_position(seed)
+        if deal.is_over:
+            continue
+        seat = seed % 4
+        found, wanted = bagchen.solve(deal, seat), exact(deal, seat)
+        assert (found.wins, found.plays) == (wanted.wins, wanted.plays), seed

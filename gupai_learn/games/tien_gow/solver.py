@@ -15,7 +15,9 @@ Speed (issue 26), every shortcut checked against the exact search in the tests:
   such tiles are searched once;
 - the last three tricks (at most three tiles a hand) are worked out on plain tuples instead
   of deal copies; their positions count on the same budget
-  (:class:`~gupai_learn.engine.search.Meter`).
+  (:class:`~gupai_learn.engine.search.Meter`), and their trick starts go in the search's memo
+  (a review's solves share them). There, plays of tiles with one label are tried once, and
+  leads of the most tiles go first.
 """
 
 from __future__ import annotations
@@ -55,8 +57,9 @@ def solve(
     # at the root the seat's winning first moves are listed, so the last trick is searched
     root = deal if deal.turn == seat else None
     meter = Meter()
+    memo = {} if memo is None else memo
     # another game's deal is refused by solve_game, with the game named
-    ending = _Ending(seat, deal.rules, meter) if isinstance(deal, Deal) else None
+    ending = _Ending(seat, deal.rules, meter, memo) if isinstance(deal, Deal) else None
 
     def goal(done: Deal) -> bool | None:
         if done.is_over:
@@ -127,6 +130,16 @@ def _labels(hands: Sequence[tuple[Any, ...]], single: Any, mixed: bool) -> tuple
     ]
     keys.append(runs[_SINGLE[single]] if single is not None else None)
     return tuple(keys)
+
+
+def _label_maps(hands: Sequence[tuple[Any, ...]], mixed: bool) -> tuple[dict[Any, int], ...]:
+    """Per seat, each tile's label at a trick start (see :func:`_labels`)."""
+    free, owners = _free_tiles(hands, mixed)
+    runs = _runs(owners)
+    return tuple(
+        {t: runs[_SINGLE[t]] * 64 + (0 if t in free[seat] else _SLOT1[t]) for t in hand}
+        for seat, hand in enumerate(hands)
+    )
 
 
 def _free_tiles(
@@ -207,6 +220,8 @@ def _last_trick(deal: Deal, end: _Ending) -> bool | None:
     return end.last(tiles, tuple(deal._won), high.seat, high.pieces, turn, left, deal._last)
 
 
+#: The first item of the memo keys of the last-tricks search.
+_ENDING_TAG = "tien-gow-ending"
 #: Tiles per hand from which the rest of the deal is searched on plain tuples.
 _ENDING_TILES = 3
 _BEAT_SETS: dict[tuple[bool, tuple[Any, ...]], frozenset[tuple[Any, ...]]] = {}
@@ -217,15 +232,18 @@ class _Ending:
     searched on plain tuples of tiles: every lead, every face-up play that beats the high one
     and every face-down play, as ``Deal.legal_moves()`` lists them."""
 
-    def __init__(self, seat: int, rules: Rules, meter: Meter) -> None:
+    def __init__(self, seat: int, rules: Rules, meter: Meter, memo: Memo | None = None) -> None:
         self.seat = seat
         self.mixed = rules.mixed_sets
         self.early_death = rules.early_death
         self.tables = _TABLES[self.mixed]
         self.meter = meter
-        #: answers of trick starts already worked out (in this search only: the same search
-        #: always counts the same positions)
-        self.known: dict[Hashable, bool] = {}
+        #: answers of trick starts already worked out, kept in the search's memo (a review's
+        #: solves share them; keys tagged as this search's)
+        self.known: dict[Hashable, Any] = {} if memo is None else memo
+        #: labels and tile → label maps of the trick starts seen, by hands (this search only:
+        #: a process-wide cache of dicts would slow Python's garbage collector for good)
+        self.maps: dict[Hashable, tuple[Any, ...]] = {}
 
     def beats(self, high: tuple[Any, ...]) -> frozenset[tuple[Any, ...]]:
         """The plays that may go face up over ``high`` (TG-BEAT-STRICT, TG-SUPREME)."""
@@ -239,13 +257,9 @@ class _Ending:
 
     def lead(self, hands: tuple[Any, ...], leader: int, won: tuple[int, ...]) -> bool:
         """A trick start with a few tiles in every hand."""
-        labels = _LABELS.get((hands, self.mixed))
-        if labels is None:
-            if len(_LABELS) > _CACHE_SIZE:
-                _LABELS.clear()
-            labels = _LABELS[(hands, self.mixed)] = _labels(hands, None, self.mixed)
+        labels, maps = self.labels(hands)
         # trick starts that differ only in interchangeable tiles share their answer
-        slot = (labels, leader, tuple(w > 0 for w in won))
+        slot = (_ENDING_TAG, labels, leader, tuple(w > 0 for w in won))
         known = self.known.get(slot)
         if known is not None:
             return known
@@ -255,23 +269,47 @@ class _Ending:
             single = self.early_death
             found = self.last(_ones(hands), won, leader, tuple(hand), leader + 1, 3, single)
         else:
-            by_tiles = self.tables.by_tiles
-            leads = [
-                pick
-                for n in range(1, len(hand) + 1)
-                for pick in dict.fromkeys(combinations(hand, n))
-                if pick in by_tiles
-            ]
             mine = leader == self.seat
             found = not mine
-            for lead in leads:
+            for lead in self.leads(hand, maps[leader]):
                 rest = list(hands)
                 rest[leader] = _without(hand, lead)
-                if self.follow(rest, won, len(lead), leader, lead, leader + 1, 3) is mine:
+                if self.follow(rest, won, len(lead), leader, lead, leader + 1, 3, maps) is mine:
                     found = mine
                     break
         self.known[slot] = found
         return found
+
+    def labels(self, hands: tuple[Any, ...]) -> tuple[Any, ...]:
+        """The trick start's labels (see :func:`rank_key`) and each seat's tile → label."""
+        found = self.maps.get(hands)
+        if found is None:
+            maps = _label_maps(hands, self.mixed)
+            labels = tuple(tuple(sorted(m[t] for t in h)) for m, h in zip(maps, hands, strict=True))
+            # a hand whose labels are all different has nothing to merge: no map (faster)
+            kept = tuple(
+                m if len(set(m.values())) < len(h) else None
+                for m, h in zip(maps, hands, strict=True)
+            )
+            found = self.maps[hands] = (labels, kept)
+        return found
+
+    def leads(self, hand: tuple[Any, ...], labels: dict[Any, int] | None) -> list[tuple[Any, ...]]:
+        """The distinct leads of ``hand`` (tiles of one label are one lead; ``labels`` None:
+        every tile has its own), the most tiles first."""
+        by_tiles = self.tables.by_tiles
+        picks = [
+            pick
+            for n in range(len(hand), 0, -1)
+            for pick in dict.fromkeys(combinations(hand, n))
+            if pick in by_tiles
+        ]
+        if labels is not None:
+            found: dict[tuple[int, ...], tuple[Any, ...]] = {}
+            for pick in picks:
+                found.setdefault(tuple(sorted(labels[t] for t in pick)), pick)
+            picks = list(found.values())
+        return picks
 
     def follow(
         self,
@@ -282,8 +320,11 @@ class _Ending:
         high: tuple[Any, ...],
         first: int,
         left: int,
+        maps: tuple[dict[Any, int] | None, ...],
     ) -> bool:
-        """The rest of a trick of ``size`` tiles (not the last trick of single tiles)."""
+        """The rest of a trick of ``size`` tiles (not the last trick of single tiles);
+        ``maps`` are the trick start's labels (each follower plays once in the trick, so its
+        tiles of one label stay interchangeable until the trick ends)."""
         if not left:
             after = list(won)
             after[high_seat] += size
@@ -293,17 +334,24 @@ class _Ending:
         self.meter.tick()
         first %= SEATS
         hand = hands[first]
+        labels = maps[first]
         beats = self.beats(high)
-        # every face-up play that beats the high one, and every face-down play
+        # every face-up play that beats the high one, then every face-down play (in hand
+        # order); plays of tiles of the same labels once
         plays = list(dict.fromkeys(combinations(hand, size)))
-        options = [(play, True) for play in plays if play in beats]
-        options += [(play, False) for play in plays]
+        if labels is not None:
+            found: dict[tuple[int, ...], tuple[Any, ...]] = {}
+            for play in plays:
+                found.setdefault(tuple(sorted(labels[t] for t in play)), play)
+            plays = list(found.values())
+        options = [(p, True) for p in plays if p in beats]
+        options += [(p, False) for p in plays]
         mine = first == self.seat
         for play, up in options:
             rest = list(hands)
             rest[first] = _without(hand, play)
             top, top_seat = (play, first) if up else (high, high_seat)
-            if self.follow(rest, won, size, top_seat, top, first + 1, left - 1) is mine:
+            if self.follow(rest, won, size, top_seat, top, first + 1, left - 1, maps) is mine:
                 return mine
         return not mine
 
