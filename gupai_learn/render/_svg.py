@@ -61,8 +61,16 @@ def tag(name: str, content: str | None = None, **values: AttrValue) -> str:
 
 def inset_rect(width: float, height: float, inset: float, **values: AttrValue) -> str:
     """A ``<rect>`` drawn ``inset`` inside a ``width`` × ``height`` box (frames and outlines)."""
-    size = {"width": width - 2 * inset, "height": height - 2 * inset}
-    return tag("rect", x=float(inset), y=float(inset), **size, **values)
+    side = 2 * inset
+    return tag(
+        "rect",
+        None,
+        x=float(inset),
+        y=float(inset),
+        width=width - side,
+        height=height - side,
+        **values,
+    )
 
 
 def group(content: str, *, x: float = 0, y: float = 0, **values: AttrValue) -> str:
