@@ -289,6 +289,14 @@ def describe(result: SolveResult, goal: str) -> str:
     return f"forces {goal} with " + " or ".join(str(a) for a in result.plays)
 
 
+def without(hand: tuple[Any, ...], pieces: Sequence[Any]) -> tuple[Any, ...]:
+    """A search state's hand after ``pieces`` left it (one copy each), order kept."""
+    rest = list(hand)
+    for piece in pieces:
+        rest.remove(piece)
+    return tuple(rest)
+
+
 def lowest_first(moves: list[Move]) -> list[Move]:
     """A follower's moves in a good search order for trick games whose ``legal_moves()`` lists
     the face-up plays high to low, then the face-down ones: the lowest face-up play first (it

@@ -120,7 +120,7 @@ def _read_tiles(raw: Any) -> Tiles:
 
 #: Per kind: the tile, its slots' mask and lowest slot, its count in the set, and the mask of
 #: ``c`` copies for each count ``c`` (what :func:`counts_mask` makes, one look-up per kind).
-_KIND_LANES = tuple(
+KIND_LANES = tuple(
     (
         t,
         FIELD[t],
@@ -132,7 +132,7 @@ _KIND_LANES = tuple(
 )
 
 
-def _without(mask: int, pieces: Sequence[Tile]) -> int:
+def mask_without(mask: int, pieces: Sequence[Tile]) -> int:
     """A hand mask after removing ``pieces`` (each removal clears its kind's highest slot)."""
     for tile in pieces:
         field = mask & FIELD[tile]
@@ -591,7 +591,7 @@ class Deal(TrickDeal[Tile]):
         played face up in this deal."""
         held, seen = self._masks[seat], self._seen
         mask = 0
-        for tile, field, base, full, lanes in _KIND_LANES:  # counts_mask of the unseen counts
+        for tile, field, base, full, lanes in KIND_LANES:  # counts_mask of the unseen counts
             mask |= lanes[full - ((held & field) >> base).bit_count() - seen[tile]]
         return mask
 
@@ -632,7 +632,7 @@ class Deal(TrickDeal[Tile]):
         allowed = [p for p, c in zip(leads, combos, strict=True) if self._clause(c, unseen, rest)]
         if allowed:
             return allowed, "clauses"
-        tiers = [_fallback_tier(c) for c in combos]
+        tiers = [fallback_tier(c) for c in combos]
         best = min(tiers)
         return [p for p, t in zip(leads, tiers, strict=True) if t == best], _FALLBACKS[best]
 
@@ -673,7 +673,7 @@ class Deal(TrickDeal[Tile]):
 
     # ----- during play ---------------------------------------------------------------------------
     def _after_play(self, play: TrickPlay) -> None:
-        self._masks[play.seat] = _without(self._masks[play.seat], play.pieces)
+        self._masks[play.seat] = mask_without(self._masks[play.seat], play.pieces)
         if play.face_up:
             seen = self._seen
             for tile in play.pieces:
@@ -733,7 +733,7 @@ _FALLBACKS = {
 }
 
 
-def _fallback_tier(combo: Combination) -> int:
+def fallback_tier(combo: Combination) -> int:
     """BG-PASSPORT-LEAD fallbacks: 0 sky or horse combination, 1 earth combination, 2 anything."""
     if len(combo.pieces) >= 2 and combo.kind in ("sky-combo", "horse"):
         return 0

@@ -30,10 +30,17 @@ from gupai_learn.engine.search import (
     SolveResult,
     lowest_first,
     solve_game,
+    without,
 )
 from gupai_learn.games.bagchen.combos import BASE, FIELD, MIXED_KINDS
-from gupai_learn.games.bagchen.deal import _KIND_LANES, PASSPORT, SEATS, Deal, _fallback_tier
-from gupai_learn.games.bagchen.deal import _without as mask_without
+from gupai_learn.games.bagchen.deal import (
+    KIND_LANES,
+    PASSPORT,
+    SEATS,
+    Deal,
+    fallback_tier,
+    mask_without,
+)
 
 __all__ = ["DEFAULT_MAX_NODES", "SolveResult", "solve"]
 
@@ -245,12 +252,12 @@ class _Compact:
         found = self.follow_cache.get(slot)
         if found is None:
             found = [
-                (pieces, True, _without(hand, pieces), mask_without(mask, pieces))
+                (pieces, True, without(hand, pieces), mask_without(mask, pieces))
                 for need, pieces in reversed(pool)
                 if need & mask == need
             ]
             found += [
-                (pieces, False, _without(hand, pieces), mask_without(mask, pieces))
+                (pieces, False, without(hand, pieces), mask_without(mask, pieces))
                 for pieces in reversed(list(dict.fromkeys(combinations(hand, size))))
             ]
             self.follow_cache[slot] = found
@@ -274,7 +281,7 @@ class _Compact:
         if self.charity and won < PASSPORT:
             options += [((t,), False, c) for t in dict.fromkeys(hand) for c in _CALLS]
         found = self.lead_cache[slot] = [
-            (p, up, c, _without(hand, p), mask_without(mask, p)) for p, up, c in options
+            (p, up, c, without(hand, p), mask_without(mask, p)) for p, up, c in options
         ]
         return found
 
@@ -297,7 +304,7 @@ class _Compact:
         rest = Counter(t for t in hand if t not in self.points)
         allowed = [p for p, c in zip(leads, combos, strict=True) if self.clause(c, unseen, rest)]
         if not allowed:
-            tiers = [_fallback_tier(c) for c in combos]
+            tiers = [fallback_tier(c) for c in combos]
             best = min(tiers)
             allowed = [p for p, t in zip(leads, tiers, strict=True) if t == best]
         return allowed
@@ -336,13 +343,6 @@ def unseen_mask(held: int, seen: int) -> int:
     """Slot mask of the tiles a seat has not seen: the set minus its hand (``held``) minus the
     tiles seen face up (``seen``), each kind from its lowest slot."""
     mask = 0
-    for _, field, _, full, lanes in _KIND_LANES:
+    for _, field, _, full, lanes in KIND_LANES:
         mask |= lanes[full - (held & field).bit_count() - (seen & field).bit_count()]
     return mask
-
-
-def _without(hand: tuple[Any, ...], pieces: tuple[Any, ...]) -> tuple[Any, ...]:
-    rest = list(hand)
-    for piece in pieces:
-        rest.remove(piece)
-    return tuple(rest)

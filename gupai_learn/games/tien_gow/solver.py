@@ -34,6 +34,7 @@ from gupai_learn.engine.search import (
     SolveResult,
     lowest_first,
     solve_game,
+    without,
 )
 from gupai_learn.engine.search import describe as summary
 from gupai_learn.engine.trick import Combination
@@ -273,7 +274,7 @@ class _Ending:
             found = not mine
             for lead in self.leads(hand, maps[leader]):
                 rest = list(hands)
-                rest[leader] = _without(hand, lead)
+                rest[leader] = without(hand, lead)
                 if self.follow(rest, won, len(lead), leader, lead, leader + 1, 3, maps) is mine:
                     found = mine
                     break
@@ -349,7 +350,7 @@ class _Ending:
         mine = first == self.seat
         for play, up in options:
             rest = list(hands)
-            rest[first] = _without(hand, play)
+            rest[first] = without(hand, play)
             top, top_seat = (play, first) if up else (high, high_seat)
             if self.follow(rest, won, size, top_seat, top, first + 1, left - 1, maps) is mine:
                 return mine
@@ -382,13 +383,6 @@ class _Ending:
 
 def _ones(hands: tuple[Any, ...]) -> tuple[Any, ...]:
     return tuple(h[0] for h in hands)
-
-
-def _without(hand: tuple[Any, ...], pieces: tuple[Any, ...]) -> tuple[Any, ...]:
-    rest = list(hand)
-    for piece in pieces:
-        rest.remove(piece)
-    return tuple(rest)
 
 
 def _order(deal: Deal, moves: list[Move]) -> list[Move]:
