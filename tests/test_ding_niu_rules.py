@@ -407,3 +407,23 @@ def test_shared_payment_lines_are_those_made_afresh(rules: ding_niu.Rules) -> No
     for deal, settlement in reversed(list(zip(finished, shared, strict=True))):
         assert deal.settle() == settlement
         scoring._PAID.clear()
+
+
+def test_the_shared_payment_table_stays_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The table of shared payment lines keeps at most its size; hands settled past that are
+    settled afresh, the same."""
+    from gupai_learn.games.ding_niu import settle as scoring
+
+    finished = []
+    for seed in range(40):
+        deal = ding_niu.Deal.random(seed=seed)
+        while not deal.is_over:
+            deal.apply(deal.legal_moves()[-1])
+        finished.append(deal)
+    monkeypatch.setattr(scoring, "_PAID", {})
+    expected = [deal.settle() for deal in finished]
+    assert len(scoring._PAID) > 3
+    monkeypatch.setattr(scoring, "_PAID", {})
+    monkeypatch.setattr(scoring, "_PAID_SIZE", 3)
+    assert [deal.settle() for deal in finished] == expected
+    assert len(scoring._PAID) == 3

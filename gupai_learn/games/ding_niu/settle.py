@@ -107,7 +107,9 @@ def settle(deal: Deal) -> Settlement:
     key = (ranking, names, fish and (fish.blocker, fish.kind, fish.forced and alternative))
     paid = _PAID.get(key)
     if paid is None:
-        paid = _PAID[key] = _payments(ranking, names, fish, alternative)
+        paid = _payments(ranking, names, fish, alternative)
+        if len(_PAID) < _PAID_SIZE:  # keep the table bounded, whatever names a table uses
+            _PAID[key] = paid
     shown = ", ".join([f"{names[s]} {points[s]}" for s in ranking])
     winner = names[ranking[0]]
     outcome = f"{winner} wins the hand with the fewest points (DN-SCORE-PLACES): {shown}."
@@ -118,6 +120,8 @@ def settle(deal: Deal) -> Settlement:
 #: (its blocker, kind, and whether it was forced under ``fish_needs_alternative``): few, each
 #: made once and shared (they are immutable).
 _PAID: dict[Any, tuple[tuple[Payment, ...], tuple[str, ...]]] = {}
+#: The most hands :data:`_PAID` keeps (a table of the default names needs a few hundred).
+_PAID_SIZE = 4096
 
 
 def _payments(
