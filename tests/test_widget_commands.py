@@ -60,3 +60,9 @@ def test_both_widgets_share_the_handler_and_its_front_end(widget: object) -> Non
     assert "http" not in esm and "import " not in esm
     made.command = "nothing of the kind"
     assert "not available" in made.message and made.command == ""
+
+
+def test_a_widget_offering_no_buttons_answers_every_press_in_one_line() -> None:
+    widget = CommandWidget()
+    widget.command = "Draw"
+    assert widget.command == "" and widget.message == "'Draw' is not available now."

@@ -3,7 +3,8 @@
 The front end reports a press by setting the synced ``command`` trait to the button's name
 (``send("command", name)`` in ``static/commands.js``). :class:`CommandWidget` clears it at once
 (so the same button can be pressed again) and hands the name to the widget's
-:meth:`~CommandWidget.run_command`; the widget alone decides what the name means.
+:meth:`~CommandWidget.run_command`; the widget alone decides what the name means, and answers
+in ``message``.
 """
 
 from __future__ import annotations
@@ -25,6 +26,9 @@ class CommandWidget(GuardedWidget):
 
     #: the name of the button just pressed (emptied again as soon as Python reads it)
     command = traitlets.Unicode("").tag(sync=True)
+    #: the buttons offered now, and the one-line answer to the last press
+    buttons = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    message = traitlets.Unicode("").tag(sync=True)
 
     @traitlets.observe("command")
     def _on_command(self, change: dict[str, Any]) -> None:
@@ -35,10 +39,10 @@ class CommandWidget(GuardedWidget):
         self.run_command(name)
 
     def run_command(self, name: str) -> None:
-        """Do what the button ``name`` asks. An abstract hook: every widget built on this class
-        overrides it, since its buttons are its own (a widget's traits metaclass rules out
-        ``abc.ABC`` here)."""
-        raise NotImplementedError(f"{type(self).__name__} must say what its buttons do")
+        """Do what the button ``name`` asks. Widgets with buttons say what each one does; here,
+        where no button is offered, every press gets the one-line answer of
+        :meth:`unavailable`."""
+        self.message = self.unavailable(name)
 
     @staticmethod
     def unavailable(name: str, when: str = "now") -> str:

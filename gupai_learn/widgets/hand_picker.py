@@ -61,8 +61,6 @@ class HandPicker(StaticFallback, CommandWidget):
     #: piece index → the verdict's HTML if that piece were toggled (computed by Python), and
     #: under "for" the selection these were computed from
     ahead = traitlets.Dict().tag(sync=True)
-    buttons = traitlets.List(traitlets.Unicode()).tag(sync=True)
-    message = traitlets.Unicode("").tag(sync=True)
     #: whether the "Reference card" toggle is offered, and the card while it is shown
     has_reference = traitlets.Bool(False).tag(sync=True)
     reference_html = traitlets.Unicode("").tag(sync=True)

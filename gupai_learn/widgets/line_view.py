@@ -56,9 +56,7 @@ class LineView(StaticFallback, CommandWidget):
     ends = traitlets.List(traitlets.Dict()).tag(sync=True)
     pieces = traitlets.List(traitlets.Dict()).tag(sync=True)
     selected = traitlets.List(traitlets.Int()).tag(sync=True)
-    buttons = traitlets.List(traitlets.Unicode()).tag(sync=True)
     verdict_html = traitlets.Unicode("").tag(sync=True)
-    message = traitlets.Unicode("").tag(sync=True)
     #: the message as drawn: its rule ids open their rules (kept in step with ``message``)
     message_html = traitlets.Unicode("").tag(sync=True)
 
