@@ -36,7 +36,9 @@ def test_review_marks_the_first_slip(page: object, lab: Lab) -> None:
     assert marked.first.locator("svg").count() == 1
     assert page.locator(".gupai-review li").count() > 1  # type: ignore[attr-defined]
     # marked where it happened: its line in the list of moves, its tile on the line
+    # (the moves' list is redrawn just after the review: a message of its own, so wait for it)
     story = page.locator("div.gupai-slip")  # type: ignore[attr-defined]
+    story.first.wait_for(timeout=15_000)
     assert story.count() == 1 and f"{slip + 1}. {deal.name(seat)}" in story.inner_text()
     assert (story.get_attribute("title") or "").startswith(f"slip: move {slip + 1},")
     assert page.locator(".gupai-story-line .gupai-slip-mark").count() == 1  # type: ignore[attr-defined]
