@@ -101,3 +101,19 @@ def test_quote_is_short_and_safe() -> None:
 
     assert quote(Bad()) == "<a Bad object>"
     assert len(quote("y" * 1000)) <= 82
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("down:[5:2]", "[5:2] face down"),
+        ("[6:1]>right", "[6:1] on the right end"),
+        ("[6:4]>left", "[6:4] on the left end"),
+        ("down:[2:1]!sky", "[2:1] face down, calling sky"),
+        ("draw", "a draw"),
+        ("pass", "a pass"),
+        ("[6:6][6:3]", "[6:6][6:3]"),
+    ],
+)
+def test_move_words_say_it_in_a_sentence(text: str, said: str) -> None:
+    assert Move.parse(text).words == said

@@ -147,6 +147,14 @@ class Move(NamedTuple):
     def __repr__(self) -> str:
         return f"Move.parse({str(self)!r})"
 
+    @property
+    def words(self) -> str:
+        """The move said in a sentence, not in notation: ``"[5:2] face down"``, ``"[6:1] on
+        the right end"``, ``"[2:1] face down, calling sky"``, ``"a draw"``, ``"a pass"``; a
+        face-up play is its pieces. Use it in hints, reviews and prompts; keep :func:`str` where
+        the learner types or reads a transcript."""
+        return spoken(self)
+
 
 DRAW = _new(Move, ("draw", (), None, None))
 PASS = _new(Move, ("pass", (), None, None))
@@ -176,6 +184,19 @@ def _checked(move: Move, read: Reader | None) -> Move:
         raise InvalidNotationError(quote(move.call), "a charity call is 'sky', 'earth' or 'any'")
     pieces = read(move.pieces) if read is not None else _pieces(move.pieces)
     return _new(Move, (move.kind, tuple(pieces), move.end, move.call))
+
+
+def spoken(move: Move) -> str:
+    """See :attr:`Move.words`."""
+    kind = move.kind
+    if kind == "draw":
+        return "a draw"
+    if kind == "pass":
+        return "a pass"
+    shown = join(move.pieces)
+    if kind == "discard":
+        return f"{shown} face down" + (f", calling {move.call}" if move.call else "")
+    return f"{shown} on the {move.end} end" if move.end else shown
 
 
 def join(pieces: Iterable[Any]) -> str:
