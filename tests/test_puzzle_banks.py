@@ -214,3 +214,15 @@ def test_stored_feedback_never_states_the_answer_of_a_choice() -> None:
             if option != right:
                 text = puzzle.check(option).text
                 assert f"answer is {right}" not in text and f"{right} takes" not in text
+
+
+def test_from_entry_rebuilds_a_bank_puzzle_from_its_entry() -> None:
+    from gupai_learn import puzzles
+    from gupai_learn.puzzles.loader import raw
+
+    data = next(d for d in raw("tien_gow")["puzzle"] if d["id"] == "tg-class-01")
+    again = puzzles.from_entry({**data, "bank": "tien_gow"})
+    assert again.id == "tg-class-01"
+    assert again.check("A mixed pair").outcome == "correct"
+    with pytest.raises(ValueError, match="names no bank"):
+        puzzles.from_entry({**data, "bank": "nope"})

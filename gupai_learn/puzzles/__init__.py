@@ -14,9 +14,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from gupai_learn.games import GAMES
 from gupai_learn.puzzles.about import about_deal
 from gupai_learn.puzzles.kinds import lead_verdict
-from gupai_learn.puzzles.loader import BANKS, index, puzzles_of
+from gupai_learn.puzzles.loader import BANKS, index, make, puzzles_of, raw
 from gupai_learn.puzzles.model import Feedback, Puzzle, Solution
 
 __all__ = [
@@ -27,6 +28,7 @@ __all__ = [
     "about_deal",
     "bank",
     "deal_for",
+    "from_entry",
     "get",
     "lead_verdict",
 ]
@@ -53,3 +55,18 @@ def deal_for(pid: str) -> Any:
     if position is None:
         raise KeyError(f"puzzle {pid!r} is not set in a deal")
     return position()
+
+
+def from_entry(entry: dict[str, Any]) -> Puzzle:
+    """A puzzle rebuilt from one bank entry (the dict a ``[[puzzle]]`` table of a bank reads as),
+    with ``entry["bank"]`` naming the bank whose tables (roles, each kind's defaults) complete
+    it. This is how a puzzle that lives outside the banks (a slip of your own, kept in the
+    progress file) is made again. A ValueError names what is wrong with the entry."""
+    if not isinstance(entry, dict):
+        raise TypeError(f"an entry is a dict of a bank's puzzle fields, not {type(entry).__name__}")
+    name = entry.get("bank")
+    if name not in BANKS:
+        raise ValueError(f"entry {entry.get('id')!r} names no bank ('bank' is one of {BANKS})")
+    tables = {key: value for key, value in raw(name).items() if key != "puzzle"}
+    fields = {key: value for key, value in entry.items() if key != "bank"}
+    return make(fields, GAMES[tables["game"]], tables)
