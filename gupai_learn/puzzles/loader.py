@@ -90,7 +90,8 @@ def make(data: dict[str, Any], game: GameInfo, bank: dict[str, Any], deal: Any =
     filled = {**bank.get("kinds", {}).get(data.get("kind"), {}), **data}
     try:
         puzzle = KINDS[filled["kind"]](Entry(filled, game, bank, _setup(filled, game), deal))
-        return replace(puzzle, rating=rating_of(filled), depth=_depth(filled))
+        themes = tuple(filled.get("themes", ()))
+        return replace(puzzle, rating=rating_of(filled), depth=_depth(filled), themes=themes)
     except (KeyError, ValueError, TypeError, AssertionError) as error:
         what = f"{type(error).__name__}: {error}"
         raise ValueError(f"puzzle {data.get('id')!r} of the {bank['game']} bank: {what}") from error

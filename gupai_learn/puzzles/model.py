@@ -135,6 +135,9 @@ class Puzzle:
     #: Pieces still to play in an endgame (its ``difficulty.depth``), 0 for other kinds: the
     #: second key of a ladder's order.
     depth: int = 0
+    #: The ideas of play the puzzle trains, one to three words from its game's short list
+    #: ("last trick", "fish", ...): practice can be asked for one theme.
+    themes: tuple[str, ...] = ()
 
     def check(self, answer: Any) -> Feedback:
         """Judge ``answer``; never raises, whatever it is given: an answer that cannot be used
