@@ -14,10 +14,13 @@ The public names (design.md §2)::
     gl.rule("TG-BEAT-STRICT")    # one rule of the course's rule book (gl.rules(game): all)
     gl.glossary("fish")          # one term of the glossary (gl.glossary(): every term)
     gl.review(deal, 0)           # each decision of seat 0 in a finished deal: kept or slipped
+    gl.practice()                # today's due puzzles, then new ones near your rating
 
 Games live in :mod:`gupai_learn.games`, drawings in :mod:`gupai_learn.render`, widgets in
 :mod:`gupai_learn.widgets`, puzzles in :mod:`gupai_learn.puzzles`.
 """
+
+from typing import Any
 
 from gupai_learn import decks, review
 from gupai_learn.cards import Card, Cards, cards
@@ -56,6 +59,7 @@ __all__ = [
     "decks",
     "expect_error",
     "glossary",
+    "practice",
     "reference",
     "review",
     "rule",
@@ -81,6 +85,17 @@ def reference(game: str | None = None) -> Reference:
     if info.reference is None:
         raise SetupError(f"{info.display_name()} has no reference card yet")
     return info.reference()
+
+
+def practice(game: str | None = None, theme: str | None = None) -> Any:
+    """A practice session (a widget): the puzzles due today first — missed ones come back after
+    1, 3, 7 and 21 days, and your own slips kept from a deal's review — then new ones near your
+    rating, with your rating's history and your stars per theme. ``game`` keeps to one game,
+    ``theme`` to the puzzles of one theme; a SetupError names a game or theme that is not
+    there. See :mod:`gupai_learn.puzzles.progress` for the schedule and the rating."""
+    from gupai_learn.widgets.practice import Practice  # widgets sit above the engine
+
+    return Practice(game, theme)
 
 
 # In a notebook, drawings are shown as images inside HTML, which show before it is trusted too.

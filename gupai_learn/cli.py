@@ -11,7 +11,9 @@ copies are trusted, so their pictures show before any cell runs. The server list
 127.0.0.1 only, with a fresh random token; the command prints the address to open.
 
 Problems (DIR is a file or cannot be written, the port is taken, JupyterLab is missing) are
-reported in one line before anything is copied, and the exit code is 2.
+reported in one line before anything is copied, and the exit code is 2. ``progress`` names a
+progress file it cannot use (not a file, another program's file: it is left as it is) in one
+line on stderr, counts its stars as none, and exits with 1.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+import warnings
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -169,19 +172,37 @@ def lab(folder: Path, port: int | None, browser: bool = True) -> int:
 def progress(syllabus: Path | None) -> int:
     """``gupai-learn progress``: stars earned per chapter, and where they are kept."""
     from gupai_learn.puzzles import progress as store
+    from gupai_learn.puzzles._file import shown
 
     file = syllabus if syllabus is not None else lessons_source() / SYLLABUS
-    if not file.is_file():
-        raise UsageProblem(f"{file} does not exist: name the lessons' syllabus.toml")
-    found = store.lesson_map(file)
+    try:
+        is_file = file.is_file()
+    except (OSError, ValueError):  # a name too long for the system, a NUL in it
+        is_file = False
+    if not is_file:
+        what = "is not a file" if os.path.lexists(file) else "does not exist"
+        raise UsageProblem(f"{shown(file)} {what}: name the lessons' syllabus.toml")
+    with warnings.catch_warnings(record=True) as said:
+        warnings.simplefilter("always", store.ProgressWarning)
+        try:
+            found = store.lesson_map(file)
+        except store.SyllabusProblem as problem:
+            raise UsageProblem(str(problem)) from None
+    for warning in said:  # the progress file is not ours, or damaged: one line each
+        print(f"gupai-learn: {warning.message}", file=sys.stderr)
+    usable = not store.unusable()
     got, best = found.earned
     print(f"Your stars: {got} of {best}")
     for chapter, rows in found.chapters:
         earned = sum(r.earned for r in rows)
         possible = sum(r.possible for r in rows)
         print(f"  {chapter}: {earned} of {possible}")
-    print(f"(kept in {store.path()}; set {store.ENV} to use another file)")
-    return 0
+    if found.themes:
+        print("By theme:")
+        for row in found.themes:
+            print(f"  {row.title}, {row.theme}: {row.earned} of {row.possible}")
+    print(f"(kept in {shown(store.path())}; set {store.ENV} to use another file)")
+    return 0 if usable else 1
 
 
 def parser() -> argparse.ArgumentParser:

@@ -141,6 +141,76 @@ def test_progress_refuses_a_missing_syllabus(
     _refused(capsys, ["progress", "--syllabus", str(tmp_path / "none.toml")], "does not exist")
 
 
+@pytest.mark.parametrize(
+    ("named", "words"),
+    [
+        ("README.md", "is not a lessons' syllabus.toml (not TOML)"),
+        ("pyproject.toml", "is not a lessons' syllabus.toml (no 'chapters' in it)"),
+        ("lessons", "is not a file"),
+    ],
+)
+def test_progress_refuses_a_file_that_is_not_a_syllabus_in_one_line(
+    named: str, words: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _refused(capsys, ["progress", "--syllabus", str(REPO / named)], words)
+    _refused(capsys, ["progress", "--syllabus", str(REPO / ("x" * 5000))], "does not exist")
+
+
+def _progress_named(file: Path | str) -> tuple[int, str, str]:
+    """``gupai-learn progress`` run as a command with GUPAI_PROGRESS naming ``file`` (a pipe
+    could make a read wait forever: a run that does is stopped after 60 s and fails)."""
+    env = dict(os.environ, PYTHONPATH=str(REPO), GUPAI_PROGRESS=str(file))
+    done = subprocess.run(
+        [sys.executable, "-m", "gupai_learn", "progress"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    return done.returncode, done.stdout, done.stderr
+
+
+def test_progress_leaves_another_programs_file_byte_for_byte_in_place(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    home.mkdir()
+    bashrc = home / ".bashrc"
+    text = b"# ~/.bashrc\nalias ll='ls -l'\nexport PATH=$HOME/bin:$PATH\n"
+    bashrc.write_bytes(text)
+    bashrc.chmod(0o644)
+    code, out, err = _progress_named(bashrc)
+    assert code == 1 and "Your stars: 0 of" in out
+    (line,) = err.strip().splitlines()
+    assert str(bashrc) in line and "not a gupai-learn progress file" in line
+    assert sorted(p.name for p in home.iterdir()) == [".bashrc"]  # not renamed, no lock
+    assert bashrc.read_bytes() == text and oct(bashrc.stat().st_mode & 0o777) == "0o644"
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
+def test_progress_leaves_a_pipe_a_folder_and_the_root_alone(tmp_path: Path) -> None:
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+    folder = tmp_path / "folder"
+    folder.mkdir()
+    for named, kind in ((pipe, "a pipe"), (folder, "a folder"), (Path("/"), "a folder")):
+        code, out, err = _progress_named(named)
+        assert code == 1 and "Your stars: 0 of" in out, err
+        (line,) = err.strip().splitlines()
+        assert f"({'it is ' + kind}, not a file)" in line and "Traceback" not in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["folder", "pipe"]
+    assert list(folder.iterdir()) == []
+
+
+def test_progress_names_a_path_too_long_in_one_short_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("GUPAI_PROGRESS", str(tmp_path / ("x" * 5000)))
+    assert cli.main(["progress"]) == 1
+    captured = capsys.readouterr()
+    (line,) = captured.err.strip().splitlines()
+    assert "File name too long" in line and len(line) < 400
+    assert all(len(shown) < 400 for shown in captured.out.splitlines())
+
+
 def test_the_engine_and_widgets_load_without_the_statistics_stack() -> None:
     """`import gupai_learn` and the lessons' widgets never pull in matplotlib or pandas (they
     are an extra, and JupyterLite has no wheels for them); the rule lab loads them on use."""

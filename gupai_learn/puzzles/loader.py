@@ -52,6 +52,16 @@ def puzzles_of(name: str) -> tuple[Puzzle, ...]:
     return tuple(found)
 
 
+@cache
+def sources(name: str) -> tuple[dict[str, Any], ...]:
+    """The TOML data :func:`puzzles_of` makes bank ``name``'s puzzles from, in its order: the
+    bank, then its generated bank (completed with the bank's tables) when there is one. Each
+    entry is made into a puzzle with ``make(entry, GAMES[data["game"]], data)``; practice reads
+    ids, ratings and themes here without making every puzzle."""
+    generated = _generated(name)
+    return (raw(name),) if generated is None else (raw(name), generated)
+
+
 def _generated(name: str) -> dict[str, Any] | None:
     """The generated bank of ``name``, read with its game bank's tables (roles, rule words,
     each kind's defaults such as the ways to play a line move); its own tables win."""

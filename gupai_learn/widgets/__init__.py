@@ -16,6 +16,7 @@ from gupai_learn.widgets.deal_player import (
 )
 from gupai_learn.widgets.hand_picker import HandPicker
 from gupai_learn.widgets.line_view import LineView
+from gupai_learn.widgets.practice import Practice
 from gupai_learn.widgets.puzzle_card import PuzzleCard
 from gupai_learn.widgets.puzzle_set import PuzzleSet
 
@@ -26,6 +27,7 @@ __all__ = [
     "DealPlayer",
     "HandPicker",
     "LineView",
+    "Practice",
     "PuzzleCard",
     "PuzzleSet",
     "ReplayStepper",

@@ -14,7 +14,6 @@ presses, never the outcome or the feedback.
 
 from __future__ import annotations
 
-import contextlib
 import html
 import weakref
 from typing import Any, ClassVar
@@ -77,6 +76,8 @@ class PuzzleCard(StaticFallback, GuardedWidget):
         self.history: list[tuple[Any, str]] = []
         #: The last checked answer's feedback (None before the first check).
         self.feedback: Feedback | None = None
+        #: Whether the stars were saved, in words (the save's one-line problem if not).
+        self.saved_note = ""
         self.title, self.prompt, self.kind = puzzle.title, puzzle.prompt, puzzle.answer_kind
         self.picture_html = puzzle.drawing()
         self.choices, self.labels = list(puzzle.choices), list(puzzle.labels)
@@ -120,7 +121,8 @@ class PuzzleCard(StaticFallback, GuardedWidget):
         shown = feedback._repr_html_()
         if first:
             self.stars = self._record_stars()
-            shown += f"<p class='gupai-stars'>{_star_text(self.stars)}</p>"
+            note = html.escape(self.saved_note)
+            shown += f"<p class='gupai-stars'>{_star_text(self.stars)} — {note}</p>"
         self.outcome = feedback.outcome
         self.feedback_html = shown
         return feedback
@@ -130,8 +132,11 @@ class PuzzleCard(StaticFallback, GuardedWidget):
         saved to the learner's progress file; a file that cannot be written costs no stars."""
         helped = len(self.hints) + (2 if self.solution_html else 0)
         stars = progress.stars_for(self.attempts, helped)
-        with contextlib.suppress(OSError):  # a read-only home: the stars show, not kept
-            progress.record(self.puzzle.id, stars)
+        self.saved_note = "saved to your progress"
+        try:
+            progress.record(self.puzzle.id, stars, rating=self.puzzle.rating)
+        except OSError as error:  # a read-only home, a file not ours: the stars show, not kept
+            self.saved_note = str(error)
         for watcher in list(WATCHERS):
             watcher.solved_elsewhere(self.puzzle.id, stars)
         return stars
@@ -216,5 +221,5 @@ def _numbers(texts: list[str]) -> Any:
 
 
 def _star_text(stars: int) -> str:
-    """ "★★☆ — saved to your progress" for 2 stars out of 3."""
-    return "★" * stars + "☆" * (3 - stars) + " — saved to your progress"
+    """ "★★☆" for 2 stars out of 3."""
+    return "★" * stars + "☆" * (3 - stars)
