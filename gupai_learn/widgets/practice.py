@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from datetime import date
 from typing import Any, ClassVar
 
 import ipywidgets
@@ -71,24 +70,21 @@ class PracticeBoard(CommandWidget):
 
 
 class Practice(StaticFallback, ipywidgets.VBox):
-    """A practice session over every game, or ``game``, or one ``theme`` of puzzles; ``day``
-    fixes the date (tests; today by default)."""
+    """A practice session over every game, or ``game``, or one ``theme`` of puzzles, on the
+    day :func:`gupai_learn.puzzles.progress.today` says."""
 
     RUN_NOTE = RUN_TO_ANSWER
 
-    def __init__(
-        self, game: str | None = None, theme: str | None = None, *, day: date | None = None
-    ) -> None:
+    def __init__(self, game: str | None = None, theme: str | None = None) -> None:
         self.game, self.theme = practice.check_choice(game, theme)
-        if day is not None and not isinstance(day, date):
-            raise TypeError(f"day is a datetime.date or None, not {type(day).__name__}")
-        self.day = day
         #: the ids shown this session, in order (a skipped one is not shown again today)
         self.shown: list[str] = []
         self.pick: Pick | None = None
         self.card: PuzzleCard | None = None
-        #: seconds the last choice of a puzzle took (the card's making is not included)
+        #: seconds the last choice of a puzzle took (neither the first reading of the banks'
+        #: entries nor the making of the card is included)
         self.pick_seconds = 0.0
+        practice.catalogue()  # the banks' entries, read once per process (about 0.3 s)
         self.board = PracticeBoard(self._press)
         self.holder = ipywidgets.Box()
         super().__init__([self.board, self.holder])
@@ -101,7 +97,7 @@ class Practice(StaticFallback, ipywidgets.VBox):
         session); None, and a sentence saying so, when nothing is left."""
         for _ in range(20):  # a kept entry that cannot be made any more is passed over
             start = time.perf_counter()
-            pick = practice.next_pick(self.game, self.theme, self.day, skip=self.shown)
+            pick = practice.next_pick(self.game, self.theme, skip=self.shown)
             self.pick_seconds = time.perf_counter() - start
             self.pick = pick
             if pick is None:
@@ -114,7 +110,7 @@ class Practice(StaticFallback, ipywidgets.VBox):
                 self.board.message = f"Puzzle {pick.id} could not be made ({error}); skipped."
                 continue
             self.card = PuzzleCard(puzzle)
-            self.card.observe(self._on_card, ["attempts"])
+            self.card.observe(self._on_card, ["stars"])  # set once the solve is saved
             self.holder.children = (self.card,)
             self._refresh()
             return pick
@@ -133,16 +129,14 @@ class Practice(StaticFallback, ipywidgets.VBox):
         if card is None or not card.solved or self.pick is None:
             return
         review = progress.reviews().get(self.pick.id)
-        self.board.status = f"Solved {'★' * card.stars}{'☆' * (3 - card.stars)}. " + _when(
-            review, self.day
-        )
+        self.board.status = f"Solved {'★' * card.stars}{'☆' * (3 - card.stars)}. " + _when(review)
         self._refresh(status=False)
 
     # ----- the board ---------------------------------------------------------------------
 
     def _refresh(self, status: bool = True) -> None:
         board = self.board
-        due = [p for p in practice.queue(self.game, self.theme, self.day) if p.reason == "due"]
+        due = [p for p in practice.queue(self.game, self.theme) if p.reason == "due"]
         left = [p for p in due if p.id not in self.shown]
         mark = progress.rating()
         count = f"{len(left)} more puzzle{'s' * (len(left) != 1)} due today"
@@ -211,11 +205,11 @@ class Practice(StaticFallback, ipywidgets.VBox):
         return f"Practice(game={self.game!r}, theme={self.theme!r})"
 
 
-def _when(review: progress.Review | None, day: date | None) -> str:
+def _when(review: progress.Review | None) -> str:
     """When the puzzle comes back, in words."""
     if review is None or review.due is None:
         if review is not None and review.interval:
             return "Learned: it will not come back."
         return "It will not come back: well done."
-    days = (review.due - (day or date.today())).days
+    days = (review.due - progress.today()).days
     return f"It comes back in {days} day{'s' * (days != 1)}, on {review.due.isoformat()}."
