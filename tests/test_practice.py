@@ -343,3 +343,12 @@ def test_a_kept_entry_that_cannot_be_made_is_passed_over_in_one_line() -> None:
     assert widget.pick.id != "slip-bad-01" and widget.card is not None
     assert widget.board.message.startswith("Puzzle slip-bad-01 could not be made")
     assert "\n" not in widget.board.message
+
+
+def test_the_browser_may_only_press_the_boards_buttons() -> None:
+    widget = Practice()
+    before = (widget.board.status, widget.board.summary, widget.pick)
+    widget.board.set_state({"status": "Solved ★★★", "summary": "99 due", "themes": [{}]})
+    assert (widget.board.status, widget.board.summary, widget.pick) == before
+    widget.board.set_state({"command": "next"})
+    assert widget.pick is not None and widget.pick != before[2]

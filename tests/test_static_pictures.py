@@ -26,6 +26,7 @@ from gupai_learn.widgets import (
     DealPlayer,
     HandPicker,
     LineView,
+    Practice,
     PuzzleCard,
     PuzzleSet,
     ReplayStepper,
@@ -58,6 +59,7 @@ WIDGETS = {
     "a replay": lambda: ReplayStepper(GAMES["tien_gow"].Deal.random(seed=1), step=0),
     "a trick view": lambda: TrickView(GAMES["tien_gow"].Deal.random(seed=1)),
     "the rule lab": lambda: RuleLab("ding_niu", progress=False),
+    "a practice session": lambda: Practice("bergen"),
 }
 
 

@@ -199,7 +199,7 @@ class Practice(StaticFallback, ipywidgets.VBox):
             f"Practice ({where}{theme}): the puzzles due today first, then new ones near "
             "your rating."
         )
-        return f"<p><b>{esc(head)}</b></p><div>{inert_button('next')}</div>"
+        return f"<p><b>{esc(head)}</b></p><div>{inert_button('Next puzzle ▶')}</div>"
 
     def __repr__(self) -> str:
         return f"Practice(game={self.game!r}, theme={self.theme!r})"
