@@ -216,6 +216,7 @@ def main(argv: list[str] | None = None) -> None:
             module.rows(seconds, rounds, args.quick)
     search_rows(args.quick)
     sim_rows(args.quick)
+    practice_row(args.quick)
 
 
 def sim_rows(quick: bool) -> None:
@@ -306,6 +307,50 @@ def review_times(count: int) -> dict[str, tuple[float, float, float]]:
             total += len(notes)
         rows[info.title] = (statistics.median(times), max(times), decided / max(1, total))
     return rows
+
+
+def practice_times(answered: int = 250, picks: int = 20) -> tuple[float, float]:
+    """CPU seconds to read the banks' entries (once per process) and the median CPU seconds of
+    choosing the next practice puzzle, for a learner who has answered ``answered`` puzzles over
+    40 days (a temporary progress file; the learner's own is not touched)."""
+    import os
+    import tempfile
+    from datetime import date, timedelta
+
+    from gupai_learn.puzzles import practice, progress
+
+    start = time.process_time()
+    items = practice.catalogue()
+    read = time.process_time() - start
+    before = os.environ.get(progress.ENV)
+    with tempfile.TemporaryDirectory() as folder:
+        os.environ[progress.ENV] = os.path.join(folder, "progress.json")
+        try:
+            first = date(2030, 1, 1)
+            for i, item in enumerate(items[:answered]):
+                day = first + timedelta(days=i % 40)
+                progress.record(item.id, 1 + i % 3, rating=item.rating, day=day)
+            times = []
+            for _ in range(picks):
+                start = time.process_time()
+                practice.next_pick(day=first + timedelta(days=60))
+                times.append(time.process_time() - start)
+        finally:
+            if before is None:
+                os.environ.pop(progress.ENV, None)
+            else:
+                os.environ[progress.ENV] = before
+    return read, statistics.median(times)
+
+
+def practice_row(quick: bool) -> None:
+    """Print how long practice takes to choose its next puzzle (issue 34: at most 50 ms)."""
+    read, pick = practice_times(answered=100 if quick else 250)
+    print(
+        f"  Practice: next puzzle chosen in {pick * 1000:.1f} ms CPU (median; "
+        f"{100 if quick else 250} puzzles answered), the banks' entries read once in "
+        f"{read:.2f} s"
+    )
 
 
 if __name__ == "__main__":

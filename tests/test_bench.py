@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from gupai_learn import bench
@@ -153,3 +155,11 @@ def test_playouts_are_timed_in_cpu_time(monkeypatch: pytest.MonkeyPatch) -> None
     monkeypatch.setattr(bench.time, "perf_counter", lambda: float(next(wall)))
     # clock 0 at the start, 1: play a deal of 3 moves, 2: stop, 3: the time taken
     assert bench._moves_per_second(lambda seed: 3, 1.5, 0) == pytest.approx(3 / 3)
+
+
+def test_practice_row_times_a_choice_without_touching_the_learners_file(
+    fresh_progress: Path,
+) -> None:
+    read, pick = bench.practice_times(answered=20, picks=3)
+    assert read >= 0 and 0 < pick < 1
+    assert not fresh_progress.exists()
