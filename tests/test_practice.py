@@ -284,7 +284,7 @@ def test_the_widget_shows_a_new_puzzle_then_the_missed_one_when_it_is_due(
     assert first.board.status == ("Solved ★★☆. It comes back in 1 day, on 2030-01-11."), (
         first.board.status
     )
-    assert "after 1 answers" in first.board.summary and "<svg" in first.board.chart_html
+    assert "after 1 answer" in first.board.summary and "<svg" in first.board.chart_html
     _live_on(monkeypatch, _day(1))
     later = Practice()
     assert later.pick == practice.Pick(first.pick.id, "due")

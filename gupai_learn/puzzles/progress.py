@@ -151,7 +151,8 @@ class Rating:
         return round(self.value)
 
     def __str__(self) -> str:
-        return f"Your rating: {round(self.value)} after {self.answers} answers"
+        answers = f"{self.answers} answer{'s' * (self.answers != 1)}"
+        return f"Your rating: {round(self.value)} after {answers}"
 
     def __repr__(self) -> str:
         return f"Rating({round(self.value)}, answers={self.answers})"
@@ -640,37 +641,45 @@ def rated(old: Rating, puzzle_rating: int, stars: int, day: date) -> Rating:
 
 def rating_chart(shown: Rating, width: int = 360, height: int = 120) -> str:
     """The rating's history as a small SVG line chart (plain markup: it needs no plotting
-    library, so it draws in the browser-only build too); a sentence when there is none."""
+    library, so it draws in the browser-only build too): a point per day, the starting rating
+    as a dashed line, the scale in steps of 50; a sentence when there is no answer yet."""
     points = list(shown.history)
     if not points:
         return "<p class='gupai-rating-none'>No answers yet: your rating starts at " + (
             f"{round(START_RATING)}.</p>"
         )
-    values = [v for _, v in points]
-    low = min(min(values), START_RATING) - 20
-    high = max(max(values), START_RATING) + 20
+    values = [v for _, v in points] + [START_RATING]
+    low = math.floor((min(values) - 10) / 50) * 50
+    high = math.ceil((max(values) + 10) / 50) * 50
     left, right, top, bottom = 44, width - 8, 8, height - 22
     step = (right - left) / max(1, len(points) - 1)
 
     def y(value: float) -> float:
         return bottom - (value - low) / (high - low) * (bottom - top)
 
-    xy = [(left + i * step, y(v)) for i, (_, v) in enumerate(points)]
+    xs = [left + i * step for i in range(len(points))] if len(points) > 1 else [(left + right) / 2]
+    xy = [(x, y(v)) for x, (_, v) in zip(xs, points, strict=True)]
     line = " ".join(f"{x:.1f},{yy:.1f}" for x, yy in xy)
-    dots = "".join(f"<circle cx='{x:.1f}' cy='{yy:.1f}' r='2.5'/>" for x, yy in xy)
+    dots = "".join(f"<circle cx='{x:.1f}' cy='{yy:.1f}' r='3'/>" for x, yy in xy)
     first, last = points[0], points[-1]
+    days = f"{len(points)} day{'s' * (len(points) != 1)}"
     label = (
         f"Your rating from {first[0].isoformat()} ({round(first[1])}) to "
-        f"{last[0].isoformat()} ({round(last[1])}), {len(points)} days"
+        f"{last[0].isoformat()} ({round(last[1])}), {days}"
     )
-    top_value, low_value = high - 20, low + 20
-    axis = (
-        f"<text x='{left - 4}' y='{y(top_value) + 4:.1f}' text-anchor='end'>"
-        f"{round(top_value)}</text>"
-        f"<text x='{left - 4}' y='{y(low_value) + 4:.1f}' text-anchor='end'>"
-        f"{round(low_value)}</text>"
+    dates = (
         f"<text x='{left}' y='{height - 6}'>{first[0].isoformat()}</text>"
         f"<text x='{right}' y='{height - 6}' text-anchor='end'>{last[0].isoformat()}</text>"
+        if len(points) > 1
+        else f"<text x='{xs[0]:.1f}' y='{height - 6}' text-anchor='middle'>"
+        f"{first[0].isoformat()}</text>"
+    )
+    scale = "".join(
+        f"<text x='{left - 4}' y='{y(v) + 4:.1f}' text-anchor='end'>{v}</text>" for v in (low, high)
+    )
+    start = (
+        f"<line x1='{left}' y1='{y(START_RATING):.1f}' x2='{right}' y2='{y(START_RATING):.1f}' "
+        "stroke='#ccc' stroke-dasharray='4 3'/>"
     )
     return (
         f"<svg class='gupai-rating-chart' role='img' aria-label='{escape(label)}' "
@@ -679,7 +688,8 @@ def rating_chart(shown: Rating, width: int = 360, height: int = 120) -> str:
         "fill='#3d3a33'>"
         f"<title>{escape(label)}</title>"
         f"<line x1='{left}' y1='{top}' x2='{left}' y2='{bottom}' stroke='#bbb'/>"
-        f"<line x1='{left}' y1='{bottom}' x2='{right}' y2='{bottom}' stroke='#bbb'/>{axis}"
+        f"<line x1='{left}' y1='{bottom}' x2='{right}' y2='{bottom}' stroke='#bbb'/>"
+        f"{scale}{dates}{start}"
         f"<polyline points='{line}' fill='none' stroke='#b7791f' stroke-width='2'/>"
         f"<g fill='#b7791f'>{dots}</g></svg>"
     )

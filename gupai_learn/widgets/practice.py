@@ -140,7 +140,8 @@ class Practice(StaticFallback, ipywidgets.VBox):
         left = [p for p in due if p.id not in self.shown]
         mark = progress.rating()
         count = f"{len(left)} more puzzle{'s' * (len(left) != 1)} due today"
-        board.summary = f"{count} · your rating {round(mark.value)} after {mark.answers} answers"
+        answers = f"{mark.answers} answer{'s' * (mark.answers != 1)}"
+        board.summary = f"{count} · your rating {round(mark.value)} after {answers}"
         board.scope = GAMES[self.game].title if self.game else "every game"
         board.theme = self.theme or ""
         board.chart_html = progress.rating_chart(mark)
