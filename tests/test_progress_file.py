@@ -281,3 +281,20 @@ def test_a_path_that_cannot_be_a_file_gives_one_line(
         progress.record("tg-beat-01", 3, rating=1)
     assert "\n" not in str(refused.value) and len(str(refused.value)) < 400
     assert sorted(p.name for p in tmp_path.iterdir()) == before
+
+
+def test_a_refused_reset_is_forgotten_not_kept_for_later(
+    own_file: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fcntl = pytest.importorskip("fcntl")
+    progress.record("tg-beat-01", 3, rating=1)
+    monkeypatch.setattr(progress, "LOCK_TIMEOUT", 0.1)
+    with open(f"{own_file}.lock", "a+b") as holder:
+        fcntl.flock(holder.fileno(), fcntl.LOCK_EX)
+        with pytest.raises(progress.ProgressError):
+            progress.reset()
+        fcntl.flock(holder.fileno(), fcntl.LOCK_UN)
+    progress.record("tg-class-01", 3, rating=1)
+    assert set(progress.load()) == {"tg-beat-01", "tg-class-01"}
+    progress.reset()
+    assert progress.load() == {} and own_file.is_file()

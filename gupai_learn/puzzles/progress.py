@@ -366,9 +366,10 @@ def _current() -> _State:
     return state
 
 
-def _save(change: Callable[[_State], None]) -> _State:
+def _save(change: Callable[[_State], None], keep: bool = True) -> _State:
     """Apply ``change`` (and every change still unsaved) to the file under the lock; the state
-    written. ProgressError, with ``change`` kept for the next save, when it cannot be written."""
+    written. ProgressError when it cannot be written: ``change`` is then kept for the next save
+    (unless ``keep`` is False: a reset that was refused is forgotten)."""
     file = path()
     with _LOCK:
         try:
@@ -377,7 +378,12 @@ def _save(change: Callable[[_State], None]) -> _State:
             raise ProgressError(_unsaved(file, _file._reason(error))) from None
         queue = _PENDING.setdefault(str(real), [])
         queue.append(change)
-        state = _write_all(file, real, queue)
+        try:
+            state = _write_all(file, real, queue)
+        except ProgressError:
+            if not keep:
+                queue.remove(change)
+            raise
         queue.clear()
         return state
 
@@ -582,7 +588,7 @@ def reset() -> None:
         state.solved, state.practice, state.kept = {}, {}, {}
         state.rating = Rating()
 
-    _save(forget)
+    _save(forget, keep=False)
 
 
 def today() -> date:
