@@ -298,3 +298,38 @@ def test_a_refused_reset_is_forgotten_not_kept_for_later(
     assert set(progress.load()) == {"tg-beat-01", "tg-class-01"}
     progress.reset()
     assert progress.load() == {} and own_file.is_file()
+
+
+KERNEL_THAT_ENDS = """
+import sys, time
+from pathlib import Path
+from gupai_learn.puzzles import progress
+progress.LOCK_TIMEOUT = 0.2
+try:
+    progress.record("tg-beat-01", 3, rating=1)
+except progress.ProgressError as error:
+    Path(sys.argv[1]).write_text(str(error))
+while not Path(sys.argv[2]).exists():
+    time.sleep(0.01)
+"""
+
+
+def test_a_star_not_saved_is_saved_when_the_kernel_ends(own_file: Path, tmp_path: Path) -> None:
+    fcntl = pytest.importorskip("fcntl")
+    own_file.parent.mkdir(parents=True)
+    said, go = tmp_path / "said", tmp_path / "go"
+    env = dict(os.environ, PYTHONPATH=str(REPO))
+    with open(f"{own_file}.lock", "a+b") as holder:
+        fcntl.flock(holder.fileno(), fcntl.LOCK_EX)
+        kernel = subprocess.Popen(
+            [sys.executable, "-c", KERNEL_THAT_ENDS, str(said), str(go)], env=env
+        )
+        deadline = time.monotonic() + 120
+        while not said.exists():
+            assert time.monotonic() < deadline and kernel.poll() is None
+            time.sleep(0.05)
+        fcntl.flock(holder.fileno(), fcntl.LOCK_UN)
+    assert not own_file.exists()
+    go.touch()
+    assert kernel.wait(timeout=60) == 0
+    assert json.loads(own_file.read_text(encoding="utf-8"))["solved"]["tg-beat-01"]["stars"] == 3

@@ -50,6 +50,7 @@ written with the next write that succeeds.
 
 from __future__ import annotations
 
+import atexit
 import json
 import math
 import os
@@ -386,6 +387,22 @@ def _save(change: Callable[[_State], None], keep: bool = True) -> _State:
             raise
         queue.clear()
         return state
+
+
+@atexit.register
+def _save_at_exit() -> None:
+    """When the kernel ends: try once more, briefly, to save what could not be saved."""
+    global LOCK_TIMEOUT
+    LOCK_TIMEOUT = min(LOCK_TIMEOUT, 1.0)
+    with _LOCK:
+        for key, queue in list(_PENDING.items()):
+            if not queue:
+                continue
+            try:
+                _write_all(Path(key), Path(key), queue)
+            except ProgressError:
+                continue
+            queue.clear()
 
 
 def _write_all(file: Path, real: Path, changes: list[Callable[[_State], None]]) -> _State:
