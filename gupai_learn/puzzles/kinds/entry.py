@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -45,6 +47,18 @@ class Entry:
     bank: Mapping[str, Any]
     setup: Setup | None = None
     deal: Any = None
+    #: What the solver has proved about the puzzle's position, per seat: every solve of one
+    #: puzzle (making it, then checking each answer) shares it, so a check repeats no search.
+    memos: dict[int, dict[Hashable, object]] = field(default_factory=dict, compare=False)
+
+    def memo(self, seat: int) -> dict[Hashable, object]:
+        """The solver's memo of ``seat`` for this puzzle: the one given by :func:`proved` while
+        the puzzle is made (same game, same seat), else a fresh one."""
+        if seat not in self.memos:
+            given = _PROVED.get()
+            fits = given is not None and given[:2] == (self.game.name, seat)
+            self.memos[seat] = given[2] if given is not None and fits else {}
+        return self.memos[seat]
 
     def __getitem__(self, key: str) -> Any:
         return self.data[key]
@@ -116,3 +130,22 @@ def _secrets(kind: AnswerKind, solution: Solution, extra: Mapping[str, Any]) -> 
 
 def _frozen(value: Any) -> Any:
     return tuple(value) if isinstance(value, list) else value
+
+
+#: (game, seat, memo) given by :func:`proved` to the puzzles made meanwhile.
+_PROVED: ContextVar[tuple[str, int, dict[Hashable, object]] | None] = ContextVar(
+    "proved", default=None
+)
+
+
+@contextmanager
+def proved(game: str, seat: int, memo: dict[Hashable, object]) -> Iterator[None]:
+    """Make puzzles, meanwhile, with what the solver already proved about their deal for
+    ``seat`` (``memo`` of :func:`gupai_learn.engine.search.solve`: a review's, for a puzzle
+    made of one of its slips): the puzzle's own solves start from it instead of nothing. The
+    memo must come from the same deal (keys are positions of one deal)."""
+    token = _PROVED.set((game, seat, memo))
+    try:
+        yield
+    finally:
+        _PROVED.reset(token)
