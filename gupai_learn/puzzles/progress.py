@@ -241,3 +241,45 @@ def _syllabus_file(syllabus: str | Path | None) -> Path:
     if here.is_file():
         return here
     return Path(__file__).resolve().parents[2] / "lessons" / "syllabus.toml"
+
+
+# ----- puzzles kept outside the banks (a learner's own slips) ---------------------------------
+# A minimal stand-in until the progress store keeps them in the progress file itself (issue 34,
+# the `progress` branch): the entries live in a file beside it, written the same atomic way.
+
+
+def _kept_path() -> Path:
+    file = path()
+    return file.with_name(file.stem + "-kept.json")
+
+
+def kept() -> dict[str, dict[str, Any]]:
+    """Every puzzle kept outside the banks, by id: its bank entry (``puzzles.from_entry``
+    rebuilds it); an empty dict when none is kept or the file cannot be read."""
+    try:
+        raw = json.loads(_kept_path().read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    found = raw.get("kept", {}) if isinstance(raw, dict) else {}
+    return {str(pid): dict(e) for pid, e in found.items() if isinstance(e, dict)}
+
+
+def keep(pid: str, entry: dict[str, Any]) -> None:
+    """Keep puzzle ``pid``'s bank entry (a slip of the learner's own deal) so that it can be
+    made again later; keeping it again replaces the entry."""
+    if not isinstance(pid, str) or not pid:
+        raise ValueError(f"a puzzle id is a non-empty string, not {pid!r}")
+    if not isinstance(entry, dict):
+        raise ValueError(f"an entry is a dict of a bank's fields, not {type(entry).__name__}")
+    found = kept()
+    found[pid] = json.loads(json.dumps(entry))  # plain JSON data, or a TypeError now
+    file = _kept_path()
+    file.parent.mkdir(parents=True, exist_ok=True)
+    handle, temp = tempfile.mkstemp(dir=file.parent, prefix=".progress-", suffix=".tmp")
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            json.dump({"version": VERSION, "kept": found}, out, indent=1, sort_keys=True)
+        os.replace(temp, file)
+    except BaseException:
+        Path(temp).unlink(missing_ok=True)
+        raise
