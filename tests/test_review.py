@@ -695,3 +695,24 @@ def _picked(pool: Any, pieces: Any) -> list[int]:
         free.remove(at)
         chosen.append(at)
     return sorted(chosen)
+
+
+def test_a_deep_slip_is_made_from_what_the_review_proved() -> None:
+    """Bagchen, seed 0, played by the computer players: East's lead at trick 7 slips. The
+    review proves it with what it learnt from the later decisions; the puzzle starts from that
+    (its answers judged, the better move right), while the same entry alone is beyond the
+    kind's solver budget and is refused in one line rather than made with no answer."""
+    from gupai_learn import puzzles
+
+    info = GAMES["bagchen"]
+    deal = info.Deal.random(seed=0)
+    bots = [info.bot("heuristic", s) for s in range(deal.n_seats)]
+    while not deal.is_over:
+        deal.apply(bots[deal.turn].choose(deal.copy()))
+    note = next(n for n in review(deal, 0) if n.verdict == "slipped")
+    assert note.when == "trick 7, your lead"
+    puzzle = note.puzzle()
+    assert puzzle.check(str(note.better)).outcome == "correct"
+    assert puzzle.check(str(note.played)).outcome == "incorrect"
+    with pytest.raises(ValueError, match="cannot decide this position within [0-9,]+ positions"):
+        puzzles.from_entry(note.entry())
