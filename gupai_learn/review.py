@@ -48,6 +48,9 @@ REVIEW_NODES = 20_000
 REVIEW_TOTAL = 100_000
 #: Positions a hint may search (about 0.2 s) before it falls back on the computer player.
 HINT_NODES = 8_000
+#: Positions one solve may search while a slip becomes a puzzle, beyond what the review proved
+#: (about 0.25 s): a position out of reach is refused in one line rather than kept waiting.
+PUZZLE_NODES = 50_000
 #: Moves of a line told in a sentence before the rest is summed up.
 SHOWN_MOVES = 6
 
@@ -133,15 +136,26 @@ class ReviewNote:
     def puzzle(self) -> Puzzle:
         """This slip as a puzzle of the banks' model: the position before it, the move played
         refuted as a wrong answer, every move the solver proves as good as the better one
-        accepted, the review's line as a hint (see :meth:`entry`)."""
+        accepted, the review's line as a hint (see :meth:`entry`). It is made from what the
+        review proved, each solve searching at most :data:`PUZZLE_NODES` more positions; a
+        ValueError says so when that is not enough to judge every move (a slip early in the
+        deal), or when the note is not a slip."""
         from gupai_learn.puzzles import from_entry  # puzzles sit above this module
+        from gupai_learn.puzzles.kinds.ending import Undecided
         from gupai_learn.puzzles.kinds.entry import proved
 
         entry = self.entry()
-        if self.proved is None:
-            return from_entry(entry)
-        with proved(_game_of(self.position).name, self.seat, self.proved):  # reuse the review's
-            return from_entry(entry)
+        info = _game_of(self.position)
+        try:
+            with proved(info.name, self.seat, self.proved or {}, PUZZLE_NODES):
+                return from_entry(entry)
+        except ValueError as error:
+            if not isinstance(error.__cause__, Undecided):
+                raise
+            raise ValueError(
+                f"{self.when}: too early in the {info.deal_name} to try again: the solver "
+                f"cannot judge every move from there within {PUZZLE_NODES:,} positions"
+            ) from None
 
 
 @dataclass(frozen=True)

@@ -716,3 +716,28 @@ def test_a_deep_slip_is_made_from_what_the_review_proved() -> None:
     assert puzzle.check(str(note.played)).outcome == "incorrect"
     with pytest.raises(ValueError, match="cannot decide this position within [0-9,]+ positions"):
         puzzles.from_entry(note.entry())
+
+
+def test_a_slip_too_early_to_judge_is_said_so_and_the_others_offered() -> None:
+    """Bagchen, seed 8, played by the computer players: East slips at trick 5 (fifteen moves
+    to judge, too many for the puzzle's budget beyond what the review proved) and at trick 7.
+    The first is refused in one line, the second offered."""
+    from gupai_learn.widgets.deal_player import DealPlayer
+
+    info = GAMES["bagchen"]
+    deal = info.Deal.random(seed=8)
+    bots = [info.bot("heuristic", 80 + s) for s in range(deal.n_seats)]
+    while not deal.is_over:
+        deal.apply(bots[deal.turn].choose(deal.copy()))
+    player = DealPlayer("bagchen", seed=8, seat=0)
+    player._use(deal, "The deal is over.")
+    notes = player.review()
+    assert notes is not None
+    early, late = [n for n in notes if n.verdict == "slipped"]
+    assert (early.when, late.when) == ("trick 5, you play 2nd", "trick 7, you play 2nd")
+    with pytest.raises(ValueError, match="trick 5, you play 2nd: too early in the deal to try"):
+        early.puzzle()
+    said, button = player.tries.children
+    assert isinstance(said, ipywidgets.HTML) and "Trick 5, you play 2nd: too early" in said.value
+    assert isinstance(button, ipywidgets.Button) and button.description.endswith(late.when)
+    assert player.try_again(early) is None and "cannot be tried again" in player.coach.value

@@ -550,7 +550,8 @@ class DealPlayer(StaticFallback, ipywidgets.VBox):
 
     def review(self) -> list[Any] | None:
         """After the deal: each of your decisions, kept or slipped, the first slip marked and
-        the move that kept the goal drawn (:func:`gupai_learn.review.review`)."""
+        the move that kept the goal drawn (:func:`gupai_learn.review.review`), and under it a
+        "Try it again" button for each slip (:meth:`try_again`)."""
         if not self.deal.is_over:
             self.coach.value = "<p>Review comes after the deal: play it to the end first.</p>"
             return None
@@ -562,18 +563,26 @@ class DealPlayer(StaticFallback, ipywidgets.VBox):
         self._slip = Slip.of(self.deal, notes)
         self.story.value = story_html(self.deal, self._slip)
         self.trial.children = ()
-        self.tries.children = tuple(self._try_button(n) for n in notes if n.verdict == "slipped")
+        self.tries.children = tuple(self._offer(n) for n in notes if n.verdict == "slipped")
         return notes
 
-    def _try_button(self, note: Any) -> ipywidgets.Button:
-        """The "Try it again" button of one slip of the review."""
+    def _offer(self, note: Any) -> ipywidgets.Widget:
+        """The "Try it again" button of one slip of the review (its puzzle made now, so that
+        the button opens it at once), or the line saying why this slip cannot be tried."""
+        try:
+            puzzle = note.puzzle()
+        except ValueError as error:
+            said = str(error)
+            return ipywidgets.HTML(
+                f"<p class='gupai-try-later'>{_text(said[:1].upper() + said[1:])}.</p>"
+            )
         label = f"Try it again: {note.when}"
         tip = f"{note.when}: {note.played.words} let it slip; find a move that keeps it"
         button = ipywidgets.Button(
             description=label, tooltip=tip, layout=ipywidgets.Layout(width="auto")
         )
         button.add_class("gupai-try-again")
-        button.on_click(lambda _b: self.try_again(note))
+        button.on_click(lambda _b: self._open(note, puzzle))
         return button
 
     def try_again(self, note: Any) -> Any:
@@ -582,17 +591,20 @@ class DealPlayer(StaticFallback, ipywidgets.VBox):
         in the learner's progress file as it starts (so that it can come back later); solved,
         its stars are saved as any card's are. Returns the card (None, with a one-line reason,
         when the note cannot become a puzzle)."""
-        from gupai_learn.puzzles import from_entry, progress
+        try:
+            puzzle = note.puzzle()
+        except ValueError as error:
+            self.coach.value = f"<p>{_text(f'This move cannot be tried again: {error}.')}</p>"
+            return None
+        return self._open(note, puzzle)
+
+    def _open(self, note: Any, puzzle: Any) -> Any:
+        """Show ``puzzle``, the slip of ``note``, as a card under the review, kept as it starts."""
+        from gupai_learn.puzzles import progress
         from gupai_learn.widgets.puzzle_card import PuzzleCard
 
-        try:
-            entry = note.entry()
-            puzzle = from_entry(entry)
-        except ValueError as error:
-            self.coach.value = f"<p>{_text(f'This move cannot be tried again: {error}')}</p>"
-            return None
         with contextlib.suppress(OSError):  # a read-only home: the card works, nothing is kept
-            progress.keep(puzzle.id, entry)
+            progress.keep(puzzle.id, note.entry())
         said = (
             f"Your slip at {note.when}, to play again: every move that keeps what you could "
             "force is right, and the stars you earn are saved with your progress."

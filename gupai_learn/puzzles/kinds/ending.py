@@ -209,17 +209,20 @@ def _endgame_picture(deal: Any) -> str:
 def _solve(e: Entry, deal: Any, seat: int) -> Any:
     """The game's solver on ``deal`` for ``seat``, with what the puzzle proved before."""
     assert e.game.solve is not None, f"{e.game.name} has no solver"
-    return e.game.solve(deal, seat, memo=e.memo(seat))
+    return e.game.solve(deal, seat, memo=e.memo(seat), **e.budget())
+
+
+class Undecided(ValueError):
+    """The solver cannot decide a puzzle's position within its budget: the puzzle is not made
+    (its answers could not be judged)."""
 
 
 def decided(e: Entry, deal: Any, seat: int) -> Any:
-    """The solver's answer for ``seat`` on the puzzle's position ``deal``; a ValueError when it
-    cannot decide within its budget (a puzzle whose answers cannot be judged is not made)."""
+    """The solver's answer for ``seat`` on the puzzle's position ``deal``; :class:`Undecided`
+    when it cannot decide within its budget."""
     result = _solve(e, deal, seat)
     if result.wins is None:
-        raise ValueError(
-            f"the solver cannot decide this position within {result.nodes:,} positions"
-        )
+        raise Undecided(f"the solver cannot decide this position within {result.nodes:,} positions")
     return result
 
 

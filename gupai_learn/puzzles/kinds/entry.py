@@ -60,6 +60,12 @@ class Entry:
             self.memos[seat] = given[2] if given is not None and fits else {}
         return self.memos[seat]
 
+    def budget(self) -> dict[str, int]:
+        """The solver's budget for one solve: the one :func:`proved` gives while the puzzle is
+        made, else the solver's own default (no keyword)."""
+        given = _PROVED.get()
+        return {} if given is None or given[3] is None else {"max_nodes": given[3]}
+
     def __getitem__(self, key: str) -> Any:
         return self.data[key]
 
@@ -132,19 +138,22 @@ def _frozen(value: Any) -> Any:
     return tuple(value) if isinstance(value, list) else value
 
 
-#: (game, seat, memo) given by :func:`proved` to the puzzles made meanwhile.
-_PROVED: ContextVar[tuple[str, int, dict[Hashable, object]] | None] = ContextVar(
+#: (game, seat, memo, budget) given by :func:`proved` to the puzzles made meanwhile.
+_PROVED: ContextVar[tuple[str, int, dict[Hashable, object], int | None] | None] = ContextVar(
     "proved", default=None
 )
 
 
 @contextmanager
-def proved(game: str, seat: int, memo: dict[Hashable, object]) -> Iterator[None]:
+def proved(
+    game: str, seat: int, memo: dict[Hashable, object], max_nodes: int | None = None
+) -> Iterator[None]:
     """Make puzzles, meanwhile, with what the solver already proved about their deal for
     ``seat`` (``memo`` of :func:`gupai_learn.engine.search.solve`: a review's, for a puzzle
-    made of one of its slips): the puzzle's own solves start from it instead of nothing. The
-    memo must come from the same deal (keys are positions of one deal)."""
-    token = _PROVED.set((game, seat, memo))
+    made of one of its slips): the puzzle's own solves start from it instead of nothing, and
+    each searches at most ``max_nodes`` positions (None: the solver's default) while the
+    puzzle is made. The memo must come from the same deal (keys are positions of one deal)."""
+    token = _PROVED.set((game, seat, memo, max_nodes))
     try:
         yield
     finally:
