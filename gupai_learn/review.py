@@ -5,7 +5,14 @@
 seat could force — the last trick, first place, the most points — or let it slip, and why, in
 the game's own words: the line by which the others stop the seat after the slip, and a move
 that would have kept it. Decisions too far from the end for the solver's budget are marked
-"undecided" (the review starts where the solver can see to the end).
+"undecided" (the review starts where the solver can see to the end). Each decision is said
+as the seat's own turn in the game's unit ("trick 3, your lead", "your 4th tile") and every
+move in words ("[5:2] face down"), never in notation; the turns with a single legal move are
+left out, and the review says how many.
+
+A slip becomes a puzzle of the banks' model (issue 34): :meth:`ReviewNote.puzzle`, made from
+:meth:`ReviewNote.entry`, a bank entry that :func:`gupai_learn.puzzles.from_entry` can make
+again later (the progress file keeps it).
 
 :func:`hint` gives the move to make now: the solver's move and why it forces the goal when the
 solver decides the position within a small budget (about 0.2 s), otherwise the computer
@@ -40,7 +47,18 @@ from gupai_learn.tiles import Tile
 if TYPE_CHECKING:
     from gupai_learn.puzzles.model import Puzzle
 
-__all__ = ["Hint", "ReviewNote", "hint", "notes_html", "review"]
+__all__ = [
+    "PUZZLE_NODES",
+    "Hint",
+    "ReviewNote",
+    "forced_turns",
+    "hint",
+    "notes_html",
+    "position_entry",
+    "review",
+    "slip_entry",
+    "turn_words",
+]
 
 #: Positions one solve may search during a review (each decision solves a few positions).
 REVIEW_NODES = 20_000
