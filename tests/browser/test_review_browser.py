@@ -141,9 +141,11 @@ def test_a_slip_played_in_the_browser_is_tried_again_and_its_stars_saved(
     assert "incorrect" in answer(note.played)  # the slip again: refuted
     said = answer(note.better)
     assert "correct" in said and "incorrect" not in said and "★★☆" in said
-    for path in lab.screenshot_path("slip-tried-again.png"):
+    for path in lab.screenshot_path("slip-review.png"):
         page.locator(".gupai-review").first.scroll_into_view_if_needed()
-        page.screenshot(path=str(path), full_page=True)
+        page.screenshot(path=str(path))
+    for path in lab.screenshot_path("slip-tried-again.png"):
+        card.screenshot(path=str(path))
     # kept when it was opened, solved with its stars: in the progress file of the lab's kernels
     monkeypatch.setenv(progress.ENV, str(lab.root.parent / "progress.json"))
     assert progress.load()[puzzle.id].stars == 2
