@@ -4,6 +4,7 @@ input is refused with a clear error; hints are legal and, where the solver decid
 
 from __future__ import annotations
 
+import functools
 import html
 import re
 from typing import Any
@@ -477,7 +478,7 @@ def test_the_notation_word_list_catches_what_it_must() -> None:
 @pytest.mark.parametrize("game", sorted(SCRIPTS))
 def test_the_review_names_the_seats_own_turn_in_the_games_unit(game: str) -> None:
     deal, seat, slip = scripted(game)
-    notes = review(deal, seat)
+    notes = list(reviewed(game))
     note = next(n for n in notes if n.index == slip)
     assert note.when == WHEN[game]
     places = {2: "2nd", 3: "3rd", 4: "4th"}
@@ -501,7 +502,7 @@ def test_the_review_names_the_seats_own_turn_in_the_games_unit(game: str) -> Non
 @pytest.mark.parametrize("game", sorted(SCRIPTS))
 def test_the_review_says_how_many_forced_turns_it_left_out(game: str) -> None:
     deal, seat, _ = scripted(game)
-    notes = review(deal, seat)
+    notes = list(reviewed(game))
     mine = sum(s == seat for s, _ in deal.seated_history)
     forced = mine - len(notes)  # every turn with a choice has a note
     assert forced_turns(deal, seat) == forced
@@ -544,9 +545,17 @@ def test_review_lines_hints_and_narration_use_words_not_notation(game: str) -> N
 
 
 # ----- slips become puzzles (issue 34.4) --------------------------------------------------------
+@functools.cache
+def reviewed(game: str) -> tuple[ReviewNote, ...]:
+    """The review of the scripted deal of ``game``, made once for the tests that only read it
+    (a note's puzzle adds proved positions to the review's memo, nothing else)."""
+    deal, seat, _ = scripted(game)
+    return tuple(review(deal, seat))
+
+
 def _slip(game: str) -> ReviewNote:
-    deal, seat, slip = scripted(game)
-    return next(n for n in review(deal, seat) if n.index == slip)
+    _, _, slip = scripted(game)
+    return next(n for n in reviewed(game) if n.index == slip)
 
 
 @pytest.mark.parametrize("game", sorted(SCRIPTS))
@@ -617,8 +626,7 @@ def test_the_slips_hint_tells_the_others_answers_not_the_seats_next_move() -> No
 
 
 def test_a_bergen_slip_with_tiles_to_draw_says_their_order() -> None:
-    deal, seat, _ = scripted("bergen")
-    early = next(n for n in review(deal, seat) if n.verdict == "slipped" and n.index < 20)
+    early = next(n for n in reviewed("bergen") if n.verdict == "slipped" and n.index < 20)
     pile = early.position.boneyard[: early.position.drawable]
     assert pile
     prompt = early.puzzle().prompt
@@ -628,7 +636,7 @@ def test_a_bergen_slip_with_tiles_to_draw_says_their_order() -> None:
 
 def test_only_a_slip_becomes_a_puzzle() -> None:
     deal, seat, _ = scripted("ding_niu")
-    kept = next(n for n in review(deal, seat) if n.verdict == "kept")
+    kept = next(n for n in reviewed("ding_niu") if n.verdict == "kept")
     with pytest.raises(ValueError, match="only a slip becomes a puzzle: your 1st tile was kept"):
         kept.puzzle()
     bare = ReviewNote(0, seat, deal.history[0], "slipped", deal.history[0], "why")
