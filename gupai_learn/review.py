@@ -5,7 +5,14 @@
 seat could force — the last trick, first place, the most points — or let it slip, and why, in
 the game's own words: the line by which the others stop the seat after the slip, and a move
 that would have kept it. Decisions too far from the end for the solver's budget are marked
-"undecided" (the review starts where the solver can see to the end).
+"undecided" (the review starts where the solver can see to the end). Each decision is said
+as the seat's own turn in the game's unit ("trick 3, your lead", "your 4th tile") and every
+move in words ("[5:2] face down"), never in notation; the turns with a single legal move are
+left out, and the review says how many.
+
+A slip becomes a puzzle of the banks' model (issue 34): :meth:`ReviewNote.puzzle`, made from
+:meth:`ReviewNote.entry`, a bank entry that :func:`gupai_learn.puzzles.from_entry` can make
+again later (the progress file keeps it).
 
 :func:`hint` gives the move to make now: the solver's move and why it forces the goal when the
 solver decides the position within a small budget (about 0.2 s), otherwise the computer
@@ -19,19 +26,39 @@ Both use node budgets, never clocks, so the same deal always gets the same revie
 
 from __future__ import annotations
 
+import dataclasses
+import hashlib
 import html
 import importlib
+import inspect
+import json
 import sys
 import types
 from collections.abc import Callable, Hashable, Iterable, Iterator
-from dataclasses import dataclass
-from typing import Any, Literal
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Literal
 
 from gupai_learn.engine.deal import BaseDeal
 from gupai_learn.engine.game import GameInfo
 from gupai_learn.engine.moves import Move, join, quote
+from gupai_learn.engine.protocols import capable
+from gupai_learn.tiles import Tile
 
-__all__ = ["Hint", "ReviewNote", "hint", "notes_html", "review"]
+if TYPE_CHECKING:
+    from gupai_learn.puzzles.model import Puzzle
+
+__all__ = [
+    "PUZZLE_NODES",
+    "Hint",
+    "ReviewNote",
+    "forced_turns",
+    "hint",
+    "notes_html",
+    "position_entry",
+    "review",
+    "slip_entry",
+    "turn_words",
+]
 
 #: Positions one solve may search during a review (each decision solves a few positions).
 REVIEW_NODES = 20_000
@@ -39,6 +66,9 @@ REVIEW_NODES = 20_000
 REVIEW_TOTAL = 100_000
 #: Positions a hint may search (about 0.2 s) before it falls back on the computer player.
 HINT_NODES = 8_000
+#: Positions one solve may search while a slip becomes a puzzle, beyond what the review proved
+#: (about 0.25 s): a position out of reach is refused in one line rather than kept waiting.
+PUZZLE_NODES = 50_000
 #: Moves of a line told in a sentence before the rest is summed up.
 SHOWN_MOVES = 6
 
@@ -85,7 +115,10 @@ class ReviewNote:
     or nothing could be forced any more), "slipped" (a forced goal was there and this move let
     it go) or "undecided" (beyond the solver's budget); ``better``: a move that kept it (only
     for a slip); ``why``: one sentence in the game's words; ``line``: the moves that follow in
-    that sentence (seat, move); ``rules``: the rule ids the sentence rests on."""
+    that sentence (seat, move); ``rules``: the rule ids the sentence rests on; ``when``: the
+    seat's own turn in the game's unit ("trick 3, your lead", "round 2, you play 3rd", "your
+    4th tile"); ``position``: the deal just before the move (not compared); ``proved``: the
+    review solver's memo of this deal for the seat."""
 
     index: int
     seat: int
@@ -95,10 +128,52 @@ class ReviewNote:
     why: str
     line: tuple[tuple[int, Move], ...] = ()
     rules: tuple[str, ...] = ()
+    when: str = ""
+    position: Any = field(default=None, repr=False, compare=False)
+    #: what the review's solver proved about this deal for ``seat`` (its memo), so that the
+    #: puzzle of a slip starts from it (not compared, not shown)
+    proved: dict[Hashable, object] | None = field(default=None, repr=False, compare=False)
 
     def __str__(self) -> str:
-        better = f" (better: {self.better})" if self.better is not None else ""
-        return f"move {self.index + 1}, {self.played}: {self.verdict}{better}. {self.why}"
+        better = f" (better: {self.better.words})" if self.better is not None else ""
+        when = self.when or f"move {self.index + 1}"
+        return f"{when}, {self.played.words}: {self.verdict}{better}. {self.why}"
+
+    def entry(self) -> dict[str, Any]:
+        """This slip as a bank entry (the fields of a ``[[puzzle]]`` table, with ``"bank"``
+        naming the game's bank): the position before the slip, the move played as a typical
+        wrong answer, hints from the review's line. :func:`gupai_learn.puzzles.from_entry`
+        makes the puzzle of it, now or later (the progress file keeps the entry). A ValueError
+        for a note that is not a slip."""
+        if self.verdict != "slipped" or self.position is None:
+            raise ValueError(
+                f"only a slip becomes a puzzle: {self.when or 'this move'} was {self.verdict}"
+            )
+        return slip_entry(self)
+
+    def puzzle(self) -> Puzzle:
+        """This slip as a puzzle of the banks' model: the position before it, the move played
+        refuted as a wrong answer, every move the solver proves as good as the better one
+        accepted, the review's line as a hint (see :meth:`entry`). It is made from what the
+        review proved, each solve searching at most :data:`PUZZLE_NODES` more positions; a
+        ValueError says so when that is not enough to judge every move (a slip early in the
+        deal), or when the note is not a slip."""
+        from gupai_learn.puzzles import from_entry  # puzzles sit above this module
+        from gupai_learn.puzzles.kinds.ending import Undecided
+        from gupai_learn.puzzles.kinds.entry import proved
+
+        entry = self.entry()
+        info = _game_of(self.position)
+        try:
+            with proved(info.name, self.seat, self.proved or {}, PUZZLE_NODES):
+                return from_entry(entry)
+        except ValueError as error:
+            if not isinstance(error.__cause__, Undecided):
+                raise
+            raise ValueError(
+                f"{self.when}: too early in the {info.deal_name} to try again: the solver "
+                f"cannot judge every move from there within {PUZZLE_NODES:,} positions"
+            ) from None
 
 
 @dataclass(frozen=True)
@@ -171,8 +246,42 @@ def review(
             reachable = note.verdict != "undecided"
         else:
             note = _undecided(index, seat, move, "too far from the end to see every continuation")
-        notes.append(note)
+        when = turn_words(info, before, seat, move)
+        memo = budget.memo.setdefault(seat, {})
+        notes.append(dataclasses.replace(note, when=when, position=before, proved=memo))
     return notes[::-1]
+
+
+def forced_turns(deal: BaseDeal[Any], seat: int) -> int:
+    """How many turns of ``seat`` in ``deal`` offered a single legal move (a review leaves
+    them out: there was nothing to choose)."""
+    replay = deal.restart()
+    forced = 0
+    for who, move in deal.seated_history:
+        if who == seat and len(replay.legal_moves()) == 1:
+            forced += 1
+        replay.apply(move)
+    return forced
+
+
+def turn_words(info: GameInfo, before: Any, seat: int, move: Move) -> str:
+    """The seat's turn in the game's unit, from the position ``before`` its move: "trick 3,
+    your lead", "round 2, you play 3rd" (trick games), "your 4th tile" (line games; a draw or
+    a pass: "your turn after your 3rd tile")."""
+    if info.family == "trick":
+        number = len(before.tricks) + 1
+        place = "your lead" if not before.trick else f"you play {ordinal(len(before.trick) + 1)}"
+        return f"{info.round_name} {number}, {place}"
+    tiles = sum(who == seat and m.kind in ("play", "discard") for who, m in before.seated_history)
+    if move.kind in ("play", "discard"):
+        return f"your {ordinal(tiles + 1)} tile"
+    return f"your turn after your {ordinal(tiles)} tile" if tiles else "your turn before any tile"
+
+
+def ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th, ..., 11th, 12th, 13th, 21st."""
+    last = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{last}"
 
 
 def _decisions(deal: BaseDeal[Any], seat: int) -> list[tuple[int, BaseDeal[Any], Move]]:
@@ -237,8 +346,9 @@ VERDICT_WORDS = {"kept": "kept", "slipped": "slipped", "undecided": "too early t
 
 
 def notes_html(deal: BaseDeal[Any], notes: list[ReviewNote]) -> str:
-    """The review as HTML for the deal player: one line per decision, the first slip marked
-    and its better move drawn, with the sentence why and the rule ids."""
+    """The review as HTML for the deal player: one line per decision, said in the seat's own
+    turns and in words (no move notation), the first slip marked and its better move drawn,
+    with the sentence why and the rule ids; how many forced turns were left out."""
     from gupai_learn.render import row_svg  # drawing sits above the engine: import late
 
     if not notes:
@@ -246,7 +356,8 @@ def notes_html(deal: BaseDeal[Any], notes: list[ReviewNote]) -> str:
     first = next((n for n in notes if n.verdict == "slipped"), None)
     items = []
     for note in notes:
-        said = f"Move {note.index + 1}: {note.played} ({VERDICT_WORDS[note.verdict]})"
+        when = note.when or f"move {note.index + 1}"
+        said = f"{_capital(when)}: {note.played.words} ({VERDICT_WORDS[note.verdict]})"
         if note is not first:
             items.append(f"<li class='gupai-review-{note.verdict}'>{_esc(said)}</li>")
             continue
@@ -256,19 +367,188 @@ def notes_html(deal: BaseDeal[Any], notes: list[ReviewNote]) -> str:
         rules = f" ({', '.join(note.rules)})" if note.rules else ""
         items.append(
             f"<li class='gupai-review-slip'><b>{_esc(said)} ← the first slip</b>"
-            f"<p>{_esc(note.why + rules)}</p><p>A move that kept it: {_esc(str(better))}</p>"
+            f"<p>{_esc(note.why + rules)}</p><p>A move that kept it: {_esc(better.words)}</p>"
             f"{picture}</li>"
         )
-    head = "No slip: every decided move kept what could be kept." if first is None else ""
-    name = deal.name(notes[0].seat)
+    head = "No slip: every decided move kept what could be kept. " if first is None else ""
+    seat = notes[0].seat
+    name = deal.name(seat)
     return (
-        f"<div class='gupai-review'><p>{_esc(name)}'s decisions, looked back on. {head}</p>"
-        f"<ol>{''.join(items)}</ol></div>"
+        f"<div class='gupai-review'><p>{_esc(name)}'s decisions, looked back on. {head}"
+        f"{_esc(forced_words(forced_turns(deal, seat)))}</p><ol>{''.join(items)}</ol></div>"
     )
+
+
+def forced_words(forced: int) -> str:
+    """How many forced turns a review left out, in a sentence."""
+    if forced == 0:
+        return "Every one of your turns offered a choice."
+    turns = "turn" if forced == 1 else "turns"
+    return f"Left out: {forced} {turns} with only one legal move (nothing to choose)."
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def _esc(text: str) -> str:
     return html.escape(text, quote=False)
+
+
+# ----- slips as puzzles ---------------------------------------------------------------------
+def slip_entry(note: ReviewNote) -> dict[str, Any]:
+    """The bank entry of a slip (see :meth:`ReviewNote.entry`): an ``endgame`` (trick games)
+    or a ``line-move`` aiming at the solver's goal (line games), set up as the deal's own
+    start and the moves played before the slip, with ``"bank"`` naming the game's bank."""
+    before = note.position
+    info = _game_of(before)
+    phrase, goal_rules = goal_words(info)
+    goal_rule = _goal_rule(info)
+    setup = position_entry(before)
+    digest = json.dumps([setup, str(note.played)], sort_keys=True).encode("utf-8")
+    data: dict[str, Any] = {
+        "id": f"slip-{info.name}-{hashlib.sha1(digest).hexdigest()[:10]}",
+        "bank": info.name,
+        "kind": "endgame" if info.family == "trick" else "line-move",
+        "title": f"Try it again: {note.when}",
+        "prompt": _slip_prompt(info, before, phrase),
+        **setup,
+        "hints": [_first_hint(info), _line_hint(info, note)],
+        "rules": list(dict.fromkeys([goal_rule, *goal_rules])),
+        "wrong": [{"answer": str(note.played), "rule": goal_rule}],
+    }
+    if info.family == "line":
+        data["goal"] = "win"
+    return data
+
+
+def position_entry(deal: BaseDeal[Any]) -> dict[str, Any]:
+    """The set-up fields of a bank entry that rebuild ``deal``: its starting ``hands`` and the
+    ``moves`` played since, ``leader``, the ``options`` of its rules that differ from the
+    ruling and ``state``, the Deal's other keywords that differ from their defaults (the dice's
+    point, the draw pile, a match score...), all as plain text and numbers."""
+    info = _game_of(deal)
+    start = dict(deal.restart()._start)  # the constructor's arguments (BaseDeal.restart)
+    hands = [_pieces_text(info, hand) for hand in start.pop("hands")]
+    rules = start.pop("rules", None)
+    leader = start.pop("leader", None)
+    data: dict[str, Any] = {"hands": hands, "moves": [str(m) for m in deal.history]}
+    if leader is not None:
+        data["leader"] = leader
+    if rules is not None:
+        ruling = info.Rules()
+        options = {
+            f.name: getattr(rules, f.name)
+            for f in dataclasses.fields(rules)
+            if getattr(rules, f.name) != getattr(ruling, f.name)
+        }
+        if options:
+            data["options"] = options
+    defaults = inspect.signature(info.Deal).parameters
+    state = {
+        key: _plain(value)
+        for key, value in start.items()
+        if value is not None
+        and (key not in defaults or _plain(value) != _plain(defaults[key].default))
+    }
+    if state:
+        data["state"] = state
+    return data
+
+
+def _pieces_text(info: GameInfo, pieces: Iterable[Any]) -> str:
+    """A hand as a bank writes it: tiles back to back, cards separated by commas."""
+    return join(pieces) if info.pieces == "tiles" else ", ".join(map(str, pieces))
+
+
+def _plain(value: Any) -> Any:
+    """A Deal keyword's value as TOML/JSON can hold it: numbers and text as they are, a piece as
+    its text, a sequence as a list."""
+    if value is None or isinstance(value, (bool, int, str)):
+        return value
+    if isinstance(value, Tile):  # a tile is a pair of numbers, said as its text
+        return str(value)
+    if isinstance(value, (tuple, list)):
+        return [_plain(v) for v in value]
+    return str(value)
+
+
+def _goal_rule(info: GameInfo) -> str:
+    """The rule a refuted move is told with: the bank's ``deal`` role (trick games: who takes
+    the last trick) or its ``places`` role (line games: who finishes ahead)."""
+    from gupai_learn.puzzles.loader import raw  # puzzles sit above this module
+
+    return str(raw(info.name)["roles"]["deal" if info.family == "trick" else "places"])
+
+
+def _slip_prompt(info: GameInfo, before: Any, phrase: str) -> str:
+    """The question of a slip's puzzle: where in the learner's own deal it stands, everything
+    the answer depends on (the hands are drawn; the dice's point, the tiles still to draw in
+    their order, the points so far are said), and the goal in the game's words."""
+    goal = _base_form(phrase)
+    if info.family == "trick":
+        left = len(before.hands[before.turn])
+        pieces = info.pieces if left > 1 else info.pieces[:-1]
+        told = f"From your own {info.deal_name}: every hand is shown; you hold {left} {pieces}."
+        dice = capable(before, "has_point_tiles")
+        if dice is not None:
+            told += f" The dice showed {dice.point}."
+        act, what = ("play", "play") if before.trick else ("lead", "lead")
+        down = " A play may go face down: pick the pieces, then say how." * bool(before.trick)
+        return (
+            f"{told} You are {{seat}}, to {act}. Which {what} makes sure you {goal}, whatever "
+            f"the others do?{down} (Any {what} that does is right.)"
+        )
+    told = f"From your own {info.deal_name}: every hand is shown"
+    pile = capable(before, "has_boneyard")
+    if pile is not None:
+        drawable = list(pile.boneyard)[: pile.drawable]
+        told += (
+            f"; the tiles still to draw come in this order: {', '.join(map(str, drawable))}"
+            if drawable
+            else " and nothing is left to draw"
+        )
+    rounds = capable(before, "scores_rounds")
+    if rounds is not None:
+        said = ", ".join(f"{before.name(s)} {p}" for s, p in enumerate(rounds.round_points))
+        told += f". Points this round so far: {said}"
+    match = getattr(before, "scores", None)  # a match's score before this round (Bergen's cap)
+    if match and any(match):
+        said = ", ".join(f"{before.name(s)} {p}" for s, p in enumerate(match))
+        told += f". The game's score before this round: {said}"
+    return (
+        f"{told}. You are {{seat}}, to play. Which move makes sure you {goal}, whatever the "
+        "others do? (Any move that does is right.)"
+    )
+
+
+def _base_form(phrase: str) -> str:
+    """A goal said of a seat, said to the learner: "takes the last trick" -> "take the last
+    trick", "finishes first" -> "finish first"."""
+    verb, _, rest = phrase.partition(" ")
+    verb = verb[:-2] if verb.endswith(("shes", "ches", "sses")) else verb[:-1]
+    return f"{verb} {rest}"
+
+
+def _first_hint(info: GameInfo) -> str:
+    if info.family == "trick":
+        return f"Count what each seat can still beat: who will lead the last {info.round_name}?"
+    return "Look at every hand: after each move you could make, who can answer?"
+
+
+def _line_hint(info: GameInfo, note: ReviewNote) -> str:
+    """The review's line after the move played, in words, up to the seat's own next move
+    (which might show the right one)."""
+    seat, phrase = note.seat, goal_words(info)[0]
+    after = _after(note.position, note.played)
+    mine = next((i for i, (who, _) in enumerate(note.line) if who == seat), len(note.line))
+    line, end = note.line[:mine], after.copy()
+    for _, move in line:
+        end.apply(move)
+    said = f"In your {info.deal_name} you {_base_form(_say(note.position, seat, note.played))}"
+    if not line:  # the seat moves next: its move would be the answer
+        return f"{said}. From there the others can always stop you: count what each still holds."
+    return f"{said}: after that, {_story(after, line, end, seat, phrase, False)}."
 
 
 # ----- hint -----------------------------------------------------------------------------------

@@ -4,6 +4,7 @@ input is refused with a clear error; hints are legal and, where the solver decid
 
 from __future__ import annotations
 
+import functools
 import html
 import re
 from typing import Any
@@ -13,7 +14,7 @@ import pytest
 
 import gupai_learn as gl
 from gupai_learn.games import GAMES
-from gupai_learn.review import Hint, ReviewNote, goal_words, hint, review
+from gupai_learn.review import Hint, ReviewNote, forced_turns, goal_words, hint, notes_html, review
 
 #: game -> (seed of Deal.random, reviewed seat, index of the slip in the history, the moves).
 SCRIPTS: dict[str, tuple[int, int, int, list[str]]] = {
@@ -248,7 +249,7 @@ def test_the_known_slip_is_found_and_the_better_move_keeps_the_goal(game: str) -
     assert note.why.startswith(f"After {name} ")
     assert "from there" in note.why or "in the end" in note.why
     assert set(goal_words(GAMES[game])[1]) <= set(note.rules)
-    assert note.line and str(note).startswith(f"move {slip + 1}, {note.played}: slipped")
+    assert note.line and str(note).startswith(f"{note.when}, {note.played.words}: slipped")
 
 
 @pytest.mark.parametrize("game", sorted(SCRIPTS))
@@ -330,9 +331,8 @@ def test_the_deal_players_review_button_marks_the_first_slip() -> None:
     notes = player.review()
     assert notes is not None and [n.index for n in notes if n.verdict == "slipped"][0] == slip
     shown = player.coach.value
-    assert (
-        "the first slip" in shown and html.escape(f"Move {slip + 1}: {deal.history[slip]}") in shown
-    )
+    said = f"Your 3rd tile: {deal.history[slip].words}"  # North's third tile, in words
+    assert "the first slip" in shown and html.escape(said) in shown
     assert "<svg" in shown and "DN-SCORE-PLACES" in shown
     assert shown.count("the first slip") == 1
 
@@ -374,8 +374,9 @@ def test_the_first_slip_is_marked_on_the_list_the_line_and_the_replay(game: str)
     first = next(n for n in notes if n.verdict == "slipped")
     assert first.better is not None
     span = _marked_span(player.story.value)
-    title = html.escape(f"slip: move {first.index + 1}", quote=True)
-    assert f'title="{title}' in span and html.escape(f"better: {first.better}", quote=True) in span
+    title = html.escape(f"slip: {first.when}, {deal.name(seat)}: {first.played.words}", quote=True)
+    better = html.escape(f"better: {first.better.words}", quote=True)
+    assert f'title="{title}' in span and better in span
     assert ("<svg" in span) == bool(first.better.pieces)  # the better move drawn beside it
     if hasattr(deal, "tricks"):  # the marked line is the trick the slip was played in
         before = position_before(deal, first.index)
@@ -444,3 +445,307 @@ def test_each_game_brings_its_own_review_words(game: str) -> None:
     assert words.goal and words.rules
     assert all(rule.startswith(info.rule_prefix + "-") for rule in words.rules)
     assert goal_words(info) == (words.goal, words.rules)
+
+
+# ----- the review speaks of the seat's own turns, in words (issue 34.4, issue 33) ---------------
+#: game -> how the scripted slip is said: the seat's own turn in the game's unit.
+WHEN = {
+    "tien_gow": "trick 5, you play 4th",
+    "bagchen": "trick 8, you play 3rd",
+    "ding_niu": "your 3rd tile",
+    "bergen": "your 7th tile",
+    "tet_gow": "round 3, you play 3rd",
+}
+
+#: Move notation that a sentence must not show (it belongs where the learner types a move or
+#: reads a transcript): a face-down prefix, an end suffix, a charity call.
+NOTATION = re.compile(r"down:(?=\S)|(?<![-=])>\s?(left|right)\b|![a-z]")
+
+
+def notation_in(text: str) -> list[str]:
+    """The bits of move notation in ``text`` (HTML tags and attributes left out)."""
+    return [m.group(0) for m in NOTATION.finditer(re.sub(r"<[^>]*>", " ", html.unescape(text)))]
+
+
+def test_the_notation_word_list_catches_what_it_must() -> None:
+    assert notation_in("Move 12: down:[5:2]") == ["down:"]
+    assert notation_in("2. East: [3:1]>left") == [">left"] and notation_in("[6:1]>right")
+    assert notation_in("Hint: down:[2:1]!sky.") == ["down:", "!s"]
+    assert not notation_in("[5:2] face down, [6:1] on the right end; left -> right. Yes!")
+    assert not notation_in("[3:3] face down: kept.")
+
+
+@pytest.mark.parametrize("game", sorted(SCRIPTS))
+def test_the_review_names_the_seats_own_turn_in_the_games_unit(game: str) -> None:
+    deal, seat, slip = scripted(game)
+    notes = list(reviewed(game))
+    note = next(n for n in notes if n.index == slip)
+    assert note.when == WHEN[game]
+    places = {2: "2nd", 3: "3rd", 4: "4th"}
+    for n in notes:  # each turn said from its own position, independently of the review
+        before = position_before(deal, n.index)
+        if GAMES[game].family == "trick":
+            number, place = len(before.tricks) + 1, len(before.trick) + 1
+            said = "your lead" if place == 1 else f"you play {places[place]}"
+            assert n.when == f"{GAMES[game].round_name} {number}, {said}"
+        else:
+            mine = [m for s, m in deal.seated_history[: n.index + 1] if s == seat]
+            tiles = sum(m.kind in ("play", "discard") for m in mine)
+            assert re.fullmatch(rf"your {tiles}(st|nd|rd|th) tile", n.when), n.when
+    shown = notes_html(deal, notes)
+    assert f"{WHEN[game][0].upper()}{WHEN[game][1:]}: {deal.history[slip].words}" in (
+        html.unescape(shown)
+    )
+    assert "Move " not in shown  # no history index
+
+
+@pytest.mark.parametrize("game", sorted(SCRIPTS))
+def test_the_review_says_how_many_forced_turns_it_left_out(game: str) -> None:
+    deal, seat, _ = scripted(game)
+    notes = list(reviewed(game))
+    mine = sum(s == seat for s, _ in deal.seated_history)
+    forced = mine - len(notes)  # every turn with a choice has a note
+    assert forced_turns(deal, seat) == forced
+    shown = html.unescape(notes_html(deal, notes))
+    if forced:
+        assert f"Left out: {forced} turn{'s' * (forced != 1)} with only one legal move" in shown
+    else:
+        assert "Every one of your turns offered a choice." in shown
+
+
+@pytest.mark.parametrize("game", sorted(SCRIPTS))
+def test_review_lines_hints_and_narration_use_words_not_notation(game: str) -> None:
+    """The word list over everything a learner reads as a sentence around a deal: the review
+    (its lines, each note, the slip's mark), the hint (the deal player's and gl.review.hint's),
+    the story of the hand, the replay's captions and the slip's puzzle (prompt and hints)."""
+    from gupai_learn.widgets.deal_player import DealPlayer, ReplayStepper
+
+    deal, seat, slip = scripted(game)
+    player = DealPlayer(game, seed=0, seat=seat)
+    player._use(deal, "The deal is over.")
+    notes = player.review()
+    assert notes is not None
+    said = [player.coach.value, player.story.value, *map(str, notes)]
+    said += [n.why for n in notes]
+    stepper = ReplayStepper(deal, seat=seat)
+    for step in range(1, len(deal.history) + 1):
+        stepper.go(step)
+        said.append(stepper.caption.value)
+    # hints at the first decision (the computer player's reason) and the last (proved)
+    for index in (notes[0].index, notes[-1].index):
+        before = position_before(deal, index)
+        player._use(before, "Your turn.")
+        player.hint()
+        said += [player.coach.value, hint(before).why, player.story.value]
+    note = next(n for n in notes if n.index == slip)
+    puzzle = note.puzzle()
+    said += [puzzle.prompt, puzzle.title, *puzzle.hints]
+    found = {n for text in said for n in notation_in(text)}
+    assert not found, found
+
+
+# ----- slips become puzzles (issue 34.4) --------------------------------------------------------
+@functools.cache
+def reviewed(game: str) -> tuple[ReviewNote, ...]:
+    """The review of the scripted deal of ``game``, made once for the tests that only read it
+    (a note's puzzle adds proved positions to the review's memo, nothing else)."""
+    deal, seat, _ = scripted(game)
+    return tuple(review(deal, seat))
+
+
+def _slip(game: str) -> ReviewNote:
+    _, _, slip = scripted(game)
+    return next(n for n in reviewed(game) if n.index == slip)
+
+
+@pytest.mark.parametrize("game", sorted(SCRIPTS))
+def test_a_slip_becomes_a_puzzle_of_the_banks_model(game: str) -> None:
+    from gupai_learn import puzzles
+    from tests.test_puzzle_banks import cites, leading_problems
+
+    note = _slip(game)
+    puzzle = note.puzzle()
+    assert isinstance(puzzle, puzzles.Puzzle) and puzzle.answer_kind == "move"
+    assert puzzle.id == note.puzzle().id and puzzle.id.startswith(f"slip-{game}-")
+    # the position before the slip, rebuilt from the entry alone
+    assert puzzle.position is not None
+    again = puzzle.position()
+    assert again.state_key() == note.position.state_key()
+    assert again.history == note.position.history and not leading_problems(again)
+    # the move played is a typical wrong answer, refuted citing its rule
+    assert [answer for answer, _ in puzzle.wrong] == [str(note.played)]
+    for answer, rule in puzzle.wrong:
+        feedback = puzzle.check(answer)
+        assert feedback.outcome == "incorrect" and cites(feedback, rule), feedback
+    # every move is judged as the solver judges it: each one as good as the better move counts
+    solve = GAMES[game].solve
+    assert solve is not None
+    right = []
+    for move in note.position.legal_moves():
+        wins = wins_after(game, note.position, move, note.seat)
+        outcome = puzzle.check(str(move)).outcome
+        assert outcome == ("correct" if wins else "incorrect"), (move, wins, outcome)
+        right += [move] * bool(wins)
+    assert note.better in right and note.played not in right
+    assert puzzle.check(puzzle.solution.answer).outcome == "correct"
+    assert len(puzzle.hints) >= 2 and "{" not in puzzle.prompt and "<svg" in puzzle.drawing()
+    assert note.position.name(note.seat) in puzzle.prompt
+
+
+@pytest.mark.parametrize("game", sorted(SCRIPTS))
+def test_a_slips_entry_is_plain_data_that_makes_the_same_puzzle_again(game: str) -> None:
+    import json
+
+    from gupai_learn import puzzles
+
+    note = _slip(game)
+    entry = note.entry()
+    kept = json.loads(json.dumps(entry))  # as the progress file keeps it
+    assert kept == entry and entry["bank"] == game
+    assert entry["kind"] == ("endgame" if GAMES[game].family == "trick" else "line-move")
+    again = puzzles.from_entry(kept)
+    first = note.puzzle()
+    assert (again.id, again.prompt, again.hints, again.wrong) == (
+        first.id,
+        first.prompt,
+        first.hints,
+        first.wrong,
+    )
+    assert again.check(str(note.better)).outcome == "correct"
+
+
+def test_the_slips_hint_tells_the_others_answers_not_the_seats_next_move() -> None:
+    """The review's line, in words, up to the seat's own next move (which might be the
+    answer); the better move is never in a hint."""
+    for game in SCRIPTS:
+        note = _slip(game)
+        line_hint = note.puzzle().hints[-1]
+        assert line_hint.startswith(f"In your {GAMES[game].deal_name} you ")
+        assert note.played.words.split(" on the ")[0] in line_hint
+        assert str(note.better) not in line_hint.replace(str(note.played), "")
+
+
+def test_a_bergen_slip_with_tiles_to_draw_says_their_order() -> None:
+    early = next(n for n in reviewed("bergen") if n.verdict == "slipped" and n.index < 20)
+    pile = early.position.boneyard[: early.position.drawable]
+    assert pile
+    prompt = early.puzzle().prompt
+    assert "the tiles still to draw come in this order: " + ", ".join(map(str, pile)) in prompt
+    assert "Points this round so far: East" in prompt
+
+
+def test_only_a_slip_becomes_a_puzzle() -> None:
+    deal, seat, _ = scripted("ding_niu")
+    kept = next(n for n in reviewed("ding_niu") if n.verdict == "kept")
+    with pytest.raises(ValueError, match="only a slip becomes a puzzle: your 1st tile was kept"):
+        kept.puzzle()
+    bare = ReviewNote(0, seat, deal.history[0], "slipped", deal.history[0], "why")
+    with pytest.raises(ValueError, match="only a slip"):
+        bare.entry()  # a note made by hand, without the position before it
+
+
+def test_the_deal_player_offers_each_slip_again_and_saves_its_stars() -> None:
+    from gupai_learn.puzzles import progress
+    from gupai_learn.widgets.deal_player import DealPlayer
+    from gupai_learn.widgets.puzzle_card import PuzzleCard
+
+    deal, seat, _ = scripted("bergen")
+    player = DealPlayer("bergen", seed=0, seat=seat)
+    player._use(deal, "The round is over.")
+    assert player.tries.children == ()  # nothing offered before the review
+    notes = player.review()
+    assert notes is not None
+    slips = [n for n in notes if n.verdict == "slipped"]
+    buttons = list(player.tries.children)
+    assert len(slips) == len(buttons) == 2
+    assert [b.description for b in buttons] == [f"Try it again: {n.when}" for n in slips]
+    buttons[1].click()
+    card = player.trial.children[-1]
+    assert isinstance(card, PuzzleCard) and card.puzzle.id == slips[1].puzzle().id
+    pid = card.puzzle.id
+    assert progress.kept()[pid] == slips[1].entry()  # kept as the learner starts it
+    assert pid not in progress.load()
+    card.choice, card.command = "left", "check"  # no tile picked: a wrong try
+    assert card.outcome == "incorrect"
+    better = slips[1].better
+    assert better is not None and better.end is not None
+    card.selected = [list(card.pieces).index(better.pieces[0])]
+    card.choice, card.command = better.end, "check"
+    assert card.outcome == "correct" and card.stars == 2
+    assert progress.load()[pid].stars == 2  # saved with its stars
+    player.new_deal()
+    assert player.tries.children == () and player.trial.children == ()
+
+
+def test_a_trick_slip_is_tried_again_face_down_through_the_card() -> None:
+    """Bagchen's slip was a face-up play where face-down ones kept the last trick: the card
+    offers "face up" and "face down", and the face-down answer is right."""
+    from gupai_learn.widgets.puzzle_card import PuzzleCard
+
+    note = _slip("bagchen")
+    card = PuzzleCard(note.puzzle())
+    assert card.choices == ["face up", "face down"]
+    card.selected = _picked(card.pieces, note.played.pieces)
+    card.choice, card.command = "face up", "check"
+    assert card.outcome == "incorrect"
+    assert note.better is not None and note.better.kind == "discard"
+    card.selected = _picked(card.pieces, note.better.pieces)
+    card.choice, card.command = "face down", "check"
+    assert card.outcome == "correct" and card.stars == 2
+
+
+def _picked(pool: Any, pieces: Any) -> list[int]:
+    """The places in ``pool`` of ``pieces`` (two equal pieces: two places)."""
+    free = list(range(len(pool)))
+    chosen = []
+    for piece in pieces:
+        at = next(i for i in free if pool[i] == piece)
+        free.remove(at)
+        chosen.append(at)
+    return sorted(chosen)
+
+
+def test_a_deep_slip_is_made_from_what_the_review_proved() -> None:
+    """Bagchen, seed 0, played by the computer players: East's lead at trick 7 slips. The
+    review proves it with what it learnt from the later decisions; the puzzle starts from that
+    (its answers judged, the better move right), while the same entry alone is beyond the
+    kind's solver budget and is refused in one line rather than made with no answer."""
+    from gupai_learn import puzzles
+
+    info = GAMES["bagchen"]
+    deal = info.Deal.random(seed=0)
+    bots = [info.bot("heuristic", s) for s in range(deal.n_seats)]
+    while not deal.is_over:
+        deal.apply(bots[deal.turn].choose(deal.copy()))
+    note = next(n for n in review(deal, 0) if n.verdict == "slipped")
+    assert note.when == "trick 7, your lead"
+    puzzle = note.puzzle()
+    assert puzzle.check(str(note.better)).outcome == "correct"
+    assert puzzle.check(str(note.played)).outcome == "incorrect"
+    with pytest.raises(ValueError, match="cannot decide this position within [0-9,]+ positions"):
+        puzzles.from_entry(note.entry())
+
+
+def test_a_slip_too_early_to_judge_is_said_so_and_the_others_offered() -> None:
+    """Bagchen, seed 8, played by the computer players: East slips at trick 5 (fifteen moves
+    to judge, too many for the puzzle's budget beyond what the review proved) and at trick 7.
+    The first is refused in one line, the second offered."""
+    from gupai_learn.widgets.deal_player import DealPlayer
+
+    info = GAMES["bagchen"]
+    deal = info.Deal.random(seed=8)
+    bots = [info.bot("heuristic", 80 + s) for s in range(deal.n_seats)]
+    while not deal.is_over:
+        deal.apply(bots[deal.turn].choose(deal.copy()))
+    player = DealPlayer("bagchen", seed=8, seat=0)
+    player._use(deal, "The deal is over.")
+    notes = player.review()
+    assert notes is not None
+    early, late = [n for n in notes if n.verdict == "slipped"]
+    assert (early.when, late.when) == ("trick 5, you play 2nd", "trick 7, you play 2nd")
+    with pytest.raises(ValueError, match="trick 5, you play 2nd: too early in the deal to try"):
+        early.puzzle()
+    said, button = player.tries.children
+    assert isinstance(said, ipywidgets.HTML) and "Trick 5, you play 2nd: too early" in said.value
+    assert isinstance(button, ipywidgets.Button) and button.description.endswith(late.when)
+    assert player.try_again(early) is None and "cannot be tried again" in player.coach.value

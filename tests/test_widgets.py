@@ -278,7 +278,7 @@ def test_deal_player_coaches_new_deal_undo_and_hint() -> None:
     start = player.deal.hands[0]
     hint = player.hint()
     assert hint is not None and player.deal.judge(hint).ok
-    assert "Hint:" in player.coach.value and str(hint) in player.coach.value
+    assert "Hint:" in player.coach.value and hint.words in player.coach.value
     player.deal.apply(hint)  # play the hint, as the picker would
     player._after_move()
     made = len(player.deal.history)

@@ -75,7 +75,7 @@ def _hand(deal: TrickDealView, seat: int, won: bool) -> Group:
     count = deal.won[seat]
     unit = _won_name(deal)
     return Group(
-        name + " (you, to lead)" * (seat == deal.turn),
+        name + (" (you, to play)" if deal.trick else " (you, to lead)") * (seat == deal.turn),
         deal.hands[seat],
         highlight=_holds_high(deal, seat),
         note=f"{count} {unit}{'s' * (count != 1)} won",

@@ -22,6 +22,7 @@ own words: ``GameInfo.round_name`` for a lead and its answers ("Round 3 is over"
 
 from __future__ import annotations
 
+import contextlib
 import html
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -54,7 +55,8 @@ def _info(deal: BaseDeal[Any]) -> GameInfo:
 @dataclass(frozen=True)
 class Slip:
     """The first slip of a reviewed deal, as the pictures mark it: ``index`` (the move's place
-    in the history), ``seat`` (who made it) and ``title`` ("slip: … better: …")."""
+    in the history), ``seat`` (who made it) and ``title`` ("slip: trick 3, your lead, East:
+    [6:6]; better: …", in words)."""
 
     index: int
     seat: int
@@ -68,8 +70,9 @@ class Slip:
         first = next((n for n in notes if n.verdict == "slipped"), None)
         if first is None:
             return None
-        better = f"; better: {first.better}" if first.better is not None else ""
-        said = f"slip: move {first.index + 1}, {deal.name(first.seat)} {first.played}{better}"
+        better = f"; better: {first.better.words}" if first.better is not None else ""
+        when = first.when or f"move {first.index + 1}"
+        said = f"slip: {when}, {deal.name(first.seat)}: {first.played.words}{better}"
         return cls(first.index, first.seat, said, first.better)
 
 
@@ -182,7 +185,7 @@ def _slip_line(line: str, slip: Slip) -> str:
     if slip.better is not None:
         picture = row_svg(slip.better.pieces, scale=0.6) if slip.better.pieces else ""
         drawn = f"<span style='display:inline-block;vertical-align:middle'>{picture}</span>"
-        better = f"<div class='gupai-better'>Better: {_text(str(slip.better))} {drawn}</div>"
+        better = f"<div class='gupai-better'>Better: {_text(slip.better.words)} {drawn}</div>"
     style = f"outline:2px dashed {SLIP_COLOUR};outline-offset:1px;padding:3px 6px;margin:6px 2px"
     badge = f"<b style='color:{SLIP_COLOUR}'>\u2717 slip</b>"
     title = html.escape(slip.title, quote=True)
@@ -379,9 +382,11 @@ class DealPlayer(StaticFallback, ipywidgets.VBox):
     Buttons: **New deal** (the next seed), **Undo** (back to your previous decision), **Hint**
     (your move now and why, with the rule that allows it), **Review** (after the deal: your
     decisions, the first slip marked on the list of tricks or moves and on the line, a better
-    move drawn beside it), **Replay** (after the deal: step through it, every hand face up,
-    with who played each seat at which level, and its own Review). The result is stated in
-    plain words at the end, with the explained settlement.
+    move drawn beside it, and **Try it again** on each slip: the position before it as a puzzle
+    card, kept in the progress file and saved with its stars when solved), **Replay** (after
+    the deal: step through it, every hand face up, with who played each seat at which level,
+    and its own Review). The result is stated in plain words at the end, with the explained
+    settlement.
     Your next move clears a hint."""
 
     RUN_NOTE = RUN_TO_PLAY
@@ -414,6 +419,9 @@ class DealPlayer(StaticFallback, ipywidgets.VBox):
         )
         self.picker.on_move = self._moved
         self.coach = ipywidgets.HTML()
+        #: after a review: one "Try it again" button per slip, and the slip tried as a puzzle
+        self.tries = ipywidgets.VBox()
+        self.trial = ipywidgets.VBox()
         self.card = ipywidgets.HTML()
         self.story = ipywidgets.HTML()
         self.result = ipywidgets.HTML()
@@ -430,7 +438,8 @@ class DealPlayer(StaticFallback, ipywidgets.VBox):
         top: list[ipywidgets.Widget] = [self.board] if self.match is not None else []
         head = ipywidgets.VBox([self.levels, self.table])  # the level chosen above the table
         parts = [*top, head, self.picker, row]
-        super().__init__([*parts, self.coach, self.card, self.story, self.result, self.replay])
+        below = [self.coach, self.tries, self.trial, self.card, self.story, self.result]
+        super().__init__([*parts, *below, self.replay])
         self._after_move()
 
     @property
@@ -535,13 +544,14 @@ class DealPlayer(StaticFallback, ipywidgets.VBox):
         from gupai_learn.review import hint as explain
 
         found = explain(self.deal)
-        said = f"Hint: {found.move}. {found.why} ({', '.join(found.rules)})"
+        said = f"Hint: {found.move.words}. {found.why} ({', '.join(found.rules)})"
         self.coach.value = f"<p class='gupai-hint'>{_text(said)}</p>"
         return found.move
 
     def review(self) -> list[Any] | None:
         """After the deal: each of your decisions, kept or slipped, the first slip marked and
-        the move that kept the goal drawn (:func:`gupai_learn.review.review`)."""
+        the move that kept the goal drawn (:func:`gupai_learn.review.review`), and under it a
+        "Try it again" button for each slip (:meth:`try_again`)."""
         if not self.deal.is_over:
             self.coach.value = "<p>Review comes after the deal: play it to the end first.</p>"
             return None
@@ -552,7 +562,57 @@ class DealPlayer(StaticFallback, ipywidgets.VBox):
         self.coach.value = notes_html(self.deal, notes)
         self._slip = Slip.of(self.deal, notes)
         self.story.value = story_html(self.deal, self._slip)
+        self.trial.children = ()
+        self.tries.children = tuple(self._offer(n) for n in notes if n.verdict == "slipped")
         return notes
+
+    def _offer(self, note: Any) -> ipywidgets.Widget:
+        """The "Try it again" button of one slip of the review (its puzzle made now, so that
+        the button opens it at once), or the line saying why this slip cannot be tried."""
+        try:
+            puzzle = note.puzzle()
+        except ValueError as error:
+            said = str(error)
+            return ipywidgets.HTML(
+                f"<p class='gupai-try-later'>{_text(said[:1].upper() + said[1:])}.</p>"
+            )
+        label = f"Try it again: {note.when}"
+        tip = f"{note.when}: {note.played.words} let it slip; find a move that keeps it"
+        button = ipywidgets.Button(
+            description=label, tooltip=tip, layout=ipywidgets.Layout(width="auto")
+        )
+        button.add_class("gupai-try-again")
+        button.on_click(lambda _b: self._open(note, puzzle))
+        return button
+
+    def try_again(self, note: Any) -> Any:
+        """Open the slip of ``note`` (a slipped :class:`~gupai_learn.review.ReviewNote`) as a
+        puzzle card under the review: the position before it, to play again. The slip is kept
+        in the learner's progress file as it starts (so that it can come back later); solved,
+        its stars are saved as any card's are. Returns the card (None, with a one-line reason,
+        when the note cannot become a puzzle)."""
+        try:
+            puzzle = note.puzzle()
+        except ValueError as error:
+            self.coach.value = f"<p>{_text(f'This move cannot be tried again: {error}.')}</p>"
+            return None
+        return self._open(note, puzzle)
+
+    def _open(self, note: Any, puzzle: Any) -> Any:
+        """Show ``puzzle``, the slip of ``note``, as a card under the review, kept as it starts."""
+        from gupai_learn.puzzles import progress
+        from gupai_learn.widgets.puzzle_card import PuzzleCard
+
+        with contextlib.suppress(OSError):  # a read-only home: the card works, nothing is kept
+            progress.keep(puzzle.id, note.entry())
+        said = (
+            f"Your slip at {note.when}, to play again: every move that keeps what you could "
+            "force is right, and the stars you earn are saved with your progress."
+        )
+        card = PuzzleCard(puzzle)
+        intro = ipywidgets.HTML(f"<p class='gupai-try-intro'>{_text(said)}</p>")
+        self.trial.children = (intro, card)
+        return card
 
     def played_by(self) -> list[str | None]:
         """The level of the computer player that made each move of the deal so far (None for
@@ -590,7 +650,7 @@ class DealPlayer(StaticFallback, ipywidgets.VBox):
     def _use(self, deal: Any, note: str) -> None:
         self._played = {i: kind for i, kind in self._played.items() if i < len(deal.history)}
         self._slip = None
-        self.replay.children = ()
+        self.replay.children = self.tries.children = self.trial.children = ()
         self.deal = self.picker.deal = deal
         if self.match is not None:
             self.match.deal = deal
@@ -658,10 +718,11 @@ class DealPlayer(StaticFallback, ipywidgets.VBox):
 
 
 def _moves_told(deal: BaseDeal[Any]) -> list[str]:
-    """The moves so far, one line each; a face-down tile is told only as "a tile face down"
-    (the table does not see which)."""
+    """The moves so far, one line each, in words ("2. East: [3:1] on the left end", "3. South:
+    a draw"); a face-down tile is told only as "a tile face down" (the table does not see
+    which)."""
     return [
-        f"{i}. {deal.name(s)}: " + ("a tile face down" if m.kind == "discard" else str(m))
+        f"{i}. {deal.name(s)}: " + ("a tile face down" if m.kind == "discard" else m.words)
         for i, (s, m) in enumerate(deal.seated_history, 1)
     ]
 
@@ -775,7 +836,8 @@ class ReplayStepper(StaticFallback, ipywidgets.VBox):
         said = f"the {_info(deal).deal_name} before the first lead"
         if self.step:
             seat, move = self.moves[self.step - 1]
-            said = f"{deal.name(seat)}: {move}. {why_played(self.position(self.step - 1), move)}"
+            before = self.position(self.step - 1)
+            said = f"{deal.name(seat)}: {move.words}. {why_played(before, move)}"
         caption = _text(f"Move {self.step} of {len(self.moves)} — {said}")
         if self.slip is not None and self.step == self.slip.index + 1:
             caption = _slip_line(caption, self.slip)

@@ -200,7 +200,10 @@ class PuzzleCard(StaticFallback, GuardedWidget):
 
 def _how(tiles: Tiles, how: str) -> Any:
     """A move puzzle's answer: the tiles played as ``how`` says (``left``/``right``: at that
-    end of the line; ``face down``; another word: that move, e.g. ``pass``), in Move notation."""
+    end of the line; ``face up`` or ``face down``; another word: that move, e.g. ``pass``), in
+    Move notation."""
+    if how == "face up":
+        return tiles
     if how == "face down":
         return f"down:{join(tiles)}" if tiles else "down:"
     if how in ("left", "right"):

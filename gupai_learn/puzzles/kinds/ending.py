@@ -156,40 +156,74 @@ def won(e: Entry) -> Puzzle:
 
 
 def endgame(e: Entry) -> Puzzle:
-    """Move: lead so that you surely take the last trick; right when the solver says the seat
-    still forces it after the lead, whatever the others do (every such lead is accepted)."""
+    """Move: play so that you surely take the last trick: a lead, or, in a trick under way, a
+    play face up or face down; right when the solver says the seat still forces it after the
+    move, whatever the others do (every such move is accepted). A position where a face-down
+    play is legal offers "face up" and "face down" to say how the picked pieces go."""
     start = e.build()
     seat, name = start.turn, start.name(start.turn)
-    good = set(_solve(e, start, seat).plays)
-    winning = [p for p in start.legal_plays() if Move.play(p) in good]
+    good = decided(e, start, seat).plays
+    ups = [p for p in start.legal_plays() if Move.play(p) in good]
+    downs = [m for m in good if m.kind != "play"]
+    unit = e.game.round_name
 
     def check(answer: Any) -> Feedback:
         deal = e.build()
         verdict = deal.judge(answer)
         if not verdict.ok:
             return incorrect(f"No: {verdict.summary}.", verdict.reasons)
-        lead = join(deal.apply(answer).pieces)
+        deal.apply(answer)
+        move = deal.history[-1]
         if _forces(e, deal, seat):
-            why = f"The solver tried every reply of the others: after {lead}, {name} still takes "
-            why += f"the last {e.game.round_name}."
+            why = f"The solver tried every reply of the others: after {move.words}, {name} "
+            why += f"still takes the last {unit}."
             reasons = [*verdict.reasons, Reason(e.rule("deal"), why)]
-            return correct(f"Yes: {lead} wins the last {e.game.round_name} for {name}.", reasons)
-        return incorrect(f"{lead} lets the others stop {name}.", _refutation(e, lead, seat))
+            return correct(f"Yes: {move.words} wins the last {unit} for {name}.", reasons)
+        return incorrect(f"{move.words} lets the others stop {name}.", _refutation(e, move, seat))
 
-    listed = ", ".join(join(w) for w in winning) or "none"
-    answer = winning[0] if winning else Tiles(())
+    listed = ", ".join([join(p) for p in ups] + [m.words for m in downs]) or "none"
+    answer: Any = ups[0] if ups else str(downs[0]) if downs else Tiles(())
     why = check(answer).reasons
-    solution = Solution(answer, f"Leads that force the last {e.game.round_name}: {listed}.", why)
-    picture = e.drawing(pictures.hands, "Every hand, face up:", won=True)
-    secrets = fair.move_secrets(Move.play(w) for w in winning)
+    said = "Plays" if start.trick else "Leads"
+    solution = Solution(answer, f"{said} that force the last {unit}: {listed}.", why)
+    picture = e.drawing(_endgame_picture)
+    ways = ("face up", "face down") if any(m.kind == "discard" for m in start.legal_moves()) else ()
     return e.puzzle(
-        "move", check, solution, picture, {"seat": name}, pool=start.hands[seat], secrets=secrets
+        "move",
+        check,
+        solution,
+        picture,
+        {"seat": name},
+        pool=start.hands[seat],
+        choices=ways,
+        secrets=fair.move_secrets(good),
     )
 
 
+def _endgame_picture(deal: Any) -> str:
+    """Every hand face up with what each seat has won, and the trick under way if there is one."""
+    drawn = pictures.hands(deal, "Every hand, face up:", won=True)
+    return drawn + (pictures.table(deal) if deal.trick else "")
+
+
 def _solve(e: Entry, deal: Any, seat: int) -> Any:
+    """The game's solver on ``deal`` for ``seat``, with what the puzzle proved before."""
     assert e.game.solve is not None, f"{e.game.name} has no solver"
-    return e.game.solve(deal, seat)
+    return e.game.solve(deal, seat, memo=e.memo(seat), **e.budget())
+
+
+class Undecided(ValueError):
+    """The solver cannot decide a puzzle's position within its budget: the puzzle is not made
+    (its answers could not be judged)."""
+
+
+def decided(e: Entry, deal: Any, seat: int) -> Any:
+    """The solver's answer for ``seat`` on the puzzle's position ``deal``; :class:`Undecided`
+    when it cannot decide within its budget."""
+    result = _solve(e, deal, seat)
+    if result.wins is None:
+        raise Undecided(f"the solver cannot decide this position within {result.nodes:,} positions")
+    return result
 
 
 def _forces(e: Entry, deal: Any, seat: int) -> bool:
@@ -197,26 +231,28 @@ def _forces(e: Entry, deal: Any, seat: int) -> bool:
     return deal.winner == seat if deal.is_over else bool(_solve(e, deal, seat).wins)
 
 
-def _refutation(e: Entry, lead: str, seat: int) -> list[Reason]:
-    """After a losing lead, one way the others stop ``seat`` (found with the solver): the tricks
-    that follow, and the engine's reasons for the plays of the last trick."""
+def _refutation(e: Entry, move: Move, seat: int) -> list[Reason]:
+    """After a losing ``move``, one way the others stop ``seat`` (found with the solver): the
+    rest of that trick, and the engine's reasons for the plays of the last trick."""
     deal = e.build()
-    played = len(deal.tricks)
-    deal.apply(lead)
+    played, before = len(deal.tricks), len(deal.trick)
+    deal.apply(move)
     verdicts = []
     while not deal.is_over:
         want = deal.turn == seat  # seat tries to win; the others try to stop it
         options = deal.legal_moves()
-        move = next((m for m in options if _forces(e, _after(deal, m), seat) == want), options[0])
-        verdicts.append((deal.turn, deal.judge(move)))
-        deal.apply(move)
-    # the learner's lead and the replies to it; the later tricks would show the other leads
+        choice = next((m for m in options if _forces(e, _after(deal, m), seat) == want), options[0])
+        verdicts.append((deal.turn, deal.judge(choice)))
+        deal.apply(choice)
+    # the learner's play and the replies to it; the later tricks would show the other leads
+    trick, unit = deal.tricks[played], e.game.round_name
     first = ", ".join(
         f"{deal.name(p.seat)} " + (join(p.pieces) if p.face_up else "face down")
-        for p in deal.tricks[played].plays
+        for p in trick.plays[before + (before > 0) :]  # a lead is shown with its answers
     )
-    unit = e.game.round_name
-    text = f"After {lead}, the others can always stop {deal.name(seat)}: for instance {first}; "
+    text = f"After {move.words}, the others can always stop {deal.name(seat)}"
+    text += f": for instance {first}; " if first else f"; {deal.name(trick.winner)} takes this "
+    text += f"{unit} and " if not first else ""
     text += f"in the end {deal.name(deal.winner)} takes the last {unit}."
     # the last trick's rules, as the others' plays show them (the seat's own would name its
     # other pieces: the leads that were right)

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -45,6 +47,24 @@ class Entry:
     bank: Mapping[str, Any]
     setup: Setup | None = None
     deal: Any = None
+    #: What the solver has proved about the puzzle's position, per seat: every solve of one
+    #: puzzle (making it, then checking each answer) shares it, so a check repeats no search.
+    memos: dict[int, dict[Hashable, object]] = field(default_factory=dict, compare=False)
+
+    def memo(self, seat: int) -> dict[Hashable, object]:
+        """The solver's memo of ``seat`` for this puzzle: the one given by :func:`proved` while
+        the puzzle is made (same game, same seat), else a fresh one."""
+        if seat not in self.memos:
+            given = _PROVED.get()
+            fits = given is not None and given[:2] == (self.game.name, seat)
+            self.memos[seat] = given[2] if given is not None and fits else {}
+        return self.memos[seat]
+
+    def budget(self) -> dict[str, int]:
+        """The solver's budget for one solve: the one :func:`proved` gives while the puzzle is
+        made, else the solver's own default (no keyword)."""
+        given = _PROVED.get()
+        return {} if given is None or given[3] is None else {"max_nodes": given[3]}
 
     def __getitem__(self, key: str) -> Any:
         return self.data[key]
@@ -116,3 +136,25 @@ def _secrets(kind: AnswerKind, solution: Solution, extra: Mapping[str, Any]) -> 
 
 def _frozen(value: Any) -> Any:
     return tuple(value) if isinstance(value, list) else value
+
+
+#: (game, seat, memo, budget) given by :func:`proved` to the puzzles made meanwhile.
+_PROVED: ContextVar[tuple[str, int, dict[Hashable, object], int | None] | None] = ContextVar(
+    "proved", default=None
+)
+
+
+@contextmanager
+def proved(
+    game: str, seat: int, memo: dict[Hashable, object], max_nodes: int | None = None
+) -> Iterator[None]:
+    """Make puzzles, meanwhile, with what the solver already proved about their deal for
+    ``seat`` (``memo`` of :func:`gupai_learn.engine.search.solve`: a review's, for a puzzle
+    made of one of its slips): the puzzle's own solves start from it instead of nothing, and
+    each searches at most ``max_nodes`` positions (None: the solver's default) while the
+    puzzle is made. The memo must come from the same deal (keys are positions of one deal)."""
+    token = _PROVED.set((game, seat, memo, max_nodes))
+    try:
+        yield
+    finally:
+        _PROVED.reset(token)

@@ -7,7 +7,7 @@ from typing import Any
 from gupai_learn.engine.moves import Move
 from gupai_learn.engine.protocols import capable
 from gupai_learn.puzzles import fair
-from gupai_learn.puzzles.kinds.ending import _solve
+from gupai_learn.puzzles.kinds.ending import _solve, decided
 from gupai_learn.puzzles.kinds.entry import Entry
 from gupai_learn.puzzles.kinds.line_pictures import _line_and_hand, _line_only, _line_picture
 from gupai_learn.puzzles.kinds.speak import RULE_AT_END, correct, incorrect
@@ -60,6 +60,8 @@ def line_move(e: Entry) -> Puzzle:
     ``ways`` to play a picked tile: every kind of move the game has, on every card."""
     start = e.build()
     seat, name, goal = start.turn, start.name(start.turn), e.data.get("goal", "legal")
+    if goal == "win":
+        decided(e, start, seat)  # every move's outcome proved now (a ValueError if it cannot be)
     best = max((_gain(start, m, seat) for m in start.legal_moves()), default=0)
     good = [m for m in start.legal_moves() if _meets(e, start, m, seat, goal, best)]
     choices = tuple(e["ways"])
