@@ -59,8 +59,8 @@ def test_impossible_settings_say_so_and_write_nothing(
 
 def test_a_seed_always_gives_the_same_puzzles() -> None:
     info = GAMES["bergen"]
-    first = [generate.entry(info, p, i) for i, p in enumerate(generate.generate("bergen", 1, 3, 5))]
-    again = [generate.entry(info, p, i) for i, p in enumerate(generate.generate("bergen", 1, 3, 5))]
+    first = [generate.entry(info, p, i) for i, p in enumerate(generate.generate("bergen", 1, 3, 1))]
+    again = [generate.entry(info, p, i) for i, p in enumerate(generate.generate("bergen", 1, 3, 1))]
     assert first and first == again
 
 

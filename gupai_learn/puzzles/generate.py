@@ -410,7 +410,9 @@ def prove(
     if told is None:
         return None
     idea, hints = told
-    measured = evidence(info, deal, found)
+    # measured again in the legal moves' order, as ``--rate`` measures it (same figures)
+    again = measure(info, goal, deal, budget)
+    measured = evidence(info, deal, again if again is not None else found)
     return Found(deal, seat, goal, move, tempting, measured, idea, hints, dict(state or {}))
 
 
