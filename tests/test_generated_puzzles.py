@@ -108,7 +108,7 @@ def check_entry(game: str, data: dict[str, Any], bank: dict[str, Any]) -> None:
         assert wrong["rule"] != type(start).RULE_HAND  # the dealing rule says nothing of it
     # the hints: the idea first, in words; none names a winning move or its notation
     secrets = fair.move_secrets(puzzle.solution.answer for _ in [0])
-    assert data["hints"] and all(not fair.leaks(h, secrets) for h in data["hints"])
+    assert len(data["hints"]) >= 2 and all(not fair.leaks(h, secrets) for h in data["hints"])
     assert not any(">left" in h or ">right" in h for h in data["hints"])
     difficulty = data["difficulty"]
     evidence = generate.Evidence.from_table(difficulty)

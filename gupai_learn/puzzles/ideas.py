@@ -179,7 +179,23 @@ def tell(
     refuted += f"in the end {_achiever_words(info, goal, lost[1], name)}."
     said = [h for h, moves in ((winning, answers), (refuted, answered)) if moves]
     hints = [idea.text, *(h for h in said if not fair.leaks(h, secrets))]
+    if len(hints) < 2:  # both lines would name the answer: where to look instead
+        hints.append(_where_to_look(info))
     return idea, tuple(hints)
+
+
+def _where_to_look(info: GameInfo) -> str:
+    """A second hint when neither line can be told without naming the answer."""
+    if info.family == "trick":
+        unit = info.round_name
+        return (
+            "Play each lead out in your head: after it, who can still beat you, and who leads "
+            f"the last {unit}?"
+        )
+    return (
+        "Look at every hand: after each move you could make, who can answer it, and who runs "
+        "out of moves first?"
+    )
 
 
 def first_idea(found: Lines, secrets: Sequence[str]) -> Idea:
