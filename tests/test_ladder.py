@@ -1,11 +1,13 @@
-"""Each game's ladder (issue 26 item 2): its puzzles in rising difficulty, every puzzle rated
-1 to 5 (endgames measured by the solver, other kinds by what they ask), every game's endgames
-spread from 1 to 5, and a ladder that opens at the first puzzle not yet solved."""
+"""Each game's ladder (issues 26 and 34): its puzzles in rising difficulty, every puzzle rated
+1 to 5 (move puzzles by measured evidence — which computer levels find the answer, how many
+plausible moves lose —, other kinds by what they ask), the same rating rule on every bank, and
+a ladder that opens at the first puzzle not yet solved."""
 
 from __future__ import annotations
 
 import tomllib
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -36,12 +38,33 @@ def test_a_ladder_climbs_by_rating_then_depth_then_id(game: str) -> None:
     assert rating_dots(shelf.puzzles[0].rating) in first and "●○○○○" in first
 
 
+def measured(game: str) -> list[tuple[str, dict[str, Any]]]:
+    """Every move puzzle of a game's bank (written and generated) with its difficulty table."""
+    tables = [(d["id"], d["difficulty"]) for d in raw(game)["puzzle"] if "difficulty" in d]
+    path = generate.default_path(game)
+    bank = tomllib.loads(path.read_text("utf-8"))
+    return tables + [(d["id"], d["difficulty"]) for d in bank["puzzle"]]
+
+
 @pytest.mark.parametrize("game", list(GAMES))
-def test_every_games_endgames_spread_from_one_to_five(game: str) -> None:
-    """The generated endgames of each game hold every rating, and none has most of them."""
-    rated = [p.rating for p in puzzles.bank(game) if p.depth >= 4]
-    counts = [rated.count(r) for r in range(1, 6)]
-    assert all(counts) and max(counts) <= len(rated) // 2, counts
+def test_ratings_follow_the_evidence_on_every_bank(game: str) -> None:
+    """Issue 34: a rating is what its evidence says (the same rule for every bank): 4 and 5
+    only where the heuristic player fails, 1 where it and the random player mostly succeed;
+    the game's move puzzles reach from the heuristic's own to the strong player's misses."""
+    tables = measured(game)
+    assert tables
+    for pid, table in tables:
+        evidence = generate.Evidence.from_table(table)
+        rating = table["rating"]
+        assert rating == generate.rating(evidence), pid
+        if rating >= 4:
+            assert evidence.heuristic < generate.MOSTLY, pid
+        if evidence.heuristic >= generate.MOSTLY and evidence.random >= generate.MOSTLY:
+            assert rating == 1, pid
+        if evidence.heuristic >= generate.MOSTLY or evidence.random >= generate.MOSTLY:
+            assert rating <= 3, pid
+    ratings = {t["rating"] for _, t in tables}
+    assert max(ratings) == 5 and len(ratings) >= 3, sorted(ratings)
 
 
 def test_a_new_ladder_opens_at_the_next_unsolved_rung() -> None:
@@ -85,38 +108,38 @@ def test_kinds_without_a_measure_are_rated_by_what_they_ask() -> None:
         rating_of({"kind": "endgame", "difficulty": {"rating": 7}})
 
 
-@pytest.mark.parametrize("game", ["bergen", "ding_niu", "tien_gow"])
-def test_written_endgames_carry_a_measured_rating(game: str) -> None:
-    """Every written endgame has the difficulty the solver measures for it (the same figures
-    the generator writes), rated against its game's generated endgames."""
+@pytest.mark.parametrize("game", list(GAMES))
+def test_written_move_puzzles_carry_their_measured_difficulty(game: str) -> None:
+    """Every written move puzzle has the difficulty ``generate --rate`` measures for it now
+    (the same figures the generator writes for its own puzzles)."""
     bank = raw(game)
-    cuts = generate.bank_cuts(game)
     written = [d for d in bank["puzzle"] if generate.needs_planning(d)]
     assert written
     for data in written:
         deal = make(data, GAMES[game], bank).position
         assert deal is not None
-        table = generate.measure_entry(GAMES[game], deal(), 10**6)
-        table["rating"] = generate.rate(table["score"], cuts)
-        assert data["difficulty"] == table, data["id"]
+        assert data["difficulty"] == generate.measure_entry(GAMES[game], data, deal(), 10**6)
 
 
-def test_generated_ratings_are_their_scores_place_in_the_game() -> None:
-    for path in sorted(Path(generate.__file__).parent.glob("banks/generated/*.toml")):
-        tables = [p["difficulty"] for p in tomllib.loads(path.read_text("utf-8"))["puzzle"]]
-        cuts = generate.cut_points([t["score"] for t in tables])
-        assert [t["rating"] for t in tables] == [generate.rate(t["score"], cuts) for t in tables]
+def test_the_rating_rule() -> None:
+    """Which computer levels find the answer decide the band; plausible losing moves add one
+    within it."""
 
+    def rated(random: float, heuristic: float, strong: tuple[float, ...], plausible: int) -> int:
+        evidence = generate.Evidence(random, heuristic, strong, 4, 3, plausible, 4, 100)
+        return generate.rating(evidence)
 
-def test_hardness_grows_with_what_makes_a_position_hard() -> None:
-    base = generate.hardness(4, 1, 0, False, 100)
-    assert generate.hardness(5, 1, 0, False, 100) > base
-    assert generate.hardness(4, 3, 0, False, 100) > base
-    assert generate.hardness(4, 1, 1, False, 100) > base
-    assert generate.hardness(4, 1, 0, True, 100) > base
-    assert generate.hardness(4, 1, 0, False, 10_000) > base
-    assert generate.cut_points([1.0, 2.0, 3.0, 4.0, 5.0]) == (1.0, 2.0, 3.0, 4.0)
-    assert [generate.rate(s, (1.0, 2.0, 3.0, 4.0)) for s in (1, 2, 3, 4, 5)] == [1, 2, 3, 4, 5]
+    assert rated(0.75, 1.0, (1.0, 1.0, 1.0), 3) == 1
+    assert rated(0.25, 1.0, (1.0, 1.0, 1.0), 0) == 2
+    assert rated(0.25, 1.0, (1.0, 1.0, 1.0), 3) == 3
+    assert rated(0.25, 0.0, (1.0, 1.0, 1.0), 0) == 3
+    assert rated(0.25, 0.0, (0.0, 1.0, 1.0), 0) == 4
+    assert rated(0.25, 0.0, (0.0, 0.0, 0.0), 0) == 5
+    assert rated(0.25, 0.0, (0.0, 1.0, 1.0), 3) == 5
+    assert rated(0.75, 0.0, (1.0, 1.0, 1.0), 0) == 3  # the heuristic misses it: never 1
+    assert rated(0.75, 0.0, (0.0, 0.0, 0.0), 3) == 3  # but random play finds it: at most 3
+    table = generate.Evidence(0.25, 0.0, (0.0, 1.0, 1.0), 4, 3, 1, 4, 100).table()
+    assert generate.Evidence.from_table(table).table() == table and table["rating"] == 4
 
 
 @pytest.mark.parametrize("game", list(GAMES))

@@ -226,3 +226,46 @@ def test_from_entry_rebuilds_a_bank_puzzle_from_its_entry() -> None:
     assert again.check("A mixed pair").outcome == "correct"
     with pytest.raises(ValueError, match="names no bank"):
         puzzles.from_entry({**data, "bank": "nope"})
+
+
+# ----- themes (issue 34 item 6) -----------------------------------------------------------------
+def test_every_game_declares_a_short_list_of_themes() -> None:
+    for info in GAMES.values():
+        assert 5 <= len(info.themes) <= 12 and len(set(info.themes)) == len(info.themes)
+        assert all(t == t.strip().lower() and t for t in info.themes), info.name
+
+
+def theme_game(puzzle: puzzles.Puzzle) -> str:
+    """The game whose list a puzzle's themes come from: its entry's own ``game`` (the
+    variants bank compares games), else its bank's."""
+    for name in puzzles.BANKS:
+        for data in loader.raw(name)["puzzle"]:
+            if data["id"] == puzzle.id:
+                return str(data.get("game", loader.raw(name)["game"]))
+    prefix = puzzle.id.split("-")[0]
+    return next(g for g in GAMES if puzzles.bank(g) and puzzles.bank(g)[0].id.startswith(prefix))
+
+
+@pytest.mark.parametrize("puzzle", ALL, ids=[p.id for p in ALL])
+def test_every_puzzle_names_one_to_three_themes_of_its_game(puzzle: puzzles.Puzzle) -> None:
+    allowed = GAMES[theme_game(puzzle)].themes
+    assert 1 <= len(puzzle.themes) <= 3, puzzle.themes
+    assert set(puzzle.themes) <= set(allowed), (puzzle.themes, allowed)
+    assert len(set(puzzle.themes)) == len(puzzle.themes)
+
+
+def test_themes_are_each_entrys_last_line() -> None:
+    """The ``themes`` line closes its entry (other engineers edit the lines above it)."""
+    for path in sorted(BANK_DIR.glob("*.toml")):
+        entry: list[str] | None = None
+        entries = []
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line.startswith("["):  # a table starts: [[puzzle]] opens an entry
+                entry = [] if line.startswith("[[puzzle]]") else None
+                if entry is not None:
+                    entries.append(entry)
+            elif entry is not None and line.strip() and not line.lstrip().startswith("#"):
+                entry.append(line)
+        assert entries, path.name
+        for fields in entries:
+            assert fields[-1].startswith("themes = "), (path.name, fields[0])

@@ -87,7 +87,9 @@ class GameInfo:
       (``deal.point``, ``deal.point_tiles``), ``has_leftover`` (``deal.leftover``);
     - ``measures``: what chapter 07's rule lab can compare for the game, each a
       :class:`Measure` of one column of the simulation's rows (the game's events or
-      ``pay_<seat>``), in the order the lab offers them.
+      ``pay_<seat>``), in the order the lab offers them;
+    - ``themes``: the short list of ideas its puzzles train ("last trick", "fish", ...); each
+      puzzle names one to three of them, and practice can be asked for one.
     """
 
     name: str
@@ -122,6 +124,7 @@ class GameInfo:
     has_blocker: bool = False
     has_point_tiles: bool = False
     has_leftover: bool = False
+    themes: tuple[str, ...] = ()
 
     @property
     def ruling(self) -> str:

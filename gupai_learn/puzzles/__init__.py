@@ -69,4 +69,10 @@ def from_entry(entry: dict[str, Any]) -> Puzzle:
         raise ValueError(f"entry {entry.get('id')!r} names no bank ('bank' is one of {BANKS})")
     tables = {key: value for key, value in raw(name).items() if key != "puzzle"}
     fields = {key: value for key, value in entry.items() if key != "bank"}
-    return make(fields, GAMES[tables["game"]], tables)
+    puzzle = make(fields, GAMES[tables["game"]], tables)
+    try:  # a bank works its solutions out when first read; a kept entry must prove it can
+        puzzle.solution.answer  # noqa: B018
+    except (KeyError, TypeError, ValueError, AssertionError) as error:
+        what = f"{type(error).__name__}: {error}"
+        raise ValueError(f"puzzle {entry.get('id')!r} cannot be made again: {what}") from None
+    return puzzle

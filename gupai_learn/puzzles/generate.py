@@ -1,24 +1,32 @@
 """Puzzle generator: ``python -m gupai_learn.puzzles.generate GAME --count N --min-depth D``
-(``--seed S``, ``--max-nodes M``, ``--stdout``).
+(``--seed S``, ``--max-nodes M``, ``--stdout``; ``--rate`` measures the game's move puzzles
+again instead).
 
-From seeded deals played to the end by the game's heuristic players, it takes positions with
-every hand visible where exactly one first move forces the seat's goal (moves reaching the same
-position, such as two identical tiles, count as one), proved by the solver within a node
-budget: the last trick (trick games: the seat to lead, between tricks), first place (Bull
-Fight) or the most points of the round (Bergen, with nothing left to draw). Each becomes a bank
-entry in the format of the banks' endgames (``endgame`` for trick games, ``line-move`` with
-``goal = "win"`` for line games) with
+From seeded deals played to the end by the game's heuristic players, it keeps only positions
+a rule of thumb gets wrong (issue 34):
 
-- a difficulty: ``depth`` (trick games: pieces in the seat's hand; line games: the fewest
-  tiles in any hand), ``alternatives`` (other distinct legal moves, all refuted), ``nodes``
-  (positions the solver searched to prove the answer), ``score`` (:func:`hardness`: depth,
-  alternatives, the refuted moves that look good, whether the computer player falls for one,
-  search) and a ``rating`` from 1 to 5: the score's fifth among the game's generated endgames
-  (the batch written together), so every game's ladder climbs from 1 to 5;
-- hints: a general one, then the others' answer to the tempting wrong move (the computer
-  player's choice when it is wrong, else the refuted move that took the most search), told in
-  the game's words ("after [6:6], South beats with [1:1] ..."), never the right move;
-- ``wrong``: that tempting move, refuted by the goal's rule.
+- every hand is visible; trick games: the seat to lead, between tricks; Bergen: nothing left
+  to draw;
+- the seat has at least :data:`MIN_MOVES` distinct legal moves (moves reaching the same
+  position, such as two identical tiles, count as one);
+- the solver proves that exactly one of them forces the puzzle's goal (:mod:`.goals`): the
+  last trick, the last round, first place, or in Bergen a goal its rules reward (reach the
+  target, go out first, win the count of a blocked round);
+- the heuristic computer player (seeds :data:`HEURISTIC_SEEDS`) does not find that move.
+
+Among those it prefers positions where the strong player at its smallest budget errs too
+(it finds twice the puzzles asked for, then keeps those first). Each becomes a bank entry in
+the format of the banks' endgames (``endgame`` for trick games, ``line-move`` with its
+``goal`` for line games) with
+
+- ``difficulty``: the evidence (:class:`Evidence`: which computer levels find the answer,
+  how many moves lose and how many of those look good, the depth and the proof's search)
+  and the ``rating`` it gives (:func:`rating`), the same for every puzzle of every bank;
+- ``hints``: the idea behind the answer in the game's words (:mod:`.ideas`), then the line
+  that wins (the others' best answers, never the first move), then what goes wrong after the
+  tempting move (the heuristic's);
+- ``wrong``: that tempting move, told with the idea it breaks and that idea's rule;
+- ``themes``: the idea's theme (from the game's ``GameInfo.themes``).
 
 The entries go to ``puzzles/banks/generated/<game>.toml`` (a bank of its own: ``game``, the
 main bank's ``[roles]`` and kind texts, then the puzzles), or to standard output with
@@ -31,10 +39,9 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import random
 import sys
-from collections.abc import Hashable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -43,12 +50,26 @@ from gupai_learn.engine.game import GameInfo
 from gupai_learn.engine.moves import Move, join
 from gupai_learn.engine.protocols import capable
 from gupai_learn.games import GAMES
-from gupai_learn.review import _Budget, _line, _story, goal_words
+from gupai_learn.puzzles import goals, ideas
+from gupai_learn.puzzles.goals import Goal
 
 #: Positions the solver may search to prove one puzzle.
 MAX_NODES = 60_000
 #: Deals tried per puzzle asked for before the generator gives up.
 DEALS_PER_PUZZLE = 100
+#: Fewest distinct legal moves a generated puzzle offers.
+MIN_MOVES = 3
+#: The heuristic player's seeds: a generated puzzle's answer is found by none of them.
+HEURISTIC_SEEDS = (0, 1, 2)
+#: The random player's seeds (its share of right answers is measured over these).
+RANDOM_SEEDS = tuple(range(24))
+#: The strong player's budgets (worlds sampled per decision), smallest first, and its seeds.
+STRONG_SAMPLES = (4, 12, 36)
+STRONG_SEEDS = (0, 1, 2)
+#: A computer level "finds" a puzzle when at least this share of its tries is right.
+MOSTLY = 0.5
+#: Puzzles found per puzzle kept: the generator then keeps those the strong player misses.
+CHOICE = 2
 NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
 
 
@@ -56,75 +77,76 @@ class SettingsError(ValueError):
     """Settings no generator run can satisfy (nothing is written)."""
 
 
+# ----- evidence and rating ----------------------------------------------------------------------
 @dataclass(frozen=True)
-class Found:
-    """One proved puzzle: the position, its only winning move, the refuted tempting move, the
-    others' answer to it in words, and the difficulty figures (see :func:`hardness`)."""
+class Evidence:
+    """What makes a move puzzle hard, measured: the share of tries in which each computer
+    level finds a right move (``random`` over :data:`RANDOM_SEEDS`, ``heuristic`` over
+    :data:`HEURISTIC_SEEDS`, ``strong`` per budget of :data:`STRONG_SAMPLES`), the distinct
+    legal ``moves``, the ``losing`` ones, the ``plausible`` losing ones (a computer player
+    chose it, or refuting it took real search: :data:`TRAP_SHARE`), the ``depth`` (trick
+    games: pieces in the seat's hand; line games: the fewest tiles in any hand) and the
+    positions the proof searched (``nodes``)."""
 
-    deal: Any
-    seat: int
-    move: Move
-    tempting: Move
-    refutation: str
+    random: float
+    heuristic: float
+    strong: tuple[float, ...]
+    moves: int
+    losing: int
+    plausible: int
     depth: int
-    alternatives: int
     nodes: int
-    traps: int = 0
-    fooled: bool = False
 
-    @property
-    def score(self) -> float:
-        """How hard the position is (:func:`hardness`)."""
-        return hardness(self.depth, self.alternatives, self.traps, self.fooled, self.nodes)
+    def table(self) -> dict[str, Any]:
+        """The bank entry's ``difficulty`` table: the rating, then the evidence."""
+        return {
+            "rating": rating(self),
+            "random": round(self.random, 3),
+            "heuristic": round(self.heuristic, 3),
+            "strong": [round(s, 3) for s in self.strong],
+            "moves": self.moves,
+            "losing": self.losing,
+            "plausible": self.plausible,
+            "depth": self.depth,
+            "nodes": self.nodes,
+        }
+
+    @classmethod
+    def from_table(cls, table: dict[str, Any]) -> Evidence:
+        """The evidence a ``difficulty`` table holds (its rating left out)."""
+        fields = {k: v for k, v in table.items() if k != "rating"}
+        fields["strong"] = tuple(fields["strong"])
+        return cls(**fields)
 
 
-# ----- difficulty -------------------------------------------------------------------------------
+def rating(evidence: Evidence) -> int:
+    """1 (easy) to 5 (hard), from the evidence alone, the same scale for every bank:
+
+    - the heuristic player finds the answer (in most of its tries): 1 when the random player
+      mostly finds it too, else 2;
+    - the heuristic misses it: 3 when the strong player finds it at every budget, 4 when it
+      misses at some budget, 5 when it misses at every budget;
+    - one more when three or more losing moves are plausible;
+    - at most 3 when the heuristic or the random player mostly finds it (a coin toss is no
+      hard puzzle), and 1 when both do.
+    """
+    heuristic, random_ = evidence.heuristic >= MOSTLY, evidence.random >= MOSTLY
+    if heuristic and random_:
+        return 1
+    if heuristic:
+        base = 2
+    else:
+        misses = sum(s < MOSTLY for s in evidence.strong)
+        base = 3 if misses == 0 else 5 if misses == len(evidence.strong) else 4
+    bumped = base + (evidence.plausible >= 3)
+    return min(3 if heuristic or random_ else 5, bumped)
+
+
 #: A refuted move looks good when refuting it takes at least this share of the search that
 #: proves the winning move (and more than :data:`TRAP_FLOOR` positions): it is not lost at a
 #: glance.
 TRAP_SHARE = 0.2
 TRAP_FLOOR = 20
-
-
-def hardness(depth: int, alternatives: int, traps: int, fooled: bool, nodes: int) -> float:
-    """What makes a position hard, as one number: how deep it is (pieces still to play beyond
-    four), how many other moves there are (each doubling adds one), how many of those look good
-    but lose (``traps``: half a point each, up to four), whether the computer player's own
-    choice loses (``fooled``: three quarters of a point) and, a little, how much search the
-    proof took (``nodes``)."""
-    choice = math.log2(1 + max(0, alternatives))
-    search = 0.4 * math.log10(max(10, nodes))
-    return (depth - 4) + choice + 0.5 * min(max(0, traps), 4) + 0.75 * bool(fooled) + search
-
-
-def cut_points(scores: Sequence[float]) -> tuple[float, ...]:
-    """The scores that split ``scores`` (a game's generated endgames) into five equal shares:
-    the ratings are fair across games because each game is rated against its own positions
-    (a Bergen hand offers two or three moves where a Tien Gow hand offers ten)."""
-    ordered = sorted(scores)
-    if not ordered:
-        return ()
-    n = len(ordered)
-    return tuple(ordered[min(n - 1, math.ceil(k * n / 5) - 1)] for k in range(1, 5))
-
-
-def rate(score: float, cuts: Sequence[float]) -> int:
-    """1 (easy) to 5 (hard): how many of the game's cut points ``score`` lies above (3 when the
-    game has no generated endgames to compare with)."""
-    if not cuts:
-        return 3
-    return 1 + sum(score > cut + 1e-9 for cut in cuts)
-
-
-def bank_cuts(game: str) -> tuple[float, ...]:
-    """The cut points of the game's generated bank (its entries' ``difficulty.score``)."""
-    import tomllib
-
-    path = default_path(game)
-    if not path.is_file():
-        return ()
-    bank = tomllib.loads(path.read_text(encoding="utf-8"))
-    return cut_points([p["difficulty"]["score"] for p in bank.get("puzzle", ())])
 
 
 # ----- checks -----------------------------------------------------------------------------------
@@ -161,8 +183,11 @@ def depth_of(info: GameInfo, deal: Any, seat: int) -> int:
 
 def candidates(info: GameInfo, seed: int, min_depth: int) -> Iterator[Any]:
     """Positions of one bot-played deal worth proving, smallest first: trick games between
-    tricks; Bergen with nothing left to draw; each with a choice and a depth of ``min_depth``
-    or one more (deeper ones rarely prove within the budget)."""
+    tricks; Bergen with nothing left to draw; each with at least :data:`MIN_MOVES` moves and a
+    depth of ``min_depth`` or one more (deeper ones rarely prove within the budget). A trick
+    game's position is rebuilt as its bank entry will be (hands, what each seat has won, the
+    leader) and asked of every seat that could lead it (one that has won a trick), the seat
+    that does lead it first."""
     deal = info.Deal.random(seed=seed)
     bots = [info.bot("heuristic", seed * 10 + s) for s in range(deal.n_seats)]
     found = []
@@ -170,13 +195,28 @@ def candidates(info: GameInfo, seed: int, min_depth: int) -> Iterator[Any]:
         if _worth(info, deal, min_depth):
             found.append(deal.copy())
         deal.apply(bots[deal.turn].choose(deal.copy()))
-    # only the smallest deep-enough positions: the solver proves them quickly
     near = [d for d in found if depth_of(info, d, d.turn) <= min_depth + 1]
-    return iter(sorted(near, key=lambda d: depth_of(info, d, d.turn))[:3])
+    for position in sorted(near, key=lambda d: depth_of(info, d, d.turn))[:3]:
+        if info.family != "trick":
+            yield position
+            continue
+        others = [s for s in range(position.n_seats) if s != position.turn and position.won[s]]
+        for leader in (position.turn, *others):
+            again = _led_by(info, position, leader)
+            if len(again.legal_moves()) >= MIN_MOVES:
+                yield again
+
+
+def _led_by(info: GameInfo, deal: Any, leader: int) -> Any:
+    """A trick game's position between tricks rebuilt from its hands, what each seat has won
+    and the dice's point (what its bank entry keeps), led by ``leader``."""
+    dice = capable(deal, "has_point_tiles")
+    extra = {"point": str(dice.point)} if dice is not None else {}
+    return info.Deal([list(h) for h in deal.hands], won=list(deal.won), leader=leader, **extra)
 
 
 def _worth(info: GameInfo, deal: Any, min_depth: int) -> bool:
-    if depth_of(info, deal, deal.turn) < min_depth or len(deal.legal_moves()) < 2:
+    if depth_of(info, deal, deal.turn) < min_depth or len(deal.legal_moves()) < MIN_MOVES:
         return False
     if info.family == "trick":
         return not deal.trick
@@ -184,47 +224,55 @@ def _worth(info: GameInfo, deal: Any, min_depth: int) -> bool:
     return pile is None or pile.drawable == 0
 
 
-@dataclass(frozen=True)
-class Measure:
-    """Every distinct first move of a position solved: the winners and losers with the
-    positions each proof searched, the search in all, and the computer player's choice."""
+def settings(info: GameInfo, deal: Any, turn: int) -> Iterator[tuple[Goal, Any, dict[str, Any]]]:
+    """The goals a position may be asked with, each with the position to ask it of and the
+    set-up's extra state: the game's own goal; in a game that scores rounds (Bergen) going out
+    first, winning the blocked count and reaching the target from a few running scores (the
+    match scores before the round chosen so that each seat is a few points short; the round
+    is replayed under them, headers capped near the target). ``turn`` rotates the order, so
+    that a bank mixes its goals."""
+    if not info.scores_rounds:
+        yield goals.goal_of(info, "win"), deal, {}
+        return
+    asked: list[tuple[Goal, Any, dict[str, Any]]] = [
+        (goals.GOALS["domino"], deal, {}),
+        (goals.GOALS["blocked"], deal, {}),
+    ]
+    for short in ((2, 3), (3, 2), (4, 3), (3, 4), (2, 2)):
+        placed = _with_scores(info, deal, short)
+        if placed is not None:
+            asked.append((goals.GOALS["target"], placed[0], {"scores": placed[1]}))
+    kinds = ["domino", "blocked", "target"]
+    first = kinds[turn % len(kinds)]
+    yield from sorted(asked, key=lambda a: a[0].name != first)
 
-    winners: tuple[tuple[Move, int], ...]
-    losers: tuple[tuple[Move, int], ...]
-    nodes: int
-    choice: Move
 
-    @property
-    def traps(self) -> int:
-        """Refuted moves that look good: refuting each took real search (:data:`TRAP_SHARE`)."""
-        proof = max((n for _, n in self.winners), default=0)
-        floor = max(TRAP_FLOOR, TRAP_SHARE * proof)
-        return sum(n >= floor for _, n in self.losers)
-
-    @property
-    def fooled(self) -> bool:
-        """True when the computer player's own choice loses."""
-        return any(m == self.choice for m, _ in self.losers)
-
-
-def measure(info: GameInfo, deal: Any, budget: int, unique: bool = False) -> Measure | None:
-    """Solve every distinct first move of ``deal`` for the seat to move (moves reaching the
-    same position count once) within ``budget`` positions in all; None when one stays
-    undecided, or, with ``unique``, as soon as a second winning move appears."""
+def _with_scores(info: GameInfo, deal: Any, short: tuple[int, int]) -> tuple[Any, list[int]] | None:
+    """``deal`` replayed from match scores that leave the seat to act ``short[0]`` points
+    short of the target and every other seat ``short[1]`` (before capping), or None when the
+    replay ends the round early or a score would be negative."""
+    target = deal.rules.target
     seat = deal.turn
-    solve = info.solve
-    assert solve is not None
-    spent = 0
-    winners: list[tuple[Move, int]] = []
-    losers: list[tuple[Move, int]] = []
-    for move, child in distinct_moves(deal):
-        result = solve(child, seat, max_nodes=max(0, budget - spent))
-        spent += result.nodes
-        if result.wins is None or (unique and result.wins and winners):
-            return None
-        (winners if result.wins else losers).append((move, result.nodes))
-    choice = info.bot("heuristic", 0).choose(deal.copy())
-    return Measure(tuple(winners), tuple(losers), spent, choice)
+    points = deal.round_points
+    scores = [
+        target - (short[0] if s == seat else short[1]) - points[s] for s in range(deal.n_seats)
+    ]
+    if min(scores) < 0:
+        return None
+    start = deal.restart()
+    try:
+        again = type(deal).from_script(
+            list(start.hands),
+            deal.history,
+            rules=deal.rules,
+            boneyard=list(start.boneyard),
+            scores=scores,
+        )
+    except ValueError:
+        return None
+    if again.is_over or again.turn != seat:
+        return None
+    return again, scores
 
 
 def distinct_moves(deal: Any) -> Iterator[tuple[Move, Any]]:
@@ -239,37 +287,133 @@ def distinct_moves(deal: Any) -> Iterator[tuple[Move, Any]]:
             yield move, child
 
 
-def prove(info: GameInfo, deal: Any, budget: int) -> Found | None:
-    """A puzzle when exactly one distinct first move forces the goal (each move's outcome
-    proved within ``budget`` positions in all), else None."""
+@dataclass(frozen=True)
+class Measure:
+    """Every distinct first move of a position solved for a goal: the winners and losers with
+    the positions each proof searched, and the search in all."""
+
+    winners: tuple[tuple[Move, int], ...]
+    losers: tuple[tuple[Move, int], ...]
+    nodes: int
+
+    @property
+    def traps(self) -> frozenset[Move]:
+        """Refuted moves that look good: refuting each took real search (:data:`TRAP_SHARE`)."""
+        proof = max((n for _, n in self.winners), default=0)
+        floor = max(TRAP_FLOOR, TRAP_SHARE * proof)
+        return frozenset(m for m, n in self.losers if n >= floor)
+
+
+def measure(
+    info: GameInfo,
+    goal: Goal,
+    deal: Any,
+    budget: int,
+    unique: bool = False,
+    first: Sequence[Move] = (),
+) -> Measure | None:
+    """Solve every distinct first move of ``deal`` for the seat to move within ``budget``
+    positions in all, the moves ``first`` before the others; None when one stays undecided,
+    or, with ``unique``, as soon as one of ``first`` wins or a second winning move appears."""
     seat = deal.turn
-    found = measure(info, deal, budget, unique=True)
-    if found is None or len(found.winners) != 1 or not found.losers:
-        return None
-    tempting = found.choice if found.fooled else max(found.losers, key=lambda ln: ln[1])[0]
-    after = _after(deal, tempting)
-    line, end = _line(info, after, seat, False, _Budget(budget, budget))
-    # the others' answers only: the seat's own later moves might show the right one
-    mine = next((i for i, (who, _) in enumerate(line) if who == seat), len(line))
-    if mine < len(line):
-        line, end = line[:mine], after.copy()
-        for _, move in line:
-            end.apply(move)
-    story = _story(after, line, end, seat, goal_words(info)[0], False)
-    depth = depth_of(info, deal, seat)
-    move = found.winners[0][0]
-    return Found(
-        deal,
-        seat,
-        move,
-        tempting,
-        story,
-        depth,
-        len(found.losers),
-        found.nodes,
-        found.traps,
-        found.fooled,
+    spent = 0
+    memo: dict[Hashable, object] = {}
+    winners: list[tuple[Move, int]] = []
+    losers: list[tuple[Move, int]] = []
+    moves = list(distinct_moves(deal))
+    keys = [child.state_key() for _, child in moves]
+    early = {keys.index(_after(deal, m).state_key()) for m in first}
+    for i in [*sorted(early), *(i for i in range(len(moves)) if i not in early)]:
+        move, child = moves[i]
+        result = goals.solve(info, goal, child, seat, max_nodes=max(0, budget - spent), memo=memo)
+        spent += result.nodes
+        if result.wins is None:
+            return None
+        if result.wins and unique and (winners or i in early):
+            return None
+        (winners if result.wins else losers).append((move, result.nodes))
+    return Measure(tuple(winners), tuple(losers), spent)
+
+
+def evidence(info: GameInfo, deal: Any, found: Measure) -> Evidence:
+    """The computer levels' tries on ``deal`` and the figures of ``found``."""
+    right = {_after(deal, m).state_key() for m, _ in found.winners}
+    chosen: set[Hashable] = set()
+
+    def share(make: Callable[[int], Any], seeds: Iterable[int]) -> float:
+        picks = [make(seed).choose(deal.copy()) for seed in seeds]
+        keys = [_after(deal, m).state_key() for m in picks]
+        chosen.update(keys)
+        return sum(k in right for k in keys) / len(keys)
+
+    found_random = share(lambda s: info.bot("random", s), RANDOM_SEEDS)
+    chosen.clear()  # a random pick is no sign that a move looks good
+    found_heuristic = share(lambda s: info.bot("heuristic", s), HEURISTIC_SEEDS)
+    strong = tuple(share(_strong(info, n), STRONG_SEEDS) for n in STRONG_SAMPLES)
+    looked = {m for m, _ in found.losers if _after(deal, m).state_key() in chosen}
+    return Evidence(
+        random=found_random,
+        heuristic=found_heuristic,
+        strong=strong,
+        moves=len(found.winners) + len(found.losers),
+        losing=len(found.losers),
+        plausible=len(looked | found.traps),
+        depth=depth_of(info, deal, deal.turn),
+        nodes=found.nodes,
     )
+
+
+def _strong(info: GameInfo, samples: int) -> Callable[[int], Any]:
+    """The strong player of ``info``'s game with ``samples`` worlds per decision, by seed."""
+    return lambda seed: info.bots["strong"](seed, samples=samples)
+
+
+@dataclass(frozen=True)
+class Found:
+    """One proved puzzle: the position and the goal it is asked with (``state``: the set-up's
+    extra state, such as Bergen's match scores), its winning move, the tempting move (the
+    heuristic's), the evidence, the idea and the hints."""
+
+    deal: Any
+    seat: int
+    goal: Goal
+    move: Move
+    tempting: Move
+    evidence: Evidence
+    idea: ideas.Idea
+    hints: tuple[str, ...]
+    state: dict[str, Any]
+
+    @property
+    def depth(self) -> int:
+        """Pieces still to play (see :func:`depth_of`)."""
+        return self.evidence.depth
+
+
+def prove(
+    info: GameInfo, deal: Any, budget: int, goal: Goal | None = None, state: Any = None
+) -> Found | None:
+    """A puzzle when the seat to move has :data:`MIN_MOVES` distinct moves or more, exactly
+    one of them forces ``goal`` (default: the game's own) within ``budget`` positions in all,
+    and the heuristic player finds it with none of its seeds; else None."""
+    goal = goal or goals.goal_of(info, "win")
+    seat = deal.turn
+    if sum(1 for _ in distinct_moves(deal)) < MIN_MOVES:
+        return None
+    picks = [info.bot("heuristic", s).choose(deal.copy()) for s in HEURISTIC_SEEDS]
+    found = measure(info, goal, deal, budget, unique=True, first=picks)
+    if found is None or len(found.winners) != 1:
+        return None
+    move = found.winners[0][0]
+    tempting = picks[0]
+    told = ideas.tell(info, goal, deal, seat, move, tempting, budget)
+    if told is None:
+        return None
+    idea, hints = told
+    # measured again in the legal moves' order, as ``--rate`` measures it (same figures)
+    again = measure(info, goal, deal, budget)
+    measured = evidence(info, deal, again if again is not None else found)
+    return Found(deal, seat, goal, move, tempting, measured, idea, hints, dict(state or {}))
 
 
 def _after(deal: Any, move: Move) -> Any:
@@ -281,49 +425,60 @@ def _after(deal: Any, move: Move) -> Any:
 def generate(
     game: str, count: int, min_depth: int, seed: int, max_nodes: int = MAX_NODES
 ) -> list[Found]:
-    """Up to ``count`` proved puzzles from deals seeded from ``seed`` (deterministic)."""
+    """Up to ``count`` proved puzzles from deals seeded from ``seed`` (deterministic):
+    :data:`CHOICE` times as many are found, then those the strong player misses at its
+    smallest budget come first (each group in the order found)."""
     info = check_settings(game, count, min_depth)
     rng = random.Random(seed)
     found: list[Found] = []
     seen: set[Hashable] = set()
-    for _ in range(count * DEALS_PER_PUZZLE):
-        for deal in candidates(info, rng.randrange(10**9), min_depth):
-            key = deal.state_key()
+    for number in range(count * DEALS_PER_PUZZLE):
+        puzzle = _one_of(info, rng.randrange(10**9), min_depth, max_nodes, seen, len(found))
+        if puzzle is not None:
+            found.append(puzzle)
+            _progress(game, number + 1, len(found), count * CHOICE)
+        if len(found) >= count * CHOICE:
+            break
+    fooled = [p for p in found if p.evidence.strong[0] < MOSTLY]
+    rest = [p for p in found if p.evidence.strong[0] >= MOSTLY]
+    return (fooled + rest)[:count]
+
+
+def _one_of(
+    info: GameInfo, seed: int, min_depth: int, budget: int, seen: set[Hashable], turn: int
+) -> Found | None:
+    """The first puzzle among the candidate positions of one deal (None: none passed)."""
+    for deal in candidates(info, seed, min_depth):
+        for goal, asked, state in settings(info, deal, turn):
+            key = (goal.name, json.dumps(state), asked.state_key())
             if key in seen:
                 continue
             seen.add(key)
-            puzzle = prove(info, deal, max_nodes)
+            puzzle = prove(info, asked, budget, goal, state)
             if puzzle is not None:
-                found.append(puzzle)
-                break
-        if len(found) >= count:
-            break
-    return found
+                return puzzle
+    return None
+
+
+def _progress(game: str, deals: int, found: int, wanted: int) -> None:
+    """One progress line on standard error (the runs are long)."""
+    print(f"generate {game}: {deals} deals, {found}/{wanted} puzzles", file=sys.stderr, flush=True)
 
 
 # ----- writing TOML -----------------------------------------------------------------------------
-def entry(
-    info: GameInfo, puzzle: Found, number: int, seed: int, cuts: Sequence[float] | None = None
-) -> dict[str, Any]:
-    """The bank entry of one puzzle (the format of the banks' endgames), rated against
-    ``cuts`` (by default the cut points of the game's generated bank)."""
-    goal_rule = _goal_rule(info)
+def entry(info: GameInfo, puzzle: Found, number: int) -> dict[str, Any]:
+    """The bank entry of one puzzle (the format of the banks' endgames); ``themes`` last."""
     data: dict[str, Any] = {"id": f"{_prefix(info)}-gen-{number:02d}"}
     if info.family == "trick":
         data.update(_trick_setup(info, puzzle))
     else:
         data.update(_line_setup(info, puzzle))
-    said = f"after {puzzle.tempting}, {puzzle.refutation}"
-    data["hints"] = [_first_hint(info), said[0].upper() + said[1:] + "."]
-    data["rules"] = list(dict.fromkeys([goal_rule, *goal_words(info)[1]]))
-    data["wrong"] = [{"answer": str(puzzle.tempting), "rule": goal_rule}]
-    data["difficulty"] = {
-        "rating": rate(puzzle.score, bank_cuts(info.name) if cuts is None else cuts),
-        "score": round(puzzle.score, 3),
-        "depth": puzzle.depth,
-        "alternatives": puzzle.alternatives,
-        "nodes": puzzle.nodes,
-    }
+    idea = puzzle.idea
+    data["hints"] = list(puzzle.hints)
+    data["rules"] = list(dict.fromkeys([idea.rule, *puzzle.goal.rules]))
+    data["wrong"] = [{"answer": str(puzzle.tempting), "rule": idea.rule, "why": idea.why}]
+    data["difficulty"] = puzzle.evidence.table()
+    data["themes"] = list(idea.themes)
     return data
 
 
@@ -353,10 +508,10 @@ def _trick_setup(info: GameInfo, puzzle: Found) -> dict[str, Any]:
 def _line_setup(info: GameInfo, puzzle: Found) -> dict[str, Any]:
     deal = puzzle.deal
     start = deal.restart()
-    title, prompt = _line_texts(info, deal)
+    title, prompt = _line_texts(info, deal, puzzle.goal)
     data: dict[str, Any] = {
         "kind": "line-move",
-        "goal": "win",
+        "goal": puzzle.goal.name,
         "title": title,
         "prompt": prompt,
         "hands": [join(h) for h in start.hands],
@@ -364,18 +519,45 @@ def _line_setup(info: GameInfo, puzzle: Found) -> dict[str, Any]:
     }
     if start.turn != 0 and "leader" in start._start:
         data["leader"] = start.turn
+    state: dict[str, Any] = {}
     pile = capable(start, "has_boneyard")  # the tiles to draw, in order
     if pile is not None:
-        data["state"] = {"boneyard": [str(t) for t in pile.boneyard]}
+        state["boneyard"] = [str(t) for t in pile.boneyard]
+    state.update(puzzle.state)
+    if state:
+        data["state"] = state
     return data
 
 
-def _goal_rule(info: GameInfo) -> str:
-    """The rule a refuted move is told with: the bank's ``deal`` role (trick games: who takes
-    the last trick) or ``places`` role (line games: who finishes ahead)."""
+#: The titles of Bergen's goals (a game's own goal keeps its bank's endgame title).
+TITLES = {
+    "target": "Reach the target",
+    "domino": "Go out first",
+    "blocked": "Win the blocked count",
+}
+
+
+def _line_texts(info: GameInfo, deal: Any, goal: Goal) -> tuple[str, str]:
+    """The title of the card and a prompt stating what the answer depends on: the hands, the
+    draw pile, the running scores and the target, the rule of a blocked round."""
     from gupai_learn.puzzles.loader import raw
 
-    return str(raw(info.name)["roles"]["deal" if info.family == "trick" else "places"])
+    shown = "Every hand is shown"
+    if info.has_boneyard:
+        shown += " and nothing is left to draw"
+    shown += "."
+    if goal.name == "target":
+        totals = ", ".join(f"{deal.name(s)} {t}" for s, t in enumerate(deal.totals))
+        shown += f" The game is played to {deal.rules.target} points; the scores now, this "
+        shown += f"round's points included: {totals}."
+    elif goal.name == "blocked":
+        shown += f" A blocked round goes by the {deal.rules.blocked_rule} rule."
+    prompt = f"{shown} You are {{seat}}: which move makes sure you {goal.aim}, "
+    prompt += "whatever the others do?"
+    if goal.name in TITLES:
+        return TITLES[goal.name], prompt
+    own = next(p for p in raw(info.name)["puzzle"] if p.get("goal") == "win" and "title" in p)
+    return str(own["title"]), prompt
 
 
 def _prefix(info: GameInfo) -> str:
@@ -383,31 +565,6 @@ def _prefix(info: GameInfo) -> str:
     from gupai_learn.puzzles.loader import raw
 
     return str(raw(info.name)["puzzle"][0]["id"]).split("-")[0]
-
-
-def _line_texts(info: GameInfo, deal: Any) -> tuple[str, str]:
-    """The title of the game's own endgames (line-move entries aiming to win) and a prompt
-    stating what the answer depends on: the hands, the draw pile, the points so far."""
-    from gupai_learn.puzzles.loader import raw
-
-    own = next(p for p in raw(info.name)["puzzle"] if p.get("goal") == "win" and "title" in p)
-    shown = "Every hand is shown"
-    if info.has_boneyard:
-        shown += " and nothing is left to draw"
-    rounds = capable(deal, "scores_rounds")
-    if rounds is not None:
-        told = ", ".join(f"{deal.name(s)} {p}" for s, p in enumerate(rounds.round_points))
-        shown += f". Points this round so far: {told}"
-    verb, _, rest = goal_words(info)[0].partition(" ")
-    goal = f"{verb[:-2] if verb.endswith('shes') else verb[:-1]} {rest}"  # "finishes" -> "finish"
-    prompt = f"{shown}. You are {{seat}}: which move makes sure you {goal}, whatever the others do?"
-    return str(own["title"]), prompt
-
-
-def _first_hint(info: GameInfo) -> str:
-    if info.family == "trick":
-        return f"Count what each seat can still beat: who will lead the last {info.round_name}?"
-    return "Look at every hand: after each move you could make, who can answer?"
 
 
 def _number(n: int) -> str:
@@ -438,7 +595,7 @@ def bank_text(info: GameInfo, entries: Sequence[dict[str, Any]], argv: Sequence[
 
 
 def _toml(value: Any) -> str:
-    """A TOML value: strings (JSON escapes are TOML escapes), integers, lists, inline tables."""
+    """A TOML value: strings (JSON escapes are TOML escapes), numbers, lists, inline tables."""
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, (int, float)):
@@ -450,65 +607,115 @@ def _toml(value: Any) -> str:
     return "[" + ", ".join(_toml(v) for v in value) + "]"
 
 
+# ----- rating the banks -------------------------------------------------------------------------
 def needs_planning(data: dict[str, Any]) -> bool:
     """True for a bank entry the solver answers: an endgame, or a line move that must still
-    force the goal."""
+    force a goal."""
     return data.get("kind") == "endgame" or (
-        data.get("kind") == "line-move" and data.get("goal") == "win"
+        data.get("kind") == "line-move" and data.get("goal") in ("win", *goals.GOALS)
     )
 
 
+def goal_of_entry(info: GameInfo, data: dict[str, Any]) -> Goal:
+    """The goal a move puzzle's entry asks (an endgame: the game's own)."""
+    return goals.goal_of(info, data.get("goal", "win") if data["kind"] == "line-move" else "win")
+
+
+def measure_entry(info: GameInfo, data: dict[str, Any], deal: Any, budget: int) -> dict[str, Any]:
+    """The ``difficulty`` table of one move puzzle at ``deal``; empty when the solver cannot
+    decide every first move within ``budget``."""
+    found = measure(info, goal_of_entry(info, data), deal, budget)
+    if found is None:
+        return {}
+    return evidence(info, deal, found).table()
+
+
+def measured_tables(game: str) -> list[tuple[str, dict[str, Any]]]:
+    """Every measured move puzzle of ``game`` (written, then generated) with its
+    ``difficulty`` table, by id."""
+    import tomllib
+
+    from gupai_learn.puzzles.loader import raw
+
+    found = [(d["id"], d["difficulty"]) for d in raw(game)["puzzle"] if "difficulty" in d]
+    path = default_path(game)
+    if path.is_file():
+        bank = tomllib.loads(path.read_text(encoding="utf-8"))
+        found += [(d["id"], d["difficulty"]) for d in bank["puzzle"] if "difficulty" in d]
+    return found
+
+
+def rating_summary(game: str) -> list[dict[str, Any]]:
+    """Per rating 1-5 of ``game``'s move puzzles: how many there are and the average share of
+    tries in which each computer level found the answer (``None`` for a rating no puzzle has):
+    what a rating means, measured."""
+    tables = [t for _, t in measured_tables(game)]
+    rows = []
+    for level in range(1, 6):
+        rated = [t for t in tables if t["rating"] == level]
+        row: dict[str, Any] = {"rating": level, "puzzles": len(rated)}
+        for who in ("random", "heuristic"):
+            row[who] = _mean([t[who] for t in rated])
+        row["strong"] = _mean([sum(t["strong"]) / len(t["strong"]) for t in rated])
+        rows.append(row)
+    return rows
+
+
+def rating_summary_html(game: str) -> str:
+    """:func:`rating_summary` as a small HTML table for a lesson: per rating, how many move
+    puzzles, and how often each computer level finds the answer."""
+    import html
+
+    def shown(share: float | None) -> str:
+        return "–" if share is None else f"{share:.0%}"
+
+    head = ("rating", "move puzzles", "random finds it", "heuristic finds it", "strong finds it")
+    rows = [
+        (
+            "●" * r["rating"] + "○" * (5 - r["rating"]),
+            str(r["puzzles"]),
+            shown(r["random"]),
+            shown(r["heuristic"]),
+            shown(r["strong"]),
+        )
+        for r in rating_summary(game)
+    ]
+    cells = "".join(f"<th>{html.escape(h)}</th>" for h in head)
+    body = "".join("<tr>" + "".join(f"<td>{c}</td>" for c in row) + "</tr>" for row in rows)
+    return f"<table class='gupai-ratings'><tr>{cells}</tr>{body}</table>"
+
+
+def _mean(values: Sequence[float]) -> float | None:
+    return round(sum(values) / len(values), 2) if values else None
+
+
 def rerate(game: str, budget: int = 10**6) -> dict[str, dict[str, Any]]:
-    """Measure again every endgame of ``game`` — the generated bank's, then the written ones
-    of the game's own bank, rated against the generated ones — and write each ``difficulty``
-    table into its file (the rest of each file is left as it is). The new tables by id."""
+    """Measure again every move puzzle of ``game`` — the written ones of its bank and the
+    generated ones — and write each ``difficulty`` table into its file (the rest of each file
+    is left as it is). The new tables by id."""
     import tomllib
 
     from gupai_learn.puzzles.loader import make, raw, with_bank_tables
 
     info = GAMES[game]
     path = default_path(game)
-    own = with_bank_tables(game, tomllib.loads(path.read_text(encoding="utf-8")))
-    measured = {}
-    for data in own["puzzle"]:
-        deal = make(data, info, own).position
-        assert deal is not None
-        measured[data["id"]] = measure_entry(info, deal(), budget)
-    cuts = cut_points([m["score"] for m in measured.values()])
-    for table in measured.values():
-        table["rating"] = rate(table["score"], cuts)
-    path.write_text(with_difficulties(path.read_text(encoding="utf-8"), measured), "utf-8")
-    written: dict[str, dict[str, Any]] = {}
-    main_bank = raw(game)
-    for data in main_bank["puzzle"]:
-        if needs_planning(data):
-            deal = make(data, info, main_bank).position
-            assert deal is not None
-            table = measure_entry(info, deal(), budget)
-            if table:
-                table["rating"] = rate(table["score"], cuts)
-                written[data["id"]] = table
-    bank_path = path.parent.parent / f"{game}.toml"
-    text = bank_path.read_text(encoding="utf-8")
-    bank_path.write_text(with_difficulties(text, written), encoding="utf-8")
-    return {**measured, **written}
-
-
-def measure_entry(info: GameInfo, deal: Any, budget: int) -> dict[str, Any]:
-    """The figures of one position's ``difficulty`` table (its rating still to be set);
-    empty when the solver cannot decide every first move within ``budget``."""
-    found = measure(info, deal, budget)
-    if found is None:
-        return {}
-    depth = depth_of(info, deal, deal.turn)
-    score = hardness(depth, len(found.losers), found.traps, found.fooled, found.nodes)
-    return {
-        "rating": 0,
-        "score": round(score, 3),
-        "depth": depth,
-        "alternatives": len(found.losers),
-        "nodes": found.nodes,
-    }
+    files = [(path.parent.parent / f"{game}.toml", raw(game))]
+    if path.is_file():
+        files.append((path, with_bank_tables(game, tomllib.loads(path.read_text("utf-8")))))
+    measured: dict[str, dict[str, Any]] = {}
+    for file, bank in files:
+        tables = {}
+        for data in bank["puzzle"]:
+            if needs_planning(data):
+                position = make(data, info, bank).position
+                assert position is not None
+                table = measure_entry(info, data, position(), budget)
+                if table:
+                    tables[data["id"]] = table
+                print(f"rate {game}: {data['id']} measured", file=sys.stderr, flush=True)
+        file.write_text(with_difficulties(file.read_text("utf-8"), tables), "utf-8")
+        measured.update(tables)
+    return measured
 
 
 def with_difficulties(text: str, tables: dict[str, dict[str, Any]]) -> str:
@@ -559,7 +766,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--rate",
         action="store_true",
-        help="measure the game's endgames again and write their ratings (nothing generated)",
+        help="measure the game's move puzzles again and write their ratings (nothing generated)",
     )
     args_list = list(sys.argv[1:] if argv is None else argv)
     args = parser.parse_args(args_list)
@@ -569,7 +776,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 2
         tables = rerate(args.game)
         spread = sorted(t["rating"] for t in tables.values())
-        print(f"{len(tables)} endgames rated (ratings {spread})")
+        print(f"{len(tables)} move puzzles rated (ratings {spread})")
         return 0
     try:
         found = generate(args.game, args.count, args.min_depth, args.seed, args.max_nodes)
@@ -580,9 +787,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not found:
         print("generate: no position passed the proof; nothing written.", file=sys.stderr)
         return 1
-    # the batch is the game's yardstick: its ratings split it into five equal shares
-    cuts = cut_points([p.score for p in found])
-    entries = [entry(info, p, i, args.seed, cuts) for i, p in enumerate(found, 1)]
+    entries = [entry(info, p, i) for i, p in enumerate(found, 1)]
     text = bank_text(info, entries, args_list)
     if args.stdout:
         print(text, end="")

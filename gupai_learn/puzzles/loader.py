@@ -5,9 +5,12 @@ defaults of each kind (``[kinds.<kind>]``: title, prompt, texts), and its puzzle
 (``[[puzzle]]``: ``id``, ``kind``, the set-up, ``hints``, ``rules`` and ``wrong`` answers).
 A set-up is ``hands`` and the ``moves`` played so far in Move notation, with ``won`` and
 ``leader`` for a deal taken up mid-way, ``options`` for the game's Rules and ``state`` for the
-Deal's other keywords. An endgame carries ``difficulty`` (``rating`` 1-5, ``score``, ``depth``,
-``alternatives``, ``nodes``), measured by the solver and written by
+Deal's other keywords. A move puzzle (an endgame, a line move that must force a goal) carries
+``difficulty``: its ``rating`` 1-5 and the evidence it comes from (which computer levels find
+the answer, the losing and plausible moves, the depth, the proof's search: see
+:class:`gupai_learn.puzzles.generate.Evidence`), measured and written by
 ``python -m gupai_learn.puzzles.generate GAME --rate``; every other puzzle is rated by its kind.
+Each puzzle names one to three ``themes`` from its game's list (``GameInfo.themes``).
 """
 
 from __future__ import annotations
@@ -108,7 +111,7 @@ def make(data: dict[str, Any], game: GameInfo, bank: dict[str, Any], deal: Any =
 
 
 def rating_of(data: dict[str, Any]) -> int:
-    """An entry's rating: its measured ``difficulty.rating`` (endgames, written by
+    """An entry's rating: its measured ``difficulty.rating`` (move puzzles, written by
     ``python -m gupai_learn.puzzles.generate GAME --rate``), else its kind's
     (:data:`~gupai_learn.puzzles.model.KIND_RATINGS`). A ValueError names a rating outside 1-5."""
     measured = data.get("difficulty", {}).get("rating")

@@ -32,7 +32,8 @@ from gupai_learn.verdict import Reason, describe_input, shorten
 #: The rating of a puzzle without a measured difficulty, by kind: recognising a piece, a class
 #: or a fact is easy (1); applying a rule to a position — what beats, who wins a trick, the
 #: settlement, the points of a play — takes a step more (2); a comparison measured by
-#: simulation asks for judgement (3). Endgames are measured by the solver instead.
+#: simulation asks for judgement (3). Move puzzles are measured instead: which computer
+#: players miss their answer (:func:`gupai_learn.puzzles.generate.rating`).
 KIND_RATINGS: dict[str, int] = {
     "piece-fact": 1,
     "count": 1,
@@ -97,6 +98,23 @@ class Solution:
     reasons: tuple[Reason, ...] = ()
 
 
+class LaterSolution(Solution):
+    """A :class:`Solution` worked out when it is first read: ``LaterSolution(make)`` calls
+    ``make()`` (a solver's answer, which takes time) the first time its ``answer``, ``text`` or
+    ``reasons`` is asked for, so that a bank loads without solving every puzzle."""
+
+    def __init__(self, make: Callable[[], Solution]) -> None:  # noqa: D107
+        object.__setattr__(self, "_make", make)
+
+    def __getattr__(self, name: str) -> Any:
+        if name not in ("answer", "text", "reasons"):
+            raise AttributeError(name)
+        made = self._make()
+        for field_name in ("answer", "text", "reasons"):
+            object.__setattr__(self, field_name, getattr(made, field_name))
+        return getattr(made, name)
+
+
 @dataclass(frozen=True)
 class Puzzle:
     """One puzzle. ``picture`` is SVG/HTML text or a function returning it. ``pool`` holds
@@ -128,8 +146,8 @@ class Puzzle:
     secrets: Callable[[], tuple[str, ...]] | tuple[str, ...] = ()
     #: The bank's words for its rules: the place to look when a reason had to be left out.
     rule_words: Mapping[str, str] = field(default_factory=dict)
-    #: How hard the puzzle is, 1 (easy) to 5 (hard): an endgame's from its ``difficulty``
-    #: (:mod:`gupai_learn.puzzles.generate`), other kinds' from what the kind asks
+    #: How hard the puzzle is, 1 (easy) to 5 (hard): a move puzzle's from its measured
+    #: ``difficulty`` (:mod:`gupai_learn.puzzles.generate`), other kinds' from what the kind asks
     #: (:data:`KIND_RATINGS`).
     rating: int = 1
     #: Pieces still to play in an endgame (its ``difficulty.depth``), 0 for other kinds: the

@@ -170,6 +170,18 @@ GAME = GameInfo(
     measures=MEASURES,
     has_point_tiles=True,
     option_rules=RULE_IDS,
+    themes=(
+        "classes",
+        "beating",
+        "trick winner",
+        "points",
+        "passport",
+        "settlement",
+        "last trick",
+        "lead strength",
+        "counting",
+        "variants",
+    ),
 )
 
 

@@ -84,4 +84,15 @@ GAME = GameInfo(
     has_boneyard=True,
     scores_rounds=True,
     option_rules=RULE_IDS,
+    themes=(
+        "the set",
+        "matching",
+        "drawing",
+        "header",
+        "domino",
+        "blocked count",
+        "target",
+        "counting",
+        "variants",
+    ),
 )

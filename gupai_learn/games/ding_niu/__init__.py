@@ -75,4 +75,15 @@ GAME = GameInfo(
     measures=MEASURES,
     has_blocker=True,
     option_rules=RULE_IDS,
+    themes=(
+        "matching",
+        "face-down choice",
+        "points",
+        "places",
+        "fish",
+        "blocker",
+        "settlement",
+        "counting",
+        "variants",
+    ),
 )

@@ -166,4 +166,15 @@ GAME = GameInfo(
     measures=MEASURES,
     piece_mark=card_mark,
     has_leftover=True,
+    themes=(
+        "sets and tiers",
+        "leads",
+        "beating",
+        "trick winner",
+        "settlement",
+        "last round",
+        "lead strength",
+        "counting",
+        "variants",
+    ),
 )

@@ -177,6 +177,19 @@ GAME = GameInfo(
     measures=MEASURES,
     has_banker=True,
     option_rules=RULE_IDS,
+    themes=(
+        "the set",
+        "classes",
+        "beating",
+        "trick winner",
+        "face-down choice",
+        "settlement",
+        "early death",
+        "last trick",
+        "lead strength",
+        "counting",
+        "variants",
+    ),
 )
 
 

@@ -4,6 +4,7 @@ endgames judged by the solver."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import cache
 from typing import Any
 
 from gupai_learn.engine.moves import Move, join
@@ -19,7 +20,7 @@ from gupai_learn.puzzles.kinds.speak import (
     numbers_please,
     read_numbers,
 )
-from gupai_learn.puzzles.model import Feedback, Puzzle, Solution
+from gupai_learn.puzzles.model import Feedback, LaterSolution, Puzzle, Solution
 from gupai_learn.tiles import Tiles
 from gupai_learn.verdict import Reason
 
@@ -159,13 +160,15 @@ def endgame(e: Entry) -> Puzzle:
     """Move: play so that you surely take the last trick: a lead, or, in a trick under way, a
     play face up or face down; right when the solver says the seat still forces it after the
     move, whatever the others do (every such move is accepted). A position where a face-down
-    play is legal offers "face up" and "face down" to say how the picked pieces go."""
+    play is legal offers "face up" and "face down" to say how the picked pieces go. The solver
+    runs when an answer is checked or the solution is first read, not when the bank loads."""
     start = e.build()
     seat, name = start.turn, start.name(start.turn)
-    good = decided(e, start, seat).plays
-    ups = [p for p in start.legal_plays() if Move.play(p) in good]
-    downs = [m for m in good if m.kind != "play"]
     unit = e.game.round_name
+
+    @cache
+    def good() -> frozenset[Move]:
+        return frozenset(decided(e, start, seat).plays)
 
     def check(answer: Any) -> Feedback:
         deal = e.build()
@@ -179,24 +182,30 @@ def endgame(e: Entry) -> Puzzle:
             why += f"still takes the last {unit}."
             reasons = [*verdict.reasons, Reason(e.rule("deal"), why)]
             return correct(f"Yes: {move.words} wins the last {unit} for {name}.", reasons)
-        return incorrect(f"{move.words} lets the others stop {name}.", _refutation(e, move, seat))
+        told = [*e.why_wrong(deal), *_refutation(e, move, seat)]
+        return incorrect(f"{move.words} lets the others stop {name}.", told)
 
-    listed = ", ".join([join(p) for p in ups] + [m.words for m in downs]) or "none"
-    answer: Any = ups[0] if ups else str(downs[0]) if downs else Tiles(())
-    why = check(answer).reasons
-    said = "Plays" if start.trick else "Leads"
-    solution = Solution(answer, f"{said} that force the last {unit}: {listed}.", why)
+    def solution() -> Solution:
+        ups = [p for p in start.legal_plays() if Move.play(p) in good()]
+        downs = [m for m in good() if m.kind != "play"]
+        listed = ", ".join([join(p) for p in ups] + [m.words for m in downs]) or "none"
+        answer: Any = ups[0] if ups else str(downs[0]) if downs else Tiles(())
+        said = "Plays" if start.trick else "Leads"
+        return Solution(
+            answer, f"{said} that force the last {unit}: {listed}.", check(answer).reasons
+        )
+
     picture = e.drawing(_endgame_picture)
     ways = ("face up", "face down") if any(m.kind == "discard" for m in start.legal_moves()) else ()
     return e.puzzle(
         "move",
         check,
-        solution,
+        LaterSolution(solution),
         picture,
         {"seat": name},
         pool=start.hands[seat],
         choices=ways,
-        secrets=fair.move_secrets(good),
+        secrets=lambda: fair.move_secrets(good()),
     )
 
 

@@ -12,6 +12,7 @@ from gupai_learn.engine.game import GameInfo
 from gupai_learn.engine.moves import Move
 from gupai_learn.puzzles import fair
 from gupai_learn.puzzles.model import AnswerKind, Feedback, Puzzle, Solution
+from gupai_learn.verdict import Reason
 
 
 @dataclass(frozen=True)
@@ -80,6 +81,23 @@ class Entry:
         if self.setup is None:
             raise ValueError(f"puzzle {self.data['id']} is not set in a deal")
         return self.setup.build()
+
+    def why_wrong(self, after: Any) -> list[Reason]:
+        """The bank's own words for a listed wrong answer (a ``wrong`` entry with a ``why``:
+        the idea or rule that move breaks, cited with its ``rule``) when the learner's move led
+        to ``after``, the position that answer leads to (two identical tiles are one move)."""
+        notes = []
+        for wrong in self.data.get("wrong", ()):
+            if "why" not in wrong:
+                continue
+            other = self.build()
+            try:
+                other.apply(wrong["answer"])
+            except ValueError:
+                continue
+            if other.state_key() == after.state_key():
+                notes.append(Reason(wrong["rule"], wrong["why"]))
+        return notes
 
     def drawing(self, draw: Callable[..., str], *args: Any, **kwargs: Any) -> Callable[[], str]:
         """A picture drawn when shown, from a fresh deal at the puzzle's moment."""

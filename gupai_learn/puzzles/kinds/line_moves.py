@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from gupai_learn.engine.moves import Move
 from gupai_learn.engine.protocols import capable
-from gupai_learn.puzzles import fair
-from gupai_learn.puzzles.kinds.ending import _solve, decided
+from gupai_learn.engine.search import DEFAULT_MAX_NODES
+from gupai_learn.puzzles import fair, goals
+from gupai_learn.puzzles.kinds.ending import decided
 from gupai_learn.puzzles.kinds.entry import Entry
 from gupai_learn.puzzles.kinds.line_pictures import _line_and_hand, _line_only, _line_picture
 from gupai_learn.puzzles.kinds.speak import RULE_AT_END, correct, incorrect
-from gupai_learn.puzzles.model import Feedback, Puzzle, Solution
+from gupai_learn.puzzles.model import Feedback, LaterSolution, Puzzle, Solution
 from gupai_learn.verdict import Reason
 
 
@@ -56,14 +58,20 @@ def line_move(e: Entry) -> Puzzle:
     act, judged by the engine, then by the ``goal``: ``legal`` (any legal move), ``no-fish``
     (makes no fish), ``fish`` (makes one), ``open`` (leaves only the number ``open`` open),
     ``score`` (scores as many points as any move can), ``win`` (the solver: the seat still
-    forces first place, or whatever the game's solver aims at). The card offers the bank's
-    ``ways`` to play a picked tile: every kind of move the game has, on every card."""
+    forces first place, or whatever the game's solver aims at), or one of the goals of a game
+    that scores rounds (:data:`gupai_learn.puzzles.goals.GOALS`: ``target``, ``domino``,
+    ``blocked``), proved the same way. The card offers the bank's ``ways`` to play a picked
+    tile: every kind of move the game has, on every card."""
     start = e.build()
     seat, name, goal = start.turn, start.name(start.turn), e.data.get("goal", "legal")
-    if goal == "win":
-        decided(e, start, seat)  # every move's outcome proved now (a ValueError if it cannot be)
     best = max((_gain(start, m, seat) for m in start.legal_moves()), default=0)
-    good = [m for m in start.legal_moves() if _meets(e, start, m, seat, goal, best)]
+
+    @cache
+    def good() -> list[Move]:
+        if goal == "win":
+            decided(e, start, seat)  # every move's outcome proved (a ValueError if it cannot be)
+        return [m for m in start.legal_moves() if _meets(e, start, m, seat, goal, best)]
+
     choices = tuple(e["ways"])
     unknown = [w for w in choices if w not in MOVE_WORDS]
     if unknown:
@@ -88,25 +96,33 @@ def line_move(e: Entry) -> Puzzle:
         scored = sum(a.points for a in gained)
         missed = _missed(e, deal, goal, made is not None, scored if scored < best else None, name)
         if missed is not None:
-            return incorrect(missed[0], [*reasons, *missed[1]])
+            return incorrect(missed[0], [*e.why_wrong(deal), *reasons, *missed[1]])
         return correct(f"Yes: {verdict.summary}.", reasons)
 
-    listed = ", ".join(map(str, good)) or "none"
-    answer = str(good[0]) if good else ""
-    solution = Solution(answer, f"Moves that do it: {listed}.", check(answer).reasons)
-    picture = e.drawing(_line_only if goal != "win" else _line_picture, e.game.piece_style)
-    caption = f"Your hand ({name}):" if goal != "win" else ""
+    def solution() -> Solution:
+        listed = ", ".join(map(str, good())) or "none"
+        answer = str(good()[0]) if good() else ""
+        return Solution(answer, f"Moves that do it: {listed}.", check(answer).reasons)
+
+    # a goal the solver proves depends on every hand: the card draws them all
+    solved = goal in SOLVED
+    picture = e.drawing(_line_picture if solved else _line_only, e.game.piece_style)
+    caption = "" if solved else f"Your hand ({name}):"
     return e.puzzle(
         "move",
         check,
-        solution,
+        LaterSolution(solution),
         picture,
         {"seat": name},
         pool=start.hands[seat],
         pool_caption=caption,
         choices=choices,
-        secrets=fair.move_secrets(good),
+        secrets=lambda: fair.move_secrets(good()),
     )
+
+
+#: The goals the solver proves (every hand matters to them).
+SOLVED = frozenset(("win", *goals.GOALS))
 
 
 def _made_fish(start: Any, deal: Any) -> Any:
@@ -137,6 +153,10 @@ def _missed(
         why = e.data.get("not-won", "After that the others can keep {seat} out of first place.")
         why = why.format(seat=name)
         return why, [Reason(e.rule("places"), why)]
+    if goal in goals.GOALS and not _forces_first(e, deal, deal_seat(deal, name)):
+        aim = goals.goal_of(e.game, goal)
+        why = f"After that the others can make sure {name} does not {aim.aim}."
+        return why, [Reason(aim.rules[0], why)]
     return None
 
 
@@ -157,15 +177,17 @@ def _meets(e: Entry, start: Any, move: Move, seat: int, goal: str, best: int) ->
         return made
     if goal == "open":
         return tuple(deal.layout.open_numbers()) == (e["open"],)
-    if goal == "win":
+    if goal in SOLVED:
         return _forces_first(e, deal, seat)
     return True
 
 
 def _forces_first(e: Entry, deal: Any, seat: int) -> bool:
-    """Whether ``seat`` reaches the solver's goal (first place...), or surely can from here;
+    """Whether ``seat`` reaches the card's solved goal (``win``: the game's solver, first
+    place...; or a goal of :data:`~gupai_learn.puzzles.goals.GOALS`), or surely can from here;
     the solver also judges a finished deal."""
-    return bool(_solve(e, deal, seat).wins)
+    goal = goals.goal_of(e.game, e.data.get("goal", "win"))
+    return bool(goals.solve(e.game, goal, deal, seat, max_nodes=DEFAULT_MAX_NODES).wins)
 
 
 def _awards(deal: Any) -> tuple[Any, ...]:
