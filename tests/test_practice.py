@@ -1,10 +1,12 @@
 """Missed puzzles come back, a rating that follows the answers, practice by theme (issue 34,
 items 5 and 6): the schedule with given dates, kept slips, the Elo rating and its chart, the
 choice of the next puzzle (due first, then new near the rating; ≤ 50 ms), stars per theme
-with themes given here (the banks carry few yet), and the practice widget."""
+(with the banks' own themes, and with themes given here to banks stripped of theirs, so the
+figures do not move when a bank changes), and the practice widget."""
 
 from __future__ import annotations
 
+import dataclasses
 import statistics
 import time
 from collections.abc import Iterator
@@ -14,6 +16,7 @@ from typing import Any
 import pytest
 
 import gupai_learn as gl
+from gupai_learn.games import GAMES
 from gupai_learn.puzzles import loader, practice, progress
 from gupai_learn.verdict import SetupError
 from gupai_learn.widgets.practice import Practice
@@ -24,6 +27,39 @@ PID = "tg-class-01"
 
 def _day(n: int) -> date:
     return D + timedelta(days=n)
+
+
+@pytest.fixture(autouse=True)
+def unthemed(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Practice reads banks and games without their themes: each test gives its own (the
+    test of the banks' real themes asks for them with ``real_themes``)."""
+    real = practice.sources
+
+    def stripped(name: str) -> tuple[dict[str, Any], ...]:
+        return tuple(
+            {**data, "puzzle": [_without_themes(e) for e in data["puzzle"]]} for data in real(name)
+        )
+
+    games = {name: dataclasses.replace(info, themes=()) for name, info in GAMES.items()}
+    monkeypatch.setattr(practice, "sources", stripped)
+    monkeypatch.setattr(practice, "GAMES", games)
+    practice._banks.cache_clear()
+    yield
+    practice._banks.cache_clear()
+
+
+def _without_themes(entry: dict[str, Any]) -> dict[str, Any]:
+    return {key: value for key, value in entry.items() if key != "themes"}
+
+
+@pytest.fixture
+def real_themes(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Undo :func:`unthemed`: the banks and games as they are."""
+    monkeypatch.setattr(practice, "sources", loader.sources)
+    monkeypatch.setattr(practice, "GAMES", GAMES)
+    practice._banks.cache_clear()
+    yield
+    practice._banks.cache_clear()
 
 
 def _live_on(monkeypatch: pytest.MonkeyPatch, day: date) -> None:
@@ -253,6 +289,21 @@ def test_stars_per_theme_and_practice_by_theme(themed: dict[str, list[str]]) -> 
     shown = progress.lesson_map()
     assert "By theme" in str(shown) and "  Tien Gow, counting: 2/6" in str(shown)
     assert "<p><b>By theme</b></p>" in shown._repr_html_()
+
+
+def test_the_banks_own_themes_are_offered_game_by_game(real_themes: None) -> None:
+    for name, info in GAMES.items():
+        offered = practice.themes_of(name)
+        assert offered[: len(info.themes)] == info.themes, name
+        carried = {t for i in practice.catalogue() if i.game == name for t in i.themes}
+        assert carried and carried <= set(info.themes), name
+        for theme in sorted(carried):
+            picks = practice.queue(game=name, theme=theme, day=D, limit=2)
+            assert picks and all(theme in practice.item(p.id).themes for p in picks)
+    rows = practice.theme_stars()
+    assert {r.theme for r in rows} == {t for info in GAMES.values() for t in info.themes} & {
+        t for i in practice.catalogue() for t in i.themes
+    }
 
 
 # ----- the widget --------------------------------------------------------------------------------

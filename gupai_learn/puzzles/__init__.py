@@ -74,5 +74,5 @@ def from_entry(entry: dict[str, Any]) -> Puzzle:
         puzzle.solution.answer  # noqa: B018
     except (KeyError, TypeError, ValueError, AssertionError) as error:
         what = f"{type(error).__name__}: {error}"
-        raise ValueError(f"puzzle {entry.get('id')!r} cannot be made again: {what}") from None
+        raise ValueError(f"puzzle {entry.get('id')!r} cannot be made again: {what}") from error
     return puzzle
