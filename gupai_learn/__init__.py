@@ -15,12 +15,15 @@ The public names (design.md §2)::
     gl.glossary("fish")          # one term of the glossary (gl.glossary(): every term)
     gl.review(deal, 0)           # each decision of seat 0 in a finished deal: kept or slipped
 
-Games live in :mod:`gupai_learn.games`, drawings in :mod:`gupai_learn.render`, widgets in
+Games live in :mod:`gupai_learn.games` (imported here, so that every game is registered
+whatever module is imported first), drawings in :mod:`gupai_learn.render`, widgets in
 :mod:`gupai_learn.widgets`, puzzles in :mod:`gupai_learn.puzzles`.
 """
 
-from gupai_learn import decks, review
+from gupai_learn import decks, games, review
 from gupai_learn.cards import Card, Cards, cards
+from gupai_learn.engine.game import first_game
+from gupai_learn.engine.game import game as find_game
 from gupai_learn.engine.match import Match
 from gupai_learn.engine.moves import Move
 from gupai_learn.engine.reference import Reference
@@ -55,6 +58,7 @@ __all__ = [
     "cards",
     "decks",
     "expect_error",
+    "games",
     "glossary",
     "reference",
     "review",
@@ -74,16 +78,13 @@ def reference(game: str | None = None) -> Reference:
     ``print(card)`` gives the same facts as plain text and ``card.save("name.svg")`` writes a
     printable page. A ValueError names the games when ``game`` is unknown or has no card yet.
     """
-    from gupai_learn.games import GAMES  # games sit above the engine: import late
-    from gupai_learn.games import game as find
-
-    info = next(iter(GAMES.values())) if game is None else find(game)
+    info = first_game() if game is None else find_game(game)
     if info.reference is None:
         raise SetupError(f"{info.display_name()} has no reference card yet")
     return info.reference()
 
 
 # In a notebook, drawings are shown as images inside HTML, which show before it is trusted too.
-from gupai_learn.render.portable import install as _install_display  # noqa: E402
+from gupai_learn.display import install as _install_display  # noqa: E402
 
 _install_display()

@@ -10,9 +10,10 @@ measured on two paths: the listed one (plays from ``legal_plays()``, discards as
 type) and the one a user writes (discards as a plain ``tuple`` from ``random.sample``, choices
 with ``randrange``; :func:`trick_user_playout`).
 
-Each game's rows live in its own package (``games/<name>/bench.py``, found through ``GAMES`` by
-:func:`game_bench`); this module holds what every game shares: the paired timing, the generic
-playouts of a trick or line game, the peer, the solver and review rows, and the simulations.
+Each game's rows live in its own package (``games/<name>/bench.py``, given to this module by
+the game's ``GameInfo.bench``); this module holds what every game shares: the paired timing,
+the generic playouts of a trick or line game, the peer, the solver and review rows, and the
+simulations.
 
 Then, per game in ``GAMES``, :func:`gupai_learn.sim.run`'s throughput in deals per second with
 heuristic players, in one process and in two, and the speed-up. (The playout rows above do not
@@ -32,33 +33,11 @@ import random
 import statistics
 import time
 from collections.abc import Callable
-from importlib import import_module
-from types import ModuleType
 from typing import Any
 
 from gupai_learn.cards import Cards
-from gupai_learn.engine.game import GameInfo
-from gupai_learn.games import GAMES
+from gupai_learn.engine.game import GAMES
 from gupai_learn.tiles import Tiles
-
-
-def game_bench(info: GameInfo) -> ModuleType | None:
-    """The game's own rows of the benchmark, ``gupai_learn.games.<name>.bench`` (``rows(seconds,
-    rounds, quick)`` prints them; ``endgame(seed, size)`` and ``SEARCH_SIZES`` feed the solver
-    rows of issue 26 where the game has them), or None for a game without one."""
-    try:
-        return import_module(f"gupai_learn.games.{info.name}.bench")
-    except ModuleNotFoundError:
-        return None
-
-
-def __getattr__(name: str) -> Any:
-    """A function of a game's bench module, by name (``bench.bergen_random_playout``)."""
-    for info in GAMES.values():
-        module = game_bench(info)
-        if module is not None and not name.startswith("__") and hasattr(module, name):
-            return getattr(module, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def _moves_per_second(run: Callable[[int], int], seconds: float, seed: int) -> float:
@@ -211,9 +190,8 @@ def main(argv: list[str] | None = None) -> None:
     seconds, rounds = (0.5, 3) if args.quick else (2.0, 5)
     print(f"gupai-learn benchmark ({rounds} rounds of {seconds} s, medians)")
     for info in GAMES.values():
-        module = game_bench(info)
-        if module is not None:
-            module.rows(seconds, rounds, args.quick)
+        if info.bench is not None:
+            info.bench.rows(seconds, rounds, args.quick)
     search_rows(args.quick)
     sim_rows(args.quick)
 
@@ -247,11 +225,10 @@ def endgame_solve_times(game: str, size: int, count: int) -> tuple[float, float,
     the game's solver on ``count`` random endgames with ``size`` pieces in each hand (the seat
     to act solving, every winning first move listed, the default budget). CPU time, because
     the machine may be shared: wall-clock time would measure the neighbours too."""
-    module = game_bench(GAMES[game])
-    solve = GAMES[game].solve
-    if module is None or not hasattr(module, "endgame") or solve is None:
+    bench, solve = GAMES[game].bench, GAMES[game].solve
+    if bench is None or bench.endgame is None or solve is None:
         raise ValueError(f"{GAMES[game].title} has no solver endgames in its bench")
-    make = module.endgame
+    make = bench.endgame
     times, nodes, decided = [], [], 0
     for seed in range(count):
         deal = make(seed, size)
@@ -265,13 +242,12 @@ def endgame_solve_times(game: str, size: int, count: int) -> tuple[float, float,
 
 def search_rows(quick: bool) -> None:
     """Print the solver rows of issue 26: each game's endgames of the sizes its bench names
-    (``SEARCH_SIZES``: Tien Gow up to 5 tiles each, Bagchen up to 6, Tet-Gow 4 cards), each
+    (``Bench.search_sizes``: Tien Gow up to 5 tiles each, Bagchen up to 6, Tet-Gow 4 cards), each
     over ``count`` seeded random positions with the median, the worst time, the worst
     positions searched and how many were decided; then the whole-deal review of every game."""
     count = 8 if quick else 30
     for game, info in GAMES.items():
-        module = game_bench(info)
-        sizes = getattr(module, "SEARCH_SIZES", ())  # optional: not every game has such rows
+        sizes = info.bench.search_sizes if info.bench is not None else ()
         title = info.title
         for size in sizes:
             median, worst, nodes, decided = endgame_solve_times(game, size, count)
@@ -293,6 +269,8 @@ def review_times(count: int) -> dict[str, tuple[float, float, float]]:
 
     rows = {}
     for info in GAMES.values():
+        if info.solve is None or info.review_words is None:
+            continue  # a game without a solver has no review
         times, decided, total = [], 0, 0
         for seed in range(count):
             deal = info.Deal.random(seed=seed)

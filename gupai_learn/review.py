@@ -20,15 +20,14 @@ Both use node budgets, never clocks, so the same deal always gets the same revie
 from __future__ import annotations
 
 import html
-import importlib
 import sys
 import types
-from collections.abc import Callable, Hashable, Iterable, Iterator
+from collections.abc import Hashable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, Literal
 
 from gupai_learn.engine.deal import BaseDeal
-from gupai_learn.engine.game import GameInfo
+from gupai_learn.engine.game import GameInfo, ReviewWords
 from gupai_learn.engine.moves import Move, join, quote
 
 __all__ = ["Hint", "ReviewNote", "hint", "notes_html", "review"]
@@ -45,29 +44,12 @@ SHOWN_MOVES = 6
 Verdict = Literal["kept", "slipped", "undecided"]
 
 
-@dataclass(frozen=True)
-class ReviewWords:
-    """A game's words for reviews and hints (``review_words.WORDS`` in the game's package):
-    ``goal``, what its solver pursues, said of a seat ("takes the last trick and the hand");
-    ``rules``, the rule ids that decide it; ``place_reason``, line games: why a tile is
-    placed now, from the tile (None: it fits); ``achiever``, who reached the goal of a
-    finished deal (None: ``deal.winner``); ``budgets``, the positions one solve and a whole
-    review may search, where the game's positions cost other than most (None:
-    :data:`REVIEW_NODES`, :data:`REVIEW_TOTAL`), so that a review takes at most about 3 s."""
-
-    goal: str
-    rules: tuple[str, ...]
-    place_reason: Callable[[Any], str] | None = None
-    achiever: Callable[[Any], int | None] | None = None
-    budgets: tuple[int, int] | None = None
-
-
 def words_of(info: GameInfo) -> ReviewWords:
-    """The review words of ``info``'s game, from the ``review_words`` module of its package."""
-    package = info.Deal.__module__.rpartition(".")[0]
-    words = importlib.import_module(f"{package}.review_words").WORDS
-    assert isinstance(words, ReviewWords)
-    return words
+    """The review words of ``info``'s game (``GameInfo.review_words``; a game without them
+    has no review: TypeError)."""
+    if info.review_words is None:
+        raise TypeError(f"{info.title} has no review words: it cannot be reviewed")
+    return info.review_words
 
 
 def goal_words(info: GameInfo) -> tuple[str, tuple[str, ...]]:
@@ -446,14 +428,12 @@ def _rules_of(deal: BaseDeal[Any], move: Move) -> tuple[str, ...]:
 
 # ----- plumbing -------------------------------------------------------------------------------
 def _game_of(deal: Any) -> GameInfo:
-    from gupai_learn.games import GAMES  # the games sit above this module's imports
-
     if not isinstance(deal, BaseDeal):
         raise TypeError(
             f"deal={quote(deal)}: give a game's deal (for example tien_gow.Deal), played to the end"
         )
-    info = GAMES.get(type(deal).GAME)
-    if info is None or not isinstance(deal, info.Deal) or info.solve is None:
+    info = getattr(type(deal), "info", None)  # a deal class of no game has none
+    if info is None or info.solve is None or info.review_words is None:
         raise TypeError(f"{type(deal).__name__} is not the deal of a game with a solver")
     return info
 

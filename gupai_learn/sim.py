@@ -28,7 +28,8 @@ from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_complet
 from dataclasses import dataclass, replace
 from typing import Any
 
-from gupai_learn.engine.game import GameInfo
+from gupai_learn.engine.game import GAMES, GameInfo
+from gupai_learn.engine.game import game as find
 from gupai_learn.engine.moves import quote
 from gupai_learn.verdict import SetupError
 
@@ -269,11 +270,7 @@ def _table(rows: list[dict[str, Any]], info: GameInfo, spec: _Spec) -> Any:
 
 # ----- checks ----------------------------------------------------------------------------
 def _resolve(game: Any) -> GameInfo:
-    if isinstance(game, GameInfo):
-        return game
-    from gupai_learn.games import game as find  # games sit above the engine: import late
-
-    return find(game)
+    return game if isinstance(game, GameInfo) else find(game)
 
 
 def _whole(name: str, value: Any, least: int, most: int | None = None) -> None:
@@ -309,8 +306,6 @@ def _spec(info: GameInfo, rules: Any, players: Any, seed: Any, deals: int, match
 
 
 def _registered(info: GameInfo) -> bool:
-    from gupai_learn.games import GAMES
-
     return GAMES.get(info.name) is info
 
 

@@ -19,7 +19,6 @@ found here by name in the games' events modules.
 from __future__ import annotations
 
 import random
-import sys
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -54,16 +53,6 @@ def seat_wins(deal: PlayedDeal) -> dict[str, bool]:
 EVENTS: dict[str, Callable[[Any], dict[str, Any]] | None] = {
     name: info.events for name, info in GAMES.items()
 }
-
-
-def __getattr__(name: str) -> Any:
-    """A constant a game's events module exports (``variants.BLOCKED_RULES``), found through
-    ``GameInfo.events``; AttributeError when no game has it."""
-    for info in GAMES.values():  # the events module is optional, and so is its __all__
-        module = sys.modules.get(getattr(info.events, "__module__", ""))
-        if module is not None and name in getattr(module, "__all__", ()):
-            return getattr(module, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 class AnyMovePlayer:

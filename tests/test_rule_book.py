@@ -24,7 +24,7 @@ GAMES = ("tien_gow", "bagchen", "ding_niu", "bergen", "tet_gow")
 def ruling_ids(game: str) -> set[str]:
     """The ids a ruling in ``../shared/rules/`` names (groups such as ``TG-PAY-*`` left out)."""
     text = (SHARED_RULES / f"{game}.md").read_text(encoding="utf-8")
-    return set(rulebook.RULE_ID.findall(text))
+    return set(rulebook.rule_id_pattern().findall(text))
 
 
 # --- the book against the rulings (only when they are there) ------------------------------------
@@ -52,7 +52,7 @@ def test_every_ruling_id_resolves_through_gl_rule() -> None:
 def _prose_words(text: str) -> list[str]:
     """The words of ``text``, lower case; rule ids, tiles and numbers left out (facts, not
     wording)."""
-    bare = re.sub(r"\[\d:\d\]|\d+", " ", rulebook.RULE_ID.sub(" ", text)).lower()
+    bare = re.sub(r"\[\d:\d\]|\d+", " ", rulebook.rule_id_pattern().sub(" ", text)).lower()
     return re.findall(r"[a-z]+", bare)
 
 
@@ -199,7 +199,8 @@ def test_the_deal_players_words_open_their_rules() -> None:
 
     view = TrickView(tien_gow.Deal.random(seed=1))
     assert "TG-" in rulebook.closed_text(view.why.value)
-    assert view.why.value.count("<details") == len(rulebook.RULE_ID.findall(view.why.value)) // 2
+    ids = rulebook.rule_id_pattern().findall(view.why.value)
+    assert view.why.value.count("<details") == len(ids) // 2
 
 
 # --- the glossary -------------------------------------------------------------------------------
@@ -314,7 +315,7 @@ def test_ids_inside_sentences_open_too() -> None:
     assert verdict_html(verdict).count('<details class="gupai-rule-box"') == 2
     with gl.expect_error() as shown:
         gl.Tile.parse("[7:1]")
-    if rulebook.RULE_ID.search(str(shown)):
+    if rulebook.rule_id_pattern().search(str(shown)):
         assert "<details" in shown._repr_html_()
     shown.error = ValueError("refused (BE-OPEN)")
     assert shown._repr_html_().count("<details") == 1
@@ -350,5 +351,5 @@ def test_every_rule_id_in_a_stored_output_opens_its_rule(path: Path) -> None:
     for drawn in _html_outputs(path):
         rest = re.sub(r'<details class="gupai-rule-box".*?</details>', "", drawn, flags=re.S)
         rest = re.sub(r'<div class="gupai-rule-card".*?</div>', "", rest, flags=re.S)  # the rule
-        loose = sorted(set(rulebook.RULE_ID.findall(rest)) & known)
+        loose = sorted(set(rulebook.rule_id_pattern().findall(rest)) & known)
         assert not loose, f"{path.name}: ids that do not open: {loose}"

@@ -29,8 +29,6 @@ class Race(BaseDeal[int]):
     also ends when every hand is empty (no winner). ``stall=True`` lets a seat pass at any
     time, so positions can repeat."""
 
-    GAME = "race"
-
     def __init__(self, hands: Any, target: int = 10, leader: int = 0, stall: bool = False) -> None:
         self._hands = [tuple(h) for h in hands]
         self._turn = leader

@@ -24,10 +24,14 @@ from collections import Counter
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from operator import attrgetter
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from gupai_learn.engine.moves import Move, quote
 from gupai_learn.verdict import IllegalPlayError, InvalidNotationError, Reason, SetupError, Verdict
+
+if TYPE_CHECKING:
+    from gupai_learn.engine.game import GameInfo
+    from gupai_learn.engine.settlement import Settlement
 
 P = TypeVar("P", bound=Hashable)
 D = TypeVar("D", bound="BaseDeal[Any]")
@@ -64,8 +68,8 @@ class BaseDeal(ABC, Generic[P]):
     RULE_SET: ClassVar[str] = "SET"
     RULE_OVER: ClassVar[str] = "OVER"
     SEAT_NAMES: ClassVar[tuple[str, ...]] = ("East", "South", "West", "North")
-    #: The game's short name in texts and reprs (``"tien_gow"``).
-    GAME: ClassVar[str] = "game"
+    #: The deal's game, set on the game's Deal class when its GameInfo is built.
+    info: ClassVar[GameInfo]
 
     _hands: list[tuple[P, ...]]
     _turn: int
@@ -129,6 +133,14 @@ class BaseDeal(ABC, Generic[P]):
         if not out.ok:
             raise IllegalPlayError(Verdict.illegal(out.errors, self._refusal(out)))
         return self._apply_move(out)
+
+    def settle(self) -> Settlement:
+        """Who pays whom (or who scores what) in the finished deal, explained line by line:
+        the game's own settlement (``GameInfo.settle``)."""
+        settle = type(self).info.settle
+        if settle is None:
+            raise NotImplementedError(f"{type(self).__name__} has no settlement")
+        return settle(self)
 
     def legal_moves(self) -> list[Move]:
         """Every move the seat to act may make (face-down plays, draws and passes included)."""

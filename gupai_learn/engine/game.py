@@ -1,20 +1,27 @@
 """GameInfo: what the rest of the package needs to know about a game (OpenSpiel-style).
 
-Every game package ends with ``GAME = GameInfo(...)``; :mod:`gupai_learn.games` collects them in
-``GAMES``. Widgets, puzzles, matches and simulations reach a game only through this record, so
-a new game needs no change outside its own package (design.md §1, §3).
+Every game package ends with ``GAME = GameInfo(...)``; building it sets it on the game's
+``Deal`` class (``deal.info``), so a deal knows its game without asking any registry.
+:mod:`gupai_learn.games` registers every game package it holds in :data:`GAMES` (here, below
+the games, so that generic code can find a game by name without importing the games: the
+games register themselves, as OpenSpiel's ``register_game`` does). Widgets, puzzles, matches
+and simulations reach a game only through this record, so a new game needs no change outside
+its own package (design.md §1, §3, §14).
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from importlib import resources
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
-from gupai_learn.verdict import SetupError
+from gupai_learn.verdict import SetupError, describe_input
 
 if TYPE_CHECKING:
     from gupai_learn.engine.reference import Reference
+    from gupai_learn.engine.settlement import Settlement
 
 Family = Literal["trick", "line"]
 
@@ -44,6 +51,39 @@ class PieceMark(NamedTuple):
 
 
 @dataclass(frozen=True)
+class ReviewWords:
+    """A game's words for reviews and hints (:mod:`gupai_learn.review`): ``goal``, what its
+    solver pursues, said of a seat ("takes the last trick and the hand"); ``rules``, the rule
+    ids that decide it; ``place_reason``, line games: why a tile is placed now, from the tile
+    (None: it fits); ``achiever``, who reached the goal of a finished deal (None:
+    ``deal.winner``); ``budgets``, the positions one solve and a whole review may search, where
+    the game's positions cost other than most (None: the review's defaults), so that a review
+    takes at most about 3 s."""
+
+    goal: str
+    rules: tuple[str, ...]
+    place_reason: Callable[[Any], str] | None = None
+    achiever: Callable[[Any], int | None] | None = None
+    budgets: tuple[int, int] | None = None
+
+
+@dataclass(frozen=True)
+class Bench:
+    """A game's rows of ``python -m gupai_learn.bench``: ``rows(seconds, rounds, quick)`` prints
+    them; ``endgame(seed, size)`` deals a reference endgame with ``size`` pieces in each hand,
+    which the solver rows time at each of ``search_sizes`` (none: the game has no such rows)."""
+
+    rows: Callable[[float, int, bool], None]
+    endgame: Callable[[int, int], Any] | None = None
+    search_sizes: tuple[int, ...] = ()
+
+
+#: The measured strength of a game's computer players, by pair of levels
+#: (``"strong-heuristic"``), each with its figures (``margin``, ``low``, ``high``, ``deals``...).
+Strength = dict[str, dict[str, float]]
+
+
+@dataclass(frozen=True)
 class GameInfo:
     """One game's registration.
 
@@ -53,6 +93,8 @@ class GameInfo:
     - ``Rules``, ``Deal``: the option class and the deal class (``Deal.random(seed=..)``);
     - ``deck``: the pieces of one game; ``bots``: computer players by name (``"random"``
       and ``"heuristic"`` at least), each a factory taking a seed;
+    - ``settle(finished_deal) -> Settlement``: who pays whom (or scores what), explained;
+      ``deal.settle()`` calls it (None: the game's ``Deal`` settles itself);
     - ``carry``: what the next deal of a :class:`~gupai_learn.engine.match.Match` inherits from
       a finished one — ``carry(finished_deal, state) -> keyword arguments for Deal.random``,
       where ``state`` is a dict the game may use to keep counts between deals (a streak);
@@ -87,7 +129,15 @@ class GameInfo:
       (``deal.point``, ``deal.point_tiles``), ``has_leftover`` (``deal.leftover``);
     - ``measures``: what chapter 07's rule lab can compare for the game, each a
       :class:`Measure` of one column of the simulation's rows (the game's events or
-      ``pay_<seat>``), in the order the lab offers them.
+      ``pay_<seat>``), in the order the lab offers them;
+    - ``review_words``: the game's :class:`ReviewWords` (reviews and hints need them and a
+      ``solve``); ``bench``: its :class:`Bench` rows, or None;
+    - ``chapter``: the course's chapter that teaches the game (lessons ``NN.*``), which orders
+      :data:`GAMES`; None for a game outside the course (it comes last).
+
+    Building a GameInfo sets it on its ``Deal`` class as ``Deal.info`` (unless that class
+    already belongs to a game: a copy made with :func:`dataclasses.replace` leaves the deal
+    with its own game).
     """
 
     name: str
@@ -100,6 +150,7 @@ class GameInfo:
     Deal: type[Any]
     deck: Callable[[], tuple[Any, ...]]
     bots: Mapping[str, Callable[..., Any]] = field(default_factory=dict)
+    settle: Callable[[Any], Settlement] | None = None
     carry: Callable[[Any, dict[str, Any]], dict[str, Any]] | None = None
     pieces: Literal["tiles", "cards"] = "tiles"
     piece_style: Literal["chinese", "western"] | None = None
@@ -122,6 +173,31 @@ class GameInfo:
     has_blocker: bool = False
     has_point_tiles: bool = False
     has_leftover: bool = False
+    review_words: ReviewWords | None = None
+    bench: Bench | None = None
+    chapter: int | None = None
+
+    def __post_init__(self) -> None:
+        if "info" not in vars(self.Deal):  # a deal belongs to the first game built for it
+            self.Deal.info = self
+
+    @property
+    def package(self) -> str:
+        """The module path of the game's package (``"gupai_learn.games.tien_gow"``): where its
+        ``Deal`` lives."""
+        return self.Deal.__module__.rpartition(".")[0]
+
+    def strength(self) -> Strength:
+        """The measured strength of the game's computer players, stored with the game in its
+        package's ``strength.json`` (``tools/bot_strength.py --store`` writes it); empty for a
+        game not measured yet."""
+        try:
+            stored = resources.files(self.package) / "strength.json"
+            text = stored.read_text(encoding="utf-8")
+        except (FileNotFoundError, ModuleNotFoundError, TypeError):
+            return {}
+        found: Strength = json.loads(text)
+        return found
 
     @property
     def ruling(self) -> str:
@@ -146,6 +222,52 @@ class GameInfo:
 
     def __repr__(self) -> str:
         return f"<GameInfo {self.name}: {self.display_name()}, {self.family} game>"
+
+
+#: Every registered game by name, in the course's order (:attr:`GameInfo.chapter`).
+#: :mod:`gupai_learn.games` registers each of its game packages; a test may register a game
+#: of its own (:func:`register`) and take it out again (:func:`unregister`).
+GAMES: dict[str, GameInfo] = {}
+
+
+def register(info: GameInfo) -> GameInfo:
+    """Add ``info`` to :data:`GAMES`, kept in the course's order; a ValueError when another
+    game is registered under its name."""
+    if not isinstance(info, GameInfo):
+        raise SetupError(f"{describe_input(info)} is not a GameInfo")
+    known = GAMES.get(info.name)
+    if known is not None and known is not info:
+        raise SetupError(f"a game named {info.name!r} is registered already")
+    listed = sorted({**GAMES, info.name: info}.values(), key=_course_order)
+    GAMES.clear()
+    GAMES.update((g.name, g) for g in listed)
+    return info
+
+
+def unregister(info: GameInfo) -> None:
+    """Take ``info`` out of :data:`GAMES` (nothing happens when it is not there)."""
+    if GAMES.get(info.name) is info:
+        del GAMES[info.name]
+
+
+def game(name: str) -> GameInfo:
+    """The registered GameInfo called ``name``; a ValueError listing the games when there is
+    none."""
+    if not isinstance(name, str) or name not in GAMES:
+        raise SetupError(f"no game {describe_input(name)}; the games are {', '.join(GAMES)}")
+    return GAMES[name]
+
+
+def first_game() -> GameInfo:
+    """The first game of the course: the default wherever a game may be left out."""
+    if not GAMES:
+        raise SetupError("no game is registered: import gupai_learn.games")
+    return next(iter(GAMES.values()))
+
+
+def _course_order(info: GameInfo) -> tuple[int, int]:
+    """Games of the course by chapter, then the others in the order they came."""
+    return (0, info.chapter) if info.chapter is not None else (1, 0)
 
 
 def winner_leads(finished: Any, state: dict[str, Any]) -> dict[str, Any]:

@@ -20,7 +20,8 @@ import random
 from typing import Any
 
 from gupai_learn.engine.deal import check_count, check_seed
-from gupai_learn.engine.game import GameInfo
+from gupai_learn.engine.game import GameInfo, first_game
+from gupai_learn.engine.game import game as find
 from gupai_learn.engine.moves import quote
 from gupai_learn.engine.settlement import Settlement
 from gupai_learn.verdict import SetupError
@@ -140,10 +141,7 @@ class Match:
 def _resolve(game: str | GameInfo | None) -> GameInfo:
     if isinstance(game, GameInfo):
         return game
-    from gupai_learn.games import GAMES  # games sit above the engine: import late
-    from gupai_learn.games import game as find
-
-    return next(iter(GAMES.values())) if game is None else find(game)
+    return first_game() if game is None else find(game)
 
 
 def _check_players(info: GameInfo, players: int | None, rules: Any) -> int:

@@ -18,8 +18,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, Protocol, cast, overload
 
+from gupai_learn.engine.game import GameInfo
+
 if TYPE_CHECKING:
-    from gupai_learn.engine.game import GameInfo
     from gupai_learn.engine.line import Layout
     from gupai_learn.engine.moves import Move
     from gupai_learn.engine.trick import Trick, TrickPlay
@@ -51,7 +52,7 @@ Capability = Literal[
 class PlayedDeal(Protocol):
     """What every deal offers (``engine.deal.BaseDeal``)."""
 
-    GAME: ClassVar[str]
+    info: ClassVar[GameInfo]
 
     @property
     def n_seats(self) -> int: ...
@@ -159,11 +160,10 @@ class HasLeftover(Protocol):
 
 
 def game_of(deal: Any) -> GameInfo | None:
-    """The GameInfo of ``deal``'s game (its class's ``GAME``), None for a deal of no
-    registered game."""
-    from gupai_learn.games import GAMES  # the games sit above the engine: import late
-
-    return GAMES.get(getattr(type(deal), "GAME", ""))  # optional: any object may be asked
+    """The GameInfo of ``deal``'s game (``deal.info``, set on its class when the GameInfo was
+    built), None for anything that is not the deal of a game."""
+    found = getattr(type(deal), "info", None)  # optional: any object may be asked
+    return found if isinstance(found, GameInfo) else None
 
 
 @overload

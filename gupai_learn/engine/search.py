@@ -313,7 +313,8 @@ def lowest_first(moves: list[Move]) -> list[Move]:
 def check_game(deal: Any, deal_class: type[Any], title: str) -> None:
     """A TypeError naming the game when a game's solver is given another game's deal."""
     if not isinstance(deal, deal_class):
-        other = getattr(type(deal), "GAME", type(deal).__name__)
+        info = getattr(type(deal), "info", None)  # anything may be given: say what it is
+        other = info.name if info is not None else type(deal).__name__
         raise TypeError(f"the {title} solver needs a {title} deal, not {quote(deal)} ({other})")
 
 

@@ -20,7 +20,7 @@ def about_deal(deal: Any, prefix: str = "deal") -> list[Puzzle]:
     ``<prefix>-winner``, ``<prefix>-columns``, ``<prefix>-pay``."""
     if not deal.is_over:
         raise ValueError("ask about a deal once it is over: play it to the end first")
-    bank = raw(deal.GAME)
+    bank = raw(deal.info.name)
     game = GAMES[bank["game"]]
     return [
         make({**template, "id": f"{prefix}-{template['id']}"}, game, bank, deal)

@@ -48,7 +48,7 @@ from gupai_learn.widgets.line_view import LineView
 
 
 def _info(deal: BaseDeal[Any]) -> GameInfo:
-    return game(type(deal).GAME)
+    return deal.info
 
 
 @dataclass(frozen=True)

@@ -251,7 +251,8 @@ def _checked_hand(tiles: Any, deal: Any, seat: Any, name: Any = None) -> tuple[A
 def _game_of(deal: Any, name: str | None) -> GameInfo:
     """The GameInfo of the deal's game, or of ``name`` (default: the first game) for free play."""
     if deal is not None:
-        return game(type(deal).GAME)
+        found: GameInfo = deal.info
+        return found
     return game(name or next(iter(GAMES)))
 
 

@@ -26,7 +26,6 @@ import traitlets
 
 from gupai_learn.engine.line import LineDeal, placement
 from gupai_learn.engine.moves import DRAW, PASS, Move
-from gupai_learn.games import game
 from gupai_learn.render import piece_view, verdict_html
 from gupai_learn.render.line import table_line_svg
 from gupai_learn.rulebook import link_rules
@@ -75,7 +74,7 @@ class LineView(StaticFallback, CommandWidget):
             raise TypeError(f"on_move must be a function or None, not {describe_input(on_move)}")
         super().__init__()
         self.deal, self.seat, self.on_move = deal, seat, on_move
-        self.style = game(type(deal).GAME).piece_style
+        self.style = deal.info.piece_style
         self.refresh()
 
     # ----- reading -----------------------------------------------------------------------

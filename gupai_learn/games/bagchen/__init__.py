@@ -26,6 +26,7 @@ from gupai_learn.bots import RandomPlayer
 from gupai_learn.engine.game import GameInfo, winner_leads
 from gupai_learn.engine.moves import quote
 from gupai_learn.engine.trick import Combination
+from gupai_learn.games.bagchen.bench import BENCH
 from gupai_learn.games.bagchen.bots import HeuristicPlayer, strong_player
 from gupai_learn.games.bagchen.combos import (
     KIND_NAMES,
@@ -44,8 +45,10 @@ from gupai_learn.games.bagchen.combos import (
 from gupai_learn.games.bagchen.deal import Deal, seek, top_kinds
 from gupai_learn.games.bagchen.events import MEASURES, events
 from gupai_learn.games.bagchen.reference import reference_card
+from gupai_learn.games.bagchen.review_words import WORDS
 from gupai_learn.games.bagchen.rules import RULE_IDS, Rules
 from gupai_learn.games.bagchen.settle import is_slam, jump
+from gupai_learn.games.bagchen.settle import settle as settle_deal
 from gupai_learn.games.bagchen.solver import SolveResult, solve
 from gupai_learn.tiles import Tile, Tiles, as_tiles
 from gupai_learn.verdict import IllegalPlayError, Reason, SetupError, Verdict
@@ -170,6 +173,10 @@ GAME = GameInfo(
     measures=MEASURES,
     has_point_tiles=True,
     option_rules=RULE_IDS,
+    settle=settle_deal,
+    review_words=WORDS,
+    bench=BENCH,
+    chapter=3,
 )
 
 

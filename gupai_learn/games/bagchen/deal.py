@@ -39,7 +39,7 @@ from gupai_learn.engine.deal import (
     check_seed,
 )
 from gupai_learn.engine.moves import Call, Move, quote
-from gupai_learn.engine.settlement import Payment, Settlement
+from gupai_learn.engine.settlement import Payment
 from gupai_learn.engine.trick import Combination, TextMoves, TrickDeal, TrickPlay
 from gupai_learn.games.bagchen.combos import (
     BASE,
@@ -170,7 +170,6 @@ class Deal(TrickDeal[Tile]):
     RULE_BEAT = "BG-RANK"
     RULE_WINNER = "BG-TRICKS"
     _hand_type = Tiles
-    GAME = "bagchen"
 
     def __init__(
         self,
@@ -309,12 +308,6 @@ class Deal(TrickDeal[Tile]):
     def is_point(self, tile: Any) -> bool:
         """Whether ``tile`` is a point tile in this deal."""
         return _read_tiles(tile)[0] in self._points
-
-    def settle(self) -> Settlement:
-        """Who pays whom, explained (BG-PAY-NORMAL, BG-PAY-JUMP, BG-POINT-PAY, BG-SLAM)."""
-        from gupai_learn.games.bagchen.settle import settle
-
-        return settle(self)
 
     def discard(self, pieces: Any, *, call: Call | None = None, seat: Any = None) -> TrickPlay:
         """Play ``pieces`` face down; ``call`` ("sky", "earth" or "any") makes it a charity lead

@@ -23,16 +23,19 @@ from typing import Any
 from gupai_learn import decks
 from gupai_learn.bots import RandomPlayer
 from gupai_learn.engine.game import GameInfo
+from gupai_learn.games.bergen.bench import BENCH
 from gupai_learn.games.bergen.bots import HeuristicPlayer, strong_player
 from gupai_learn.games.bergen.deal import Deal
-from gupai_learn.games.bergen.events import MEASURES, events
+from gupai_learn.games.bergen.events import BLOCKED_RULES, MEASURES, events
 from gupai_learn.games.bergen.headers import Header, cap, header
 from gupai_learn.games.bergen.reference import reference_card
+from gupai_learn.games.bergen.review_words import WORDS
 from gupai_learn.games.bergen.rules import RULE_IDS, Rules
 from gupai_learn.games.bergen.settle import Blocked, blocked_reasons, blocked_winner, decide_blocked
 from gupai_learn.games.bergen.solver import SolveResult, solve
 
 __all__ = [
+    "BLOCKED_RULES",
     "GAME",
     "Blocked",
     "Deal",
@@ -84,4 +87,7 @@ GAME = GameInfo(
     has_boneyard=True,
     scores_rounds=True,
     option_rules=RULE_IDS,
+    review_words=WORDS,
+    bench=BENCH,
+    chapter=5,
 )

@@ -73,7 +73,6 @@ class Deal(LineDeal):
     RULE_OVER = "BE-GAME"
     RULE_PLAY = "BE-PLAY"
     DOUBLES_ACROSS = True
-    GAME = "bergen"
 
     def __init__(
         self,

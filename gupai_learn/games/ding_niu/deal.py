@@ -47,8 +47,6 @@ from gupai_learn.engine.line import (
     placement,
 )
 from gupai_learn.engine.moves import PASS, End, Move, quote
-from gupai_learn.engine.settlement import Settlement
-from gupai_learn.games.ding_niu import settle as scoring
 from gupai_learn.games.ding_niu.fish import (
     FULL_KEY,
     KINDS,
@@ -59,6 +57,7 @@ from gupai_learn.games.ding_niu.fish import (
     fish_by_key,
     fish_of_rest,
 )
+from gupai_learn.games.ding_niu.ranking import places
 from gupai_learn.games.ding_niu.rules import Rules
 from gupai_learn.tiles import Tile, Tiles, as_tiles
 from gupai_learn.verdict import Reason, SetupError
@@ -102,7 +101,6 @@ class Deal(LineDeal):
     RULE_OVER = "DN-PLAY-ENDS"
     RULE_PLAY = "DN-PLAY-ENDS"
     DOUBLES_ACROSS = False
-    GAME = "ding_niu"
 
     #: the line and hand before the last placement made the general way (only kept under
     #: ``fish_needs_alternative``, for :meth:`_forced`)
@@ -215,7 +213,7 @@ class Deal(LineDeal):
         """Seats from first place to fourth once the hand is over (DN-SCORE-PLACES)."""
         if not self.is_over:
             return None
-        return scoring.places(self.points, _ORDERS[self.leader], self.rules.tie_break)
+        return places(self.points, _ORDERS[self.leader], self.rules.tie_break)
 
     @property
     def winner(self) -> int | None:
@@ -227,10 +225,6 @@ class Deal(LineDeal):
     def doubles_only(self) -> bool:
         """True after a fish under ``after_fish="doubles-then-settle"``: only doubles may go."""
         return self._fish is not None and self.rules.after_fish == "doubles-then-settle"
-
-    def settle(self) -> Settlement:
-        """Who pays whom, explained (DN-SCORE-*, DN-FISH-PAY)."""
-        return scoring.settle(self)
 
     def discard(self, tile: Any) -> Any:
         """Put ``tile`` face down (DN-DISCARD): only when no tile fits, unless ``must_play`` is

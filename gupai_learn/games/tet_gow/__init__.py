@@ -26,6 +26,7 @@ from gupai_learn.cards import as_cards
 from gupai_learn.engine.game import GameInfo, winner_leads
 from gupai_learn.engine.moves import quote
 from gupai_learn.engine.trick import Combination
+from gupai_learn.games.tet_gow.bench import BENCH
 from gupai_learn.games.tet_gow.bots import HeuristicPlayer, strong_player
 from gupai_learn.games.tet_gow.combos import (
     SET_NAMES,
@@ -45,8 +46,10 @@ from gupai_learn.games.tet_gow.deal import Deal
 from gupai_learn.games.tet_gow.events import MEASURES, events
 from gupai_learn.games.tet_gow.marks import card_mark, show_tiers
 from gupai_learn.games.tet_gow.reference import reference_card
+from gupai_learn.games.tet_gow.review_words import WORDS
 from gupai_learn.games.tet_gow.rules import Rules
 from gupai_learn.games.tet_gow.settle import Scores, score
+from gupai_learn.games.tet_gow.settle import settle as settle_deal
 from gupai_learn.games.tet_gow.solver import SolveResult, solve
 from gupai_learn.verdict import IllegalPlayError, Reason, SetupError, Verdict
 
@@ -166,4 +169,8 @@ GAME = GameInfo(
     measures=MEASURES,
     piece_mark=card_mark,
     has_leftover=True,
+    settle=settle_deal,
+    review_words=WORDS,
+    bench=BENCH,
+    chapter=6,
 )

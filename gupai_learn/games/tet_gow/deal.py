@@ -190,7 +190,6 @@ class Deal(TrickDeal[Card]):
     RULE_FACE_DOWN = "TT-FOLLOW"
     RULE_BEAT = "TT-FOLLOW"
     RULE_WINNER = "TT-FOLLOW"
-    GAME = "tet_gow"
     _hand_type = Cards
 
     def __init__(
@@ -299,12 +298,6 @@ class Deal(TrickDeal[Card]):
     def is_last_round(self) -> bool:
         """True while the last round is being played (the leader led all his cards)."""
         return self._last
-
-    def settle(self) -> Any:
-        """The scores of a finished game, explained (TT-SCORE, TT-THREE)."""
-        from gupai_learn.games.tet_gow.settle import settle
-
-        return settle(self)
 
     def must_play_down(self, seat: int) -> bool:
         """TT-LAST: in the last round, a seat whose tricks plus the round's size stay below 2

@@ -23,6 +23,7 @@ from gupai_learn.bots import RandomPlayer
 from gupai_learn.engine.game import GameInfo
 from gupai_learn.engine.moves import quote
 from gupai_learn.engine.trick import Combination
+from gupai_learn.games.tien_gow.bench import BENCH
 from gupai_learn.games.tien_gow.bots import HeuristicPlayer, strong_player
 from gupai_learn.games.tien_gow.combos import (
     ALL_COMBOS,
@@ -37,7 +38,9 @@ from gupai_learn.games.tien_gow.combos import (
 from gupai_learn.games.tien_gow.deal import Deal, unbeatable_in_own_eyes
 from gupai_learn.games.tien_gow.events import MEASURES, events
 from gupai_learn.games.tien_gow.reference import reference_card
+from gupai_learn.games.tien_gow.review_words import WORDS
 from gupai_learn.games.tien_gow.rules import RULE_IDS, Rules
+from gupai_learn.games.tien_gow.settle import settle as settle_deal
 from gupai_learn.games.tien_gow.solver import SolveResult, solve
 from gupai_learn.tiles import as_tiles
 from gupai_learn.verdict import IllegalPlayError, Reason, SetupError, Verdict
@@ -177,6 +180,10 @@ GAME = GameInfo(
     measures=MEASURES,
     has_banker=True,
     option_rules=RULE_IDS,
+    settle=settle_deal,
+    review_words=WORDS,
+    bench=BENCH,
+    chapter=2,
 )
 
 

@@ -27,7 +27,7 @@ from gupai_learn.engine.deal import (
     check_seed,
 )
 from gupai_learn.engine.moves import Move, quote
-from gupai_learn.engine.settlement import Payment, Settlement
+from gupai_learn.engine.settlement import Payment
 from gupai_learn.engine.trick import Combination, TrickDeal, TrickPlay
 from gupai_learn.games.tien_gow.combos import (
     ALL_COMBOS,
@@ -273,8 +273,6 @@ class Deal(TrickDeal[Tile]):
     RULE_WINNER = "TG-TRICK-WINNER"
     _hand_type = Tiles
 
-    GAME = "tien_gow"
-
     def __init__(
         self,
         hands: Sequence[Any],
@@ -397,12 +395,6 @@ class Deal(TrickDeal[Tile]):
     def first_lead(self) -> Combination | None:
         """The banker's first lead of the hand, if this deal saw it."""
         return self._first_lead
-
-    def settle(self) -> Settlement:
-        """Who pays whom, explained (TG-PAY-*, TG-TRICKPAY, TG-CAPTURE, TG-RED-DOT)."""
-        from gupai_learn.games.tien_gow.settle import settle
-
-        return settle(self)
 
     def first_lead_unbeatable(self) -> bool | None:
         """TG-PAY-ALL-EXCEPTION: could no play from the tiles outside the banker's hand beat his
