@@ -35,15 +35,14 @@ the number of samples; ``budget_ms`` is only an optional cap on the wall time of
 
 from __future__ import annotations
 
-import json
 import math
 import random
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
-from pathlib import Path
 from typing import Any, Protocol
 
+from gupai_learn.engine.game import GAMES, Strength
 from gupai_learn.engine.moves import Move, quote
 from gupai_learn.verdict import IllegalPlayError, Verdict
 
@@ -356,17 +355,14 @@ def _replay(
 
 
 # ----- measured strength ---------------------------------------------------------------------
-#: The figures ``tools/bot_strength.py --out`` stored: per game, per pair of levels.
-MEASURED = Path(__file__).with_name("strength.json")
-
-
-def measured() -> dict[str, dict[str, dict[str, float]]]:
-    """The stored measurements of the levels against each other: ``{game: {"strong-heuristic":
-    figures, "heuristic-random": figures}}``, each with the mean ``margin`` per deal, its 95%
-    interval ``low`` to ``high``, the number of ``deals`` and the stronger side's ``wins``
-    share (written by ``tools/bot_strength.py --out``; lesson 07.08 shows them)."""
-    found: dict[str, dict[str, dict[str, float]]] = json.loads(MEASURED.read_text(encoding="utf-8"))
-    return found
+def measured() -> dict[str, Strength]:
+    """The stored measurements of the levels against each other, for every game measured:
+    ``{game: {"strong-heuristic": figures, "heuristic-random": figures}}``, each with the mean
+    ``margin`` per deal, its 95% interval ``low`` to ``high``, the number of ``deals`` and the
+    stronger side's ``wins`` share. Each game keeps its own in its package
+    (:meth:`GameInfo.strength`, written by ``tools/bot_strength.py --store``; lesson 07.08
+    shows them)."""
+    return {name: found for name, info in GAMES.items() if (found := info.strength())}
 
 
 # ----- argument checks -------------------------------------------------------------------------

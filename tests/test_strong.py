@@ -296,9 +296,27 @@ def test_stored_measurements_cover_every_game_and_both_pairs() -> None:
     figures = strong.measured()
     assert set(figures) == set(GAMES)
     for game, pairs in figures.items():
+        assert pairs == GAMES[game].strength()  # each game keeps its own, in its package
         assert set(pairs) == {"strong-heuristic", "heuristic-random"}, game
         for pair, found in pairs.items():
             assert found["low"] <= found["margin"] <= found["high"], (game, pair)
             assert 0 <= found["wins"] <= 1 and found["deals"] >= 100, (game, pair)
         normal = pairs["heuristic-random"]
         assert normal["deals"] >= 2000 and normal["low"] > 0, game
+
+
+def test_the_measuring_tool_stores_where_each_game_reads() -> None:
+    """``tools/bot_strength.py --store`` writes the file ``GameInfo.strength()`` reads."""
+    import importlib.util
+    import json
+    from pathlib import Path
+
+    tool = Path(__file__).resolve().parent.parent / "tools" / "bot_strength.py"
+    spec = importlib.util.spec_from_file_location("bot_strength", tool)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    for name, info in GAMES.items():
+        path = module.game_file(name)
+        assert path.parent.name == name
+        assert json.loads(path.read_text(encoding="utf-8")) == info.strength()
