@@ -169,11 +169,16 @@ def _read(name: str) -> str:
 
 @cache
 def _book(game: str) -> RuleList:
-    """Every rule of ``game``'s document, in order."""
+    """Every rule of ``game``'s document, in order (none for a game that brings no rule book:
+    a game registered from outside the course)."""
     found: list[Rule] = []
     head: tuple[str, str] | None = None
     body: list[str] = []
-    for line in _read(f"{game}.md").splitlines() + ["## end"]:
+    try:
+        text = _read(f"{game}.md")
+    except FileNotFoundError:
+        return RuleList()
+    for line in text.splitlines() + ["## end"]:
         if line.startswith("#"):
             if head is not None:
                 found.append(Rule(head[0], game, head[1], "\n".join(body).strip()))

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import pytest
-
 import sys
+
+import pytest
 
 from gupai_learn import bench
 from gupai_learn.games import GAMES

@@ -12,6 +12,7 @@ from gupai_learn.engine.line import LineDeal
 from gupai_learn.engine.protocols import PlayedDeal, capable, game_of
 from gupai_learn.engine.trick import TrickDeal
 from gupai_learn.games import GAMES
+from tests.registry import every_game
 
 #: What each capability promises a deal has.
 PROMISES = {
@@ -24,7 +25,7 @@ PROMISES = {
 }
 
 
-@pytest.mark.parametrize("name", list(GAMES))
+@pytest.mark.parametrize("name", every_game())
 def test_a_game_declares_exactly_what_its_deals_have(name: str) -> None:
     info = GAMES[name]
     deal = info.Deal.random(seed=3)
@@ -60,7 +61,7 @@ def _play_out(deal: PlayedDeal, rng: random.Random) -> list[Any]:
     return moves
 
 
-@pytest.mark.parametrize("name", list(GAMES))
+@pytest.mark.parametrize("name", every_game())
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_playing_on_a_copy_leaves_the_original_unchanged(name: str, seed: int) -> None:
     deal = GAMES[name].Deal.random(seed=seed)
