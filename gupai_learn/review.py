@@ -29,6 +29,7 @@ from typing import Any, Literal
 from gupai_learn.engine.deal import BaseDeal
 from gupai_learn.engine.game import GameInfo, ReviewWords
 from gupai_learn.engine.moves import Move, join, quote
+from gupai_learn.engine.protocols import game_of
 
 __all__ = ["Hint", "ReviewNote", "hint", "notes_html", "review"]
 
@@ -432,7 +433,7 @@ def _game_of(deal: Any) -> GameInfo:
         raise TypeError(
             f"deal={quote(deal)}: give a game's deal (for example tien_gow.Deal), played to the end"
         )
-    info = getattr(type(deal), "info", None)  # a deal class of no game has none
+    info = game_of(deal)
     if info is None or info.solve is None or info.review_words is None:
         raise TypeError(f"{type(deal).__name__} is not the deal of a game with a solver")
     return info

@@ -24,7 +24,7 @@ from collections import Counter
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar
 
 from gupai_learn.engine.moves import Move, quote
 from gupai_learn.verdict import IllegalPlayError, InvalidNotationError, Reason, SetupError, Verdict
@@ -147,6 +147,12 @@ class BaseDeal(ABC, Generic[P]):
         if self._over():
             return []
         return self._legal_moves()
+
+    @classmethod
+    def random(cls, *args: Any, **kwargs: Any) -> Self:
+        """A shuffled deal, reproducible from its seed: each game defines its own (design.md
+        §13: ``Deal.random(*, seed=None, players=None, leader=None, rules=None, ...)``)."""
+        raise NotImplementedError(f"{cls.__name__} deals no random deal")
 
     def restart(self: D) -> D:
         """A fresh deal of the same game from this deal's starting position."""

@@ -12,18 +12,109 @@ its own package (design.md §1, §3, §14).
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
-from typing import TYPE_CHECKING, Any, Literal, NamedTuple
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, NamedTuple, Protocol, Self
+
+from typing_extensions import TypeVar
 
 from gupai_learn.verdict import SetupError, describe_input
 
 if TYPE_CHECKING:
+    from gupai_learn.cards import Card
+    from gupai_learn.engine.combination import Combination
+    from gupai_learn.engine.moves import Move
     from gupai_learn.engine.reference import Reference
     from gupai_learn.engine.settlement import Settlement
+    from gupai_learn.verdict import Verdict
 
 Family = Literal["trick", "line"]
+#: What a solver already proved, by position key (``engine/search.py``), shared between solves.
+Memo = dict[Hashable, object]
+
+
+class PlayedDeal(Protocol):
+    """What every deal offers (``engine.deal.BaseDeal``); :mod:`gupai_learn.engine.protocols`
+    adds each family's state and the capabilities."""
+
+    info: ClassVar[GameInfo]
+    RULE_TURN: ClassVar[str]
+    RULE_HAND: ClassVar[str]
+    RULE_SET: ClassVar[str]
+    RULE_OVER: ClassVar[str]
+
+    def __init__(self, hands: Sequence[Any], **state: Any) -> None: ...
+    @property
+    def n_seats(self) -> int: ...
+    @property
+    def seat_names(self) -> tuple[str, ...]: ...
+    def name(self, seat: int) -> str: ...
+    @property
+    def turn(self) -> int: ...
+    @property
+    def hands(self) -> tuple[tuple[Any, ...], ...]: ...
+    @property
+    def is_over(self) -> bool: ...
+    @property
+    def history(self) -> tuple[Move, ...]: ...
+    @property
+    def seated_history(self) -> tuple[tuple[int, Move], ...]: ...
+    def judge(self, move: object, *, face_down: bool = False, seat: object = None) -> Verdict: ...
+    def apply(self, move: object, *, seat: object = None) -> object: ...
+    def legal_moves(self) -> list[Move]: ...
+    def settle(self) -> Settlement: ...
+    def copy(self) -> Self: ...
+    def state_key(self) -> Hashable: ...
+    @classmethod
+    def random(cls, *args: Any, **kwargs: Any) -> Self:
+        """A shuffled deal (each game names its own keywords: ``seed``, ``players``...)."""
+        ...
+    @classmethod
+    def from_script(cls, hands: Sequence[Any], moves: Iterable[object], **state: Any) -> Self:
+        """A deal from ``hands`` after ``moves``."""
+        ...
+
+
+class Options(Protocol):
+    """What generic code asks of a game's ``Rules``: a frozen dataclass of options, made from
+    keyword arguments (``Rules(players=3)``)."""
+
+    __dataclass_fields__: ClassVar[dict[str, Any]]
+
+    def __init__(self, **options: object) -> None: ...
+
+
+class Player(Protocol):
+    """A computer player: the move it makes for the seat to act."""
+
+    def choose(self, deal: Any) -> Move: ...
+
+
+@dataclass(frozen=True)
+class SolveResult:
+    """What a solver answers: ``wins``, can the seat force its goal (None: unknown, the search
+    budget ran out); ``plays``, every first move that keeps the forced win when it is the
+    seat's turn, in ``legal_moves()`` order; ``nodes``, positions searched."""
+
+    wins: bool | None
+    plays: tuple[Move, ...]
+    nodes: int
+
+
+D = TypeVar("D", bound=PlayedDeal, covariant=True, default=PlayedDeal)
+R = TypeVar("R", bound=Options, covariant=True, default=Options)
+S = TypeVar("S", contravariant=True, default=PlayedDeal)
+
+
+class Solver(Protocol[S]):
+    """A game's perfect-information solver (``GameInfo.solve``): can ``seat`` force the game's
+    goal from ``deal``, every hand visible, within ``max_nodes`` positions (``memo``: what
+    earlier solves of the same seat and goal proved)."""
+
+    def __call__(
+        self, deal: S, seat: int, *, max_nodes: int = ..., memo: Memo | None = None
+    ) -> SolveResult: ...
 
 
 @dataclass(frozen=True)
@@ -36,7 +127,7 @@ class Measure:
     column: str
     share: bool = True
 
-    def values(self, rows: Any) -> list[Any]:
+    def values(self, rows: Any) -> list[float]:
         """The measured values of ``rows`` (a DataFrame, or anything indexed by column)."""
         return list(rows[self.column])
 
@@ -84,7 +175,7 @@ Strength = dict[str, dict[str, float]]
 
 
 @dataclass(frozen=True)
-class GameInfo:
+class GameInfo(Generic[D, R]):
     """One game's registration.
 
     - ``name``: the package name (``"tien_gow"``), ``title`` and ``chinese`` its display names;
@@ -146,26 +237,26 @@ class GameInfo:
     family: Family
     rule_prefix: str
     seats: tuple[int, ...]
-    Rules: type[Any]
-    Deal: type[Any]
-    deck: Callable[[], tuple[Any, ...]]
-    bots: Mapping[str, Callable[..., Any]] = field(default_factory=dict)
-    settle: Callable[[Any], Settlement] | None = None
-    carry: Callable[[Any, dict[str, Any]], dict[str, Any]] | None = None
+    Rules: type[R]
+    Deal: type[D]
+    deck: Callable[[], Sequence[Any]]
+    bots: Mapping[str, Callable[..., Player]] = field(default_factory=dict)
+    settle: Callable[[D], Settlement] | None = None
+    carry: Callable[[D, dict[str, Any]], dict[str, Any]] | None = None
     pieces: Literal["tiles", "cards"] = "tiles"
     piece_style: Literal["chinese", "western"] | None = None
     won_name: str = "trick"
     round_name: str = "trick"
     deal_name: str = "deal"
     reference: Callable[[], Reference] | None = None
-    classify: Callable[..., Any] | None = None
-    beats: Callable[..., Any] | None = None
+    classify: Callable[..., Combination] | None = None
+    beats: Callable[..., Verdict] | None = None
     classes: Mapping[str, str] = field(default_factory=dict)
-    solve: Callable[..., Any] | None = None
-    target: Callable[[Any, int], int] | None = None
-    events: Callable[[Any], dict[str, Any]] | None = None
+    solve: Solver[D] | None = None
+    target: Callable[[R, int], int] | None = None
+    events: Callable[[D], dict[str, Any]] | None = None
     measures: tuple[Measure, ...] = ()
-    piece_mark: Callable[[Any], PieceMark] | None = None
+    piece_mark: Callable[[Card], PieceMark] | None = None
     option_rules: Mapping[str, str] = field(default_factory=dict)
     has_banker: bool = False
     has_boneyard: bool = False
@@ -204,7 +295,7 @@ class GameInfo:
         """The ruling's file name under ``rules/`` (``"tien_gow.md"``)."""
         return f"{self.name}.md"
 
-    def table_size(self, rules: Any = None) -> int:
+    def table_size(self, rules: object = None) -> int:
         """The number of players ``rules`` seat: their ``players`` option where the game has
         one (Tet-Gow, Bergen), else the game's default table."""
         count = getattr(rules, "players", None)  # optional: not every game's Rules seat a table
@@ -214,7 +305,7 @@ class GameInfo:
         """English and Chinese names together: ``"Tien Gow 天九"``."""
         return f"{self.title} {self.chinese}".strip()
 
-    def bot(self, kind: str = "heuristic", seed: int | None = None) -> Any:
+    def bot(self, kind: str = "heuristic", seed: int | None = None) -> Player:
         """A computer player of ``kind`` (``"random"`` or ``"heuristic"``)."""
         if kind not in self.bots:
             raise SetupError(f"{self.title} has no {kind!r} player; choose {', '.join(self.bots)}")
@@ -270,7 +361,14 @@ def _course_order(info: GameInfo) -> tuple[int, int]:
     return (0, info.chapter) if info.chapter is not None else (1, 0)
 
 
-def winner_leads(finished: Any, state: dict[str, Any]) -> dict[str, Any]:
+class _Won(Protocol):
+    @property
+    def winner(self) -> int | None: ...
+    @property
+    def rules(self) -> object: ...
+
+
+def winner_leads(finished: _Won, state: dict[str, Any]) -> dict[str, Any]:
     """A ``carry`` for games whose next deal is led by the winner of the last one, under the
     same rules (Bagchen BG-DEAL, Bull Fight DN-DEAL, Tet-Gow TT-DEAL)."""
     winner = finished.winner

@@ -247,7 +247,7 @@ class LineDeal(BaseDeal[Tile]):
 
     def _init_line(self, hands: list[Tiles], leader: int, arms: int = 2) -> None:
         """Set the shared state: hands, an empty layout, the leader to act, no history."""
-        self._hands = list(hands)  # type: ignore[arg-type]
+        self._hands = list(hands)
         self._turn = leader
         self._arms = arms
         self._layout = _EMPTY_LINES[self.DOUBLES_ACROSS]  # immutable: shared

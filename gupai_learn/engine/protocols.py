@@ -16,16 +16,15 @@ question for its :class:`~gupai_learn.engine.game.GameInfo` (``has_banker``, ``h
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Literal, Protocol, cast, overload
+from typing import TYPE_CHECKING, Any, Literal, Protocol, cast, overload
 
 from gupai_learn.engine.game import GameInfo
+from gupai_learn.engine.game import PlayedDeal as PlayedDeal
 
 if TYPE_CHECKING:
     from gupai_learn.engine.line import Layout
-    from gupai_learn.engine.moves import Move
     from gupai_learn.engine.trick import Trick, TrickPlay
     from gupai_learn.tiles import Tile
-    from gupai_learn.verdict import Verdict
 
 __all__ = [
     "Blocker",
@@ -47,31 +46,6 @@ __all__ = [
 Capability = Literal[
     "has_banker", "has_boneyard", "scores_rounds", "has_blocker", "has_point_tiles", "has_leftover"
 ]
-
-
-class PlayedDeal(Protocol):
-    """What every deal offers (``engine.deal.BaseDeal``)."""
-
-    info: ClassVar[GameInfo]
-
-    @property
-    def n_seats(self) -> int: ...
-    @property
-    def seat_names(self) -> tuple[str, ...]: ...
-    def name(self, seat: int) -> str: ...
-    @property
-    def turn(self) -> int: ...
-    @property
-    def hands(self) -> tuple[tuple[Any, ...], ...]: ...
-    @property
-    def is_over(self) -> bool: ...
-    @property
-    def history(self) -> tuple[Move, ...]: ...
-    @property
-    def seated_history(self) -> tuple[tuple[int, Move], ...]: ...
-    def judge(self, move: Any, *, face_down: bool = False, seat: Any = None) -> Verdict: ...
-    def apply(self, move: Any, *, seat: Any = None) -> Any: ...
-    def legal_moves(self) -> list[Move]: ...
 
 
 class TrickDealView(PlayedDeal, Protocol):
@@ -128,7 +102,7 @@ class Blocker(Protocol):
     tile: Tile
     rule: str
 
-    def explain(self) -> str: ...
+    def explain(self, seat: int | None = None) -> str: ...
 
 
 class HasBlocker(Protocol):
@@ -144,12 +118,14 @@ class HasBlocker(Protocol):
 
 
 class HasPointTiles(Protocol):
-    """The dice name point tiles, which collect when they lead (Bagchen)."""
+    """The dice name point tiles, which collect when they lead (Bagchen); the widgets write
+    ``piece_mark(tile)`` ("point") above them."""
 
     @property
     def point(self) -> Any: ...
     @property
     def point_tiles(self) -> Any: ...
+    def piece_mark(self, tile: Tile) -> str: ...
 
 
 class HasLeftover(Protocol):

@@ -28,17 +28,16 @@ back while it is still being searched (a game whose positions can repeat) also g
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
-from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from gupai_learn.engine.deal import BaseDeal
+from gupai_learn.engine.game import Memo as Memo
+from gupai_learn.engine.game import SolveResult as SolveResult
 from gupai_learn.engine.moves import Move, quote
 from gupai_learn.verdict import SetupError
 
 D = TypeVar("D", bound=BaseDeal[Any])
 
-#: Proved answers by position key, shared by the searches of one seat and goal (see solve).
-Memo = dict[Hashable, object]
 
 #: Positions a search expands before it answers "unknown", unless the caller gives a budget.
 DEFAULT_MAX_NODES = 200_000
@@ -46,17 +45,6 @@ DEFAULT_MAX_NODES = 200_000
 Goal = Callable[[D], "bool | None"]
 Key = Callable[[D], Hashable]
 Order = Callable[[D, list[Move]], Sequence[Move]]
-
-
-@dataclass(frozen=True)
-class SolveResult:
-    """``wins``: can the seat force the goal (None: unknown, the search budget ran out);
-    ``plays``: every first move that keeps the forced win when it is the seat's turn, in
-    ``legal_moves()`` order; ``nodes``: positions searched."""
-
-    wins: bool | None
-    plays: tuple[Move, ...]
-    nodes: int
 
 
 class _Unknown(Exception):

@@ -25,11 +25,11 @@ from __future__ import annotations
 
 from abc import abstractmethod
 from collections.abc import Callable, Hashable, Sequence
-from dataclasses import dataclass
 from itertools import combinations
 from operator import attrgetter
 from typing import Any, ClassVar, NamedTuple, TypeVar
 
+from gupai_learn.engine.combination import Combination as Combination
 from gupai_learn.engine.deal import BaseDeal, Outcome
 from gupai_learn.engine.moves import Call, Move, join
 from gupai_learn.verdict import IllegalPlayError, Reason, Verdict
@@ -37,32 +37,6 @@ from gupai_learn.verdict import IllegalPlayError, Reason, Verdict
 P = TypeVar("P", bound=Hashable)
 TD = TypeVar("TD", bound="TrickDeal[Any]")
 _new_tuple = tuple.__new__
-
-
-@dataclass(frozen=True)
-class Combination:
-    """A valid lead (or a face-up follow) classified by a game.
-
-    ``kind`` is the class id from the ruling (e.g. ``"mixed-pair"``), ``rank`` orders
-    combinations of the same kind (higher beats lower), ``name`` is a learner's name
-    ("Man-seven") and ``kind_name`` describes the class ("a mixed pair"). ``led_only`` marks a
-    combination that wins whenever it is led but never beats anything as a follow (Tien Gow's
-    Supreme pair; Bagchen's mother-and-son, full horse and point tiles): nothing of its class
-    can beat it either.
-    """
-
-    kind: str
-    rank: int
-    pieces: tuple[Any, ...]
-    name: str
-    kind_name: str
-    led_only: bool = False
-
-    def __str__(self) -> str:
-        return f"{join(self.pieces)} ({self.name}, {self.kind_name})"
-
-    def __len__(self) -> int:
-        return len(self.pieces)
 
 
 class TrickPlay(NamedTuple):
@@ -108,10 +82,11 @@ class Trick(NamedTuple):
     @property
     def high(self) -> TrickPlay:
         """The current high play: the last face-up play, else the lead (TG-TRICK-WINNER)."""
-        for play in reversed(self.plays):
-            if play.face_up:
-                return play
-        return self.plays[0]
+        plays = self.plays
+        for i in range(len(plays) - 1, 0, -1):
+            if plays[i].face_up:
+                return plays[i]
+        return plays[0]
 
     @property
     def winner(self) -> int:
@@ -474,17 +449,15 @@ class TextMoves:
 
     def __call__(self, text: str) -> tuple[str, tuple[Any, ...]] | None:
         seen = self._seen
-        found = seen.get(text, _UNSEEN)
-        if found is not _UNSEEN:
-            return found  # type: ignore[return-value]
+        if text in seen:
+            return seen[text]
+        found: tuple[str, tuple[Any, ...]] | None
         try:
             move = Move.parse(text, self._read)
-            found = (move.kind, move.pieces) if move.end is move.call is None else None
+            plain = move.end is None and move.call is None
+            found = (move.kind, move.pieces) if plain else None
         except (ValueError, TypeError):
             found = None
         if len(seen) < self._limit:
-            seen[text] = found  # type: ignore[assignment]
-        return found  # type: ignore[return-value]
-
-
-_UNSEEN = object()
+            seen[text] = found
+        return found

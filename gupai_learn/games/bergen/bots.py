@@ -28,6 +28,7 @@ from typing import Any
 from gupai_learn import decks, strong
 from gupai_learn.engine.line import Layout
 from gupai_learn.engine.moves import Move
+from gupai_learn.games.bergen.deal import Deal
 from gupai_learn.games.bergen.headers import DOUBLE, TRIPLE, capped
 from gupai_learn.tiles import Tile, Tiles
 
@@ -104,7 +105,7 @@ class HeuristicPlayer:
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, deal: Any, seat: int | None = None) -> Move:
+    def choose(self, deal: Deal, seat: int | None = None) -> Move:
         """The move for the seat to act (one of ``deal.legal_moves()``).
 
         Raises the deal's IllegalPlayError when the deal is over or it is another seat's turn

@@ -427,7 +427,7 @@ class Deal(LineDeal):
 
     def _finish_blocked(self) -> None:
         self._end("blocked")
-        decided = decide_blocked(self._hands, self.rules.blocked_rule, self.seat_names)  # type: ignore[arg-type]
+        decided = decide_blocked(self._hands, self.rules.blocked_rule, self.seat_names)
         self._blocked = decided
         if decided.winner is not None:
             text = f"wins the blocked round ({self.rules.blocked_rule} rule)"

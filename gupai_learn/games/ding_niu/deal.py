@@ -252,7 +252,7 @@ class Deal(LineDeal):
         table = tuple(sorted([p[0] for p in placed if p[0][0] != p[0][1]]))
         fish = self._fish
         fish_key = (fish.kind, fish.blocker, fish.forced) if fish else None
-        downs = tuple(d.pips for d in self._down)  # type: ignore[attr-defined]
+        downs = tuple(d.pips for d in self._down)
         hands = tuple(tuple(h) for h in self._hands)
         return (hands, self._turn, self._ends, lay.open, table, downs, fish_key, self._passes)
 
@@ -433,7 +433,7 @@ class Deal(LineDeal):
             self._passes += 1
             self._end_turn(seat)
             return None
-        tile = move.pieces[0]
+        tile: Tile = move.pieces[0]
         hands = self._hands
         hand = hands[seat]
         i = hand.index(tile)
@@ -500,7 +500,7 @@ class Deal(LineDeal):
             kind=kind,
             blocker=seat,
             tile=tile,
-            ends=ends,  # type: ignore[arg-type]
+            ends=ends,
             dead_numbers=numbers,
             dead=dead,
             where=tuple(where),

@@ -178,7 +178,8 @@ _TEXTS_MAX = 50_000
 def _text_move(text: str) -> tuple[str, Tiles] | None:
     try:
         move = Move.parse(text)
-        found = (move.kind, canonical(move.pieces)) if move.end is move.call is None else None
+        plain = move.end is None and move.call is None
+        found = (move.kind, canonical(move.pieces)) if plain else None
     except (ValueError, TypeError):
         found = None
     if len(_TEXTS) < _TEXTS_MAX:

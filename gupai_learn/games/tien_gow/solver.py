@@ -261,7 +261,7 @@ class _Ending:
         labels, maps = self.labels(hands)
         # trick starts that differ only in interchangeable tiles share their answer
         slot = (_ENDING_TAG, labels, leader, tuple(w > 0 for w in won))
-        known = self.known.get(slot)
+        known: bool | None = self.known.get(slot)
         if known is not None:
             return known
         self.meter.tick()
