@@ -76,8 +76,8 @@ class _Spec:
 def play(
     game: str | GameInfo,
     seed: int,
-    rules: Any = None,
-    players: Any = None,
+    rules: object = None,
+    players: object = None,
 ) -> Any:
     """The finished deal of ``game`` dealt from ``seed`` and played by ``players`` (as in
     :func:`run`): ``play(game, row["seed"], ...)`` replays the deal of a row of an independent
@@ -158,8 +158,8 @@ def _play_match(info: GameInfo, spec: _Spec, number: int) -> Iterator[dict[str, 
 # ----- running ---------------------------------------------------------------------------
 def run(
     game: str | GameInfo,
-    rules: Any = None,
-    players: Any = None,
+    rules: object = None,
+    players: object = None,
     deals: int = 1000,
     seed: int = 0,
     workers: int | None = None,
@@ -279,7 +279,7 @@ def _whole(name: str, value: Any, least: int, most: int | None = None) -> None:
         raise SetupError(f"{name}={quote(value)}: give a whole number, {wanted}")
 
 
-def _check_run(deals: Any, workers: Any, executor: Any) -> None:
+def _check_run(deals: object, workers: object, executor: object) -> None:
     _whole("deals", deals, 1, MOST_DEALS)
     if workers is not None:
         _whole("workers", workers, 1, MOST_WORKERS)
@@ -309,7 +309,7 @@ def _registered(info: GameInfo) -> bool:
     return GAMES.get(info.name) is info
 
 
-def _seats(info: GameInfo, players: Any, rules: Any) -> tuple[Any, ...]:
+def _seats(info: GameInfo, players: object, rules: object) -> tuple[Any, ...]:
     """One player (a kind or an object) per seat, checked; one kind alone fills the table the
     rules seat (:meth:`GameInfo.table_size`)."""
     if players is None or isinstance(players, str):
@@ -324,7 +324,7 @@ def _seats(info: GameInfo, players: Any, rules: Any) -> tuple[Any, ...]:
     return tuple(players)
 
 
-def _check_player(info: GameInfo, who: Any) -> None:
+def _check_player(info: GameInfo, who: object) -> None:
     if isinstance(who, str):
         if who not in info.bots:
             kinds = ", ".join(info.bots)

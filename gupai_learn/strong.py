@@ -35,6 +35,11 @@ the number of samples; ``budget_ms`` is only an optional cap on the wall time of
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from gupai_learn.engine.game import PlayedDeal
+
 import math
 import random
 import time
@@ -84,10 +89,10 @@ class Sampler(Protocol):
     deal with the same public history in which every piece ``seat`` cannot see has been dealt
     at random consistently with that history (or None when no consistent world was found)."""
 
-    def __call__(self, deal: Any, seat: int, rng: random.Random) -> Any: ...
+    def __call__(self, deal: PlayedDeal, seat: int, rng: random.Random) -> Any: ...
 
 
-def check_turn(deal: Any, seat: Any = None) -> None:
+def check_turn(deal: PlayedDeal, seat: object = None) -> None:
     """Raise the deal's own :class:`~gupai_learn.verdict.IllegalPlayError` when no move can be
     made for ``seat`` (default: the seat to act): the deal is over, or it is another seat's turn.
     The reason is the one ``deal.apply`` gives for the same mistake (its rule id included)."""
@@ -142,7 +147,7 @@ class StrongPlayer:
         scores = self._evaluate(deal, me, candidates)
         return candidates[_pick(scores, self.confidence)]
 
-    def values(self, deal: Any) -> dict[Move, float]:
+    def values(self, deal: PlayedDeal) -> dict[Move, float]:
         """The average rollout value of each candidate move (for lessons and tests)."""
         check_turn(deal)
         moves = deal.legal_moves()
@@ -151,7 +156,7 @@ class StrongPlayer:
         scores = self._evaluate(deal, deal.turn, candidates)
         return {m: sum(v) / max(1, len(v)) for m, v in zip(candidates, scores, strict=True)}
 
-    def _evaluate(self, deal: Any, me: int, candidates: Sequence[Move]) -> list[list[float]]:
+    def _evaluate(self, deal: PlayedDeal, me: int, candidates: Sequence[Move]) -> list[list[float]]:
         """Per candidate, its rollout value on each world sampled."""
         scores: list[list[float]] = [[] for _ in candidates]
         start = time.perf_counter()
@@ -171,7 +176,7 @@ class StrongPlayer:
                 break
         return scores
 
-    def _play_out(self, deal: Any, me: int, seeds: list[int]) -> float:
+    def _play_out(self, deal: PlayedDeal, me: int, seeds: list[int]) -> float:
         players = [self.rollout(s) for s in seeds]
         while not deal.is_over:
             deal.apply(players[deal.turn].choose(deal))
@@ -325,7 +330,7 @@ def _deal_out(
 
 
 def _replay(
-    deal: Any,
+    deal: PlayedDeal,
     seat: int,
     hands: Sequence[Any],
     history: Sequence[tuple[int, Move]],
@@ -366,7 +371,7 @@ def measured() -> dict[str, Strength]:
 
 
 # ----- argument checks -------------------------------------------------------------------------
-def _check_seed(seed: Any) -> int | None:
+def _check_seed(seed: object) -> int | None:
     if seed is None:
         return None
     if type(seed) is not int:

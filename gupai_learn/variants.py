@@ -63,7 +63,7 @@ class AnyMovePlayer:
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, deal: Any) -> Any:
+    def choose(self, deal: PlayedDeal) -> Any:
         """A random legal move."""
         moves = deal.legal_moves()
         return moves[self.rng.randrange(len(moves))]
@@ -102,7 +102,7 @@ def compare(
     what: Measure | str,
     deals: int = 300,
     seed: int = 0,
-    players: Any = "heuristic",
+    players: object = "heuristic",
     **options: Any,
 ) -> tuple[plots.Chart, list[plots.Estimate]]:
     """Play the same seeded deals under each of ``variants`` (``{label: Rules}``) and chart

@@ -70,6 +70,7 @@ class PlayedDeal(Protocol):
     def random(cls, *args: Any, **kwargs: Any) -> Self:
         """A shuffled deal (each game names its own keywords: ``seed``, ``players``...)."""
         ...
+
     @classmethod
     def from_script(cls, hands: Sequence[Any], moves: Iterable[object], **state: Any) -> Self:
         """A deal from ``hands`` after ``moves``."""

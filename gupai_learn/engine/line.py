@@ -311,12 +311,12 @@ class LineDeal(BaseDeal[Tile]):
         """(seat, move) for every move so far."""
         return tuple(self._log)
 
-    def fits(self, tile: Any) -> tuple[End, ...]:
+    def fits(self, tile: object) -> tuple[End, ...]:
         """The open ends where ``tile`` (a Tile or its notation) could go now."""
         return self._layout.fits(_one_tile(tile))
 
     # ----- verbs -----------------------------------------------------------------------
-    def play(self, tile: Any, end: End | None = None) -> Any:
+    def play(self, tile: object, end: End | None = None) -> Any:
         """Place ``tile`` at ``end`` (``"left"`` or ``"right"``); ``end`` may be left out when
         only one end fits. Raises :class:`AmbiguousPlayError` when both fit and no end is given,
         :class:`IllegalPlayError` (every broken rule, state unchanged) when not allowed."""
@@ -351,7 +351,7 @@ class LineDeal(BaseDeal[Tile]):
         self._offered = tuple(moves)
         return moves
 
-    def apply(self, move: Any, *, seat: Any = None) -> Any:
+    def apply(self, move: object, *, seat: object = None) -> Any:
         """Make ``move`` (see :meth:`BaseDeal.apply`); a tile that fits both ends named without
         an end raises :class:`AmbiguousPlayError`, listing the two placements.
 
@@ -398,7 +398,7 @@ class LineDeal(BaseDeal[Tile]):
         self._log.append((seat, move))
         return self._placed(seat, placed)
 
-    def _judged(self, raw: Any, seat: Any) -> Move:
+    def _judged(self, raw: object, seat: object) -> Move:
         """The legal move ``raw`` names, read and judged; else the error naming every broken
         rule (:class:`AmbiguousPlayError` for a tile that fits both ends named without one)."""
         out = self._judge(raw, False, seat)

@@ -15,6 +15,11 @@ and that seat is its ``winner``, whatever the totals.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from gupai_learn.engine.game import PlayedDeal
+
 import html
 import random
 from typing import Any
@@ -41,7 +46,7 @@ class Match:
         self,
         game: str | GameInfo | None = None,
         seed: int | None = None,
-        rules: Any = None,
+        rules: object = None,
         players: int | None = None,
         target: int | None = None,
         **first: Any,
@@ -98,7 +103,7 @@ class Match:
         self.deal = self._new_deal(carried)
         return self.deal
 
-    def _record(self, deal: Any) -> None:
+    def _record(self, deal: PlayedDeal) -> None:
         settlement = deal.settle()
         self.history.append((deal, settlement))
         for seat, amount in enumerate(settlement.results):
@@ -144,7 +149,7 @@ def _resolve(game: str | GameInfo | None) -> GameInfo:
     return first_game() if game is None else find(game)
 
 
-def _check_players(info: GameInfo, players: int | None, rules: Any) -> int:
+def _check_players(info: GameInfo, players: int | None, rules: object) -> int:
     if players is None:
         return info.table_size(rules)
     if type(players) is not int or players not in info.seats:

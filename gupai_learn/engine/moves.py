@@ -72,14 +72,14 @@ class Move(NamedTuple):
 
     # ----- constructors -----------------------------------------------------------------
     @classmethod
-    def play(cls, pieces: Any, end: End | None = None) -> Move:
+    def play(cls, pieces: object, end: End | None = None) -> Move:
         """Play ``pieces`` face up (a tile, tiles, or their notation), optionally at ``end``."""
         if end is not None and end not in ENDS:
             raise InvalidNotationError(quote(end), "an end is 'left' or 'right'")
         return _new(cls, ("play", _pieces(pieces), end, None))
 
     @classmethod
-    def discard(cls, pieces: Any, call: Call | None = None) -> Move:
+    def discard(cls, pieces: object, call: Call | None = None) -> Move:
         """Play ``pieces`` face down; ``call`` names the suit of a Bagchen charity lead."""
         if call is not None and call not in CALLS:
             raise InvalidNotationError(quote(call), "a charity call is 'sky', 'earth' or 'any'")
@@ -115,7 +115,7 @@ class Move(NamedTuple):
         return _parse_up(body, text, read)
 
     @classmethod
-    def coerce(cls, value: Any, read: Reader | None = None, face_down: bool = False) -> Move:
+    def coerce(cls, value: object, read: Reader | None = None, face_down: bool = False) -> Move:
         """A move from a :class:`Move`, its text, or the pieces themselves (a tile, a tuple or
         list of pieces, :class:`~gupai_learn.tiles.Tiles`); ``face_down`` applies to pieces
         given without a kind. Raises :class:`InvalidNotationError` for anything else."""

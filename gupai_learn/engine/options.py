@@ -28,7 +28,7 @@ Table = dict[str, tuple[type, tuple[object, ...], str]]
 
 
 def check(
-    rules: Any, rule_ids: Mapping[str, str], numbers: Mapping[str, tuple[int, ...]] | None = None
+    rules: object, rule_ids: Mapping[str, str], numbers: Mapping[str, tuple[int, ...]] | None = None
 ) -> None:
     """Raise ValueError for the first option of ``rules`` whose value its annotation forbids."""
     cls: Any = type(rules)

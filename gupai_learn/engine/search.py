@@ -27,6 +27,11 @@ back while it is still being searched (a game whose positions can repeat) also g
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from gupai_learn.engine.game import PlayedDeal
+
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any, TypeVar
 
@@ -298,7 +303,7 @@ def lowest_first(moves: list[Move]) -> list[Move]:
     return moves[up - 1 :: -1] + moves[: up - 1 : -1] if up else moves[::-1]
 
 
-def check_game(deal: Any, deal_class: type[Any], title: str) -> None:
+def check_game(deal: PlayedDeal, deal_class: type[Any], title: str) -> None:
     """A TypeError naming the game when a game's solver is given another game's deal."""
     if not isinstance(deal, deal_class):
         info = getattr(type(deal), "info", None)  # anything may be given: say what it is
@@ -306,7 +311,7 @@ def check_game(deal: Any, deal_class: type[Any], title: str) -> None:
         raise TypeError(f"the {title} solver needs a {title} deal, not {quote(deal)} ({other})")
 
 
-def _check(deal: Any, seat: Any, max_nodes: Any) -> None:
+def _check(deal: PlayedDeal, seat: object, max_nodes: object) -> None:
     """ValueErrors for arguments a search cannot use."""
     if not isinstance(deal, BaseDeal):
         raise SetupError(f"deal={quote(deal)}: give a game's Deal (any BaseDeal)")

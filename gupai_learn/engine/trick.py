@@ -176,21 +176,21 @@ class TrickDeal(BaseDeal[P]):
         self._closed = self._ended = True
 
     # ----- public verbs ----------------------------------------------------------------
-    def play(self, pieces: Any, *, seat: Any = None) -> TrickPlay:
+    def play(self, pieces: object, *, seat: object = None) -> TrickPlay:
         """Play ``pieces`` face up; raises :class:`IllegalPlayError` (state unchanged)."""
         fast = self._fast_combination(pieces, seat)
         if fast is not None:
             return self._apply(fast.pieces, fast)
         return self._apply_judged(pieces, False, seat)
 
-    def discard(self, pieces: Any, *, seat: Any = None) -> TrickPlay:
+    def discard(self, pieces: object, *, seat: object = None) -> TrickPlay:
         """Play ``pieces`` face down; raises :class:`IllegalPlayError` (state unchanged)."""
         fast = self._fast_discard(pieces, seat)
         if fast is not None:
             return self._apply(fast, None)
         return self._apply_judged(pieces, True, seat)
 
-    def apply(self, move: Any, *, seat: Any = None) -> TrickPlay:
+    def apply(self, move: object, *, seat: object = None) -> TrickPlay:
         """Make ``move`` (a :class:`Move`, its text, or pieces to play face up)."""
         found = self._fast_read(move)
         if found is not None:
@@ -300,7 +300,7 @@ class TrickDeal(BaseDeal[P]):
         return f"{shown} {verb}: {combination.name}, {combination.kind_name}"
 
     # ----- applying moves --------------------------------------------------------------
-    def _apply_judged(self, raw: Any, face_down: bool, seat: Any) -> TrickPlay:
+    def _apply_judged(self, raw: object, face_down: bool, seat: object) -> TrickPlay:
         out = self._judge(raw, face_down, seat)
         if not out.ok:
             raise IllegalPlayError(Verdict.illegal(out.errors, self._refusal(out)))
@@ -369,18 +369,18 @@ class TrickDeal(BaseDeal[P]):
         return (super().state_key(), plays, tuple(self._won))
 
     # ----- hooks a game fills in -------------------------------------------------------
-    def _fast_read(self, raw: Any) -> tuple[str, Any] | None:
+    def _fast_read(self, raw: object) -> tuple[str, Any] | None:
         """(kind, pieces) of a plain play or discard when that is cheap to see; None means
         "read it the careful way". A game may add its own notation shortcuts (move text)."""
         if type(raw) is Move and raw.call is None and raw.end is None:
             return raw.kind, raw.pieces
         return None
 
-    def _fast_combination(self, raw: Any, seat: Any) -> Combination | None:
+    def _fast_combination(self, raw: object, seat: object) -> Combination | None:
         """A shortcut for plays a game can vouch for cheaply; None means "judge it fully"."""
         return None
 
-    def _fast_discard(self, raw: Any, seat: Any) -> tuple[P, ...] | None:
+    def _fast_discard(self, raw: object, seat: object) -> tuple[P, ...] | None:
         """A shortcut for face-down plays a game can vouch for cheaply (canonical pieces)."""
         return None
 

@@ -109,7 +109,7 @@ def _svg_end(markup: str, start: int) -> int:
             return at
 
 
-def _data(value: Any) -> Any:
+def _data(value: object) -> Any:
     """A ``_repr_*_`` result without its metadata."""
     return value[0] if isinstance(value, tuple) else value
 
@@ -176,6 +176,6 @@ WIDE_TABLE_OPEN = (
 )
 
 
-def _plain_svg(obj: Any, printer: Any, cycle: bool) -> None:
+def _plain_svg(obj: object, printer: Any, cycle: bool) -> None:
     """IPython's ``SVG`` object as text: what it shows, not ``<IPython…SVG object>``."""
     printer.text(_svg_label(obj) or "(a picture)")

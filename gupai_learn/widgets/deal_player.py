@@ -669,7 +669,7 @@ def _moves_told(deal: BaseDeal[Any]) -> list[str]:
     ]
 
 
-def _game(name: Any) -> GameInfo:
+def _game(name: object) -> GameInfo:
     if name is None:
         return next(iter(GAMES.values()))
     if not isinstance(name, str):

@@ -119,10 +119,10 @@ class LineView(StaticFallback, CommandWidget):
         )
         self._verdict(tile, moves)
 
-    def _view(self, tile: Any, selected: bool) -> tuple[str, str]:
+    def _view(self, tile: object, selected: bool) -> tuple[str, str]:
         return piece_view(tile, selected=selected, style=self.style)
 
-    def _verdict(self, tile: Any, moves: list[Move]) -> None:
+    def _verdict(self, tile: object, moves: list[Move]) -> None:
         deal = self.deal
         if deal.is_over:
             self.verdict_html = "<p class='gupai-prompt'>The hand is over.</p>"

@@ -79,17 +79,17 @@ __all__ = [
 _DEFAULT = Rules()
 
 
-def _rules(rules: Any) -> Rules:
+def _rules(rules: object) -> Rules:
     if not isinstance(rules, Rules):
         raise SetupError(f"rules={quote(rules)}: give a bagchen.Rules(...)")
     return rules
 
 
-def _points(point: Any) -> frozenset[Tile]:
+def _points(point: object) -> frozenset[Tile]:
     return NO_POINTS if point is None else point_kinds(read_roll(point))
 
 
-def point_tiles(point: Any) -> Tiles:
+def point_tiles(point: object) -> Tiles:
     """BG-POINT-ROLL: the four point tiles a roll names (``point_tiles("6-3")``)."""
     kinds = _points(point)
     return Tiles(t for t in decks.chinese_double() if t in kinds)

@@ -88,7 +88,7 @@ _DEFAULT_RULES = Rules()
 _TEXT_MOVES = TextMoves(as_tiles)
 
 
-def _plain_tiles(raw: Any) -> bool:
+def _plain_tiles(raw: object) -> bool:
     """True for a tuple or list of Tiles (a user's own spelling of a play, cheap to check)."""
     if type(raw) is not tuple and type(raw) is not list:
         return False
@@ -177,7 +177,7 @@ class Deal(TrickDeal[Tile]):
         rules: Rules | None = None,
         *,
         leader: int | None = None,
-        point: Any = None,
+        point: object = None,
         won: Sequence[int] | None = None,
     ) -> None:
         if not isinstance(hands, (list, tuple)):
@@ -191,7 +191,7 @@ class Deal(TrickDeal[Tile]):
         parsed: list[Tiles],
         rules: Rules | None,
         *,
-        point: Any = None,
+        point: object = None,
         leader: int = 0,
         won: Sequence[int] | None = None,
     ) -> None:
@@ -236,7 +236,7 @@ class Deal(TrickDeal[Tile]):
         players: int | None = None,
         leader: int | None = None,
         rules: Rules | None = None,
-        point: Any = None,
+        point: object = None,
         **kwargs: Any,
     ) -> Deal:
         """Shuffle the 64 tiles with ``random.Random(seed)``, deal sixteen to each seat and roll
@@ -296,7 +296,7 @@ class Deal(TrickDeal[Tile]):
         hand = self._start_hands[seat]
         return self.rules.redeal and len(hand) == HAND_SIZE and _may_redeal(hand, self.point)
 
-    def combination(self, pieces: Any) -> Combination | None:
+    def combination(self, pieces: object) -> Combination | None:
         """The combination ``pieces`` make as a lead in this deal (points included), or None."""
         entry = self._tables.by_tiles.get(_read_tiles(pieces))
         return None if entry is None else entry[1]
@@ -305,11 +305,13 @@ class Deal(TrickDeal[Tile]):
         """The word the widgets draw above a tile: "point" for a point tile (BG-POINT-ROLL)."""
         return "point" if tile in self._points else ""
 
-    def is_point(self, tile: Any) -> bool:
+    def is_point(self, tile: object) -> bool:
         """Whether ``tile`` is a point tile in this deal."""
         return _read_tiles(tile)[0] in self._points
 
-    def discard(self, pieces: Any, *, call: Call | None = None, seat: Any = None) -> TrickPlay:
+    def discard(
+        self, pieces: object, *, call: Call | None = None, seat: object = None
+    ) -> TrickPlay:
         """Play ``pieces`` face down; ``call`` ("sky", "earth" or "any") makes it a charity lead
         (BG-CHARITY). Raises :class:`IllegalPlayError`, state unchanged."""
         if call is None:
@@ -342,7 +344,7 @@ class Deal(TrickDeal[Tile]):
         return (*self._masks, self._turn, plays, passports, seen)
 
     # ----- game hooks ----------------------------------------------------------------------
-    def _read(self, raw: Any) -> Tiles:
+    def _read(self, raw: object) -> Tiles:
         return _read_tiles(raw)
 
     def _set_reasons(self, pieces: tuple[Tile, ...]) -> list[Reason]:
@@ -352,7 +354,7 @@ class Deal(TrickDeal[Tile]):
             if not t.is_chinese
         ]
 
-    def _fast_read(self, raw: Any) -> tuple[str, Any] | None:
+    def _fast_read(self, raw: object) -> tuple[str, Any] | None:
         return _TEXT_MOVES(raw) if type(raw) is str else super()._fast_read(raw)
 
     def _fast_combination(self, raw: Any, seat: Any) -> Combination | None:

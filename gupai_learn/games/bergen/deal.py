@@ -236,7 +236,7 @@ class Deal(LineDeal):
         """Pass: allowed only when the seat can neither play nor draw (BE-DRAW)."""
         self.apply(PASS)
 
-    def header_after(self, tile: Any, end: End | None = None) -> Header:
+    def header_after(self, tile: object, end: End | None = None) -> Header:
         """What placing ``tile`` at ``end`` would score for the seat to act (nothing changes)."""
         trial = self.copy()
         move = trial._judge(Move.play(tile, end), False, None)

@@ -6,7 +6,7 @@ from typing import Any
 from gupai_learn.engine.game import ReviewWords
 
 
-def place_reason(tile: Any) -> str:
+def place_reason(tile: object) -> str:
     """Why a sensible player places ``tile`` now."""
     return f"{tile} fits, and placing it keeps the hand moving toward domino"
 

@@ -226,7 +226,7 @@ class Deal(LineDeal):
         """True after a fish under ``after_fish="doubles-then-settle"``: only doubles may go."""
         return self._fish is not None and self.rules.after_fish == "doubles-then-settle"
 
-    def discard(self, tile: Any) -> Any:
+    def discard(self, tile: object) -> Any:
         """Put ``tile`` face down (DN-DISCARD): only when no tile fits, unless ``must_play`` is
         off. Raises IllegalPlayError naming the rule, the state unchanged."""
         move = tile if isinstance(tile, Move) else Move.discard(tile)

@@ -18,7 +18,6 @@ The skeleton is the same as every game's: :class:`Rules`, sets and plays (:func:
 from __future__ import annotations
 
 from itertools import combinations_with_replacement
-from typing import Any
 
 from gupai_learn import decks
 from gupai_learn.bots import RandomPlayer
@@ -77,19 +76,19 @@ __all__ = [
 _DEFAULT = Rules()
 
 
-def _check_rules(rules: Any) -> Rules:
+def _check_rules(rules: object) -> Rules:
     if not isinstance(rules, Rules):
         raise SetupError(f"rules={quote(rules)}: give a tet_gow.Rules(...)")
     return rules
 
 
-def _combination(value: Any) -> tuple[Combination | None, list[Reason]]:
+def _combination(value: object) -> tuple[Combination | None, list[Reason]]:
     if isinstance(value, Combination):
         return value, []
     return classify_play(canonical(as_cards(value)))
 
 
-def classify(cards: Any, rules: Rules = _DEFAULT) -> Combination:
+def classify(cards: object, rules: Rules = _DEFAULT) -> Combination:
     """The lead ``cards`` make (``.kind`` = their sets, ``.rank`` = 7 − tier, ``.name`` =
     "tier 4"); :class:`IllegalPlayError` listing every TT-LEAD rule they break otherwise."""
     _check_rules(rules)
@@ -103,7 +102,7 @@ def classify(cards: Any, rules: Rules = _DEFAULT) -> Combination:
     return combo
 
 
-def beats(challenger: Any, high: Any, rules: Rules = _DEFAULT) -> Verdict:
+def beats(challenger: object, high: object, rules: Rules = _DEFAULT) -> Verdict:
     """Whether ``challenger``, played face up, beats ``high`` (the round's highest face-up play,
     taken to be the lead's sets), with the reasons (TT-FOLLOW)."""
     high_combo = classify(high, rules)

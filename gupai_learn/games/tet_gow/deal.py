@@ -158,7 +158,7 @@ _sort_key = ORDER.__getitem__
 _new_tuple = tuple.__new__
 
 
-def _read_cards(raw: Any) -> Cards:
+def _read_cards(raw: object) -> Cards:
     if isinstance(raw, Combination):
         return canonical(raw.pieces)
     found = as_cards(raw)
@@ -339,7 +339,7 @@ class Deal(TrickDeal[Card]):
             need |= bit
         return need if need & self._masks[self._turn] == need else 0
 
-    def _fast_read(self, raw: Any) -> tuple[str, Any] | None:
+    def _fast_read(self, raw: object) -> tuple[str, Any] | None:
         return _TEXT_MOVES(raw) if type(raw) is str else super()._fast_read(raw)
 
     def _fast_combination(self, raw: Any, seat: Any) -> Combination | None:
@@ -397,7 +397,7 @@ class Deal(TrickDeal[Card]):
         return pieces if len(pieces) == len(plays[0].pieces) else None
 
     # ----- game hooks ----------------------------------------------------------------------
-    def _read(self, raw: Any) -> Cards:
+    def _read(self, raw: object) -> Cards:
         return _read_cards(raw)
 
     def _set_reasons(self, pieces: tuple[Card, ...]) -> list[Reason]:

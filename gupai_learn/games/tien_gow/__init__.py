@@ -65,7 +65,7 @@ __all__ = [
 _DEFAULT = Rules()
 
 
-def _rules(rules: Any) -> Rules:
+def _rules(rules: object) -> Rules:
     """``rules`` if it is a Rules, else a ValueError naming it."""
     if not isinstance(rules, Rules):
         raise SetupError(f"rules={quote(rules)}: give a tien_gow.Rules(...)")

@@ -432,7 +432,7 @@ class Deal(TrickDeal[Tile]):
         return (*self._hands, self._turn, trick, *[not w for w in self._won], self._last)
 
     # ----- game hooks -----------------------------------------------------------------
-    def _read(self, raw: Any) -> Tiles:
+    def _read(self, raw: object) -> Tiles:
         return _read_tiles(raw)
 
     def _set_reasons(self, pieces: tuple[Tile, ...]) -> list[Reason]:
@@ -442,7 +442,7 @@ class Deal(TrickDeal[Tile]):
             if not t.is_chinese
         ]
 
-    def _judge(self, raw: Any, face_down: bool, seat: Any) -> Outcome:
+    def _judge(self, raw: object, face_down: bool, seat: object) -> Outcome:
         if self.red_dot_seat is not None:
             out = super()._judge(raw, face_down, seat)
             out.errors = [
@@ -461,10 +461,10 @@ class Deal(TrickDeal[Tile]):
             mask = self._masks[seat] = hand_mask(self._hands[seat])
         return mask
 
-    def _fast_read(self, raw: Any) -> tuple[str, Any] | None:
+    def _fast_read(self, raw: object) -> tuple[str, Any] | None:
         return _fast_move(raw) if type(raw) is str else super()._fast_read(raw)
 
-    def _fast_combination(self, raw: Any, seat: Any) -> Combination | None:
+    def _fast_combination(self, raw: object, seat: object) -> Combination | None:
         if not self._left or self._closed or (seat is not None and seat != self._turn):
             return None
         if type(raw) is Tiles:  # a play as listed (or its tiles as Tiles): read as it is
@@ -720,7 +720,7 @@ def _check_hands(hands: list[Tiles]) -> None:
 
 
 def _check_state(
-    rules: Any, leader: Any, banker: Any, streak: Any, first_lead_unbeatable: Any
+    rules: object, leader: object, banker: Any, streak: Any, first_lead_unbeatable: Any
 ) -> None:
     """The deal's other arguments, each a ValueError naming it when wrong."""
     if rules is not None and not isinstance(rules, Rules):

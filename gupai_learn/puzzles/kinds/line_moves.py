@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from gupai_learn.engine.game import PlayedDeal
+
 from typing import Any
 
 from gupai_learn.engine.moves import Move
@@ -27,7 +32,7 @@ def line_fit(e: Entry) -> Puzzle:
 
     claims = {e["left"]: ("left",), e["right"]: ("right",), e["both"]: ("left", "right")}
 
-    def check(answer: Any) -> Feedback:
+    def check(answer: object) -> Feedback:
         if answer == truth:
             return correct(f"Right: {truth}.", reasons)
         # what is wrong with this answer: an end it claims that refuses the tile (the engine's
@@ -67,7 +72,7 @@ def line_move(e: Entry) -> Puzzle:
     if unknown:
         raise ValueError(f"ways {unknown} are not ways to play; use some of {list(MOVE_WORDS)}")
 
-    def check(answer: Any) -> Feedback:
+    def check(answer: object) -> Feedback:
         deal = e.build()
         verdict = deal.judge(answer)
         if not verdict.ok:
@@ -107,7 +112,7 @@ def line_move(e: Entry) -> Puzzle:
     )
 
 
-def _made_fish(start: Any, deal: Any) -> Any:
+def _made_fish(start: Any, deal: PlayedDeal) -> Any:
     """The fish a move made (None if it made none, or the line was blocked before it)."""
     after, before = capable(deal, "has_blocker"), capable(start, "has_blocker")
     if after is None or before is None:
@@ -138,7 +143,7 @@ def _missed(
     return None
 
 
-def deal_seat(deal: Any, name: str) -> int:
+def deal_seat(deal: PlayedDeal, name: str) -> int:
     """The seat called ``name`` in ``deal``."""
     return list(deal.seat_names).index(name)
 
@@ -160,13 +165,13 @@ def _meets(e: Entry, start: Any, move: Move, seat: int, goal: str, best: int) ->
     return True
 
 
-def _forces_first(e: Entry, deal: Any, seat: int) -> bool:
+def _forces_first(e: Entry, deal: PlayedDeal, seat: int) -> bool:
     """Whether ``seat`` reaches the solver's goal (first place...), or surely can from here;
     the solver also judges a finished deal."""
     return bool(_solve(e, deal, seat).wins)
 
 
-def _awards(deal: Any) -> tuple[Any, ...]:
+def _awards(deal: PlayedDeal) -> tuple[Any, ...]:
     """The points scored so far in a deal played for points during play (Bergen); a game
     settled only once the deal is over (Bull Fight) has none to show mid-way."""
     try:
@@ -183,7 +188,7 @@ def _gain(start: Any, move: Move, seat: int) -> int:
     return sum(a.points for a in _awards(deal)[before:] if a.seat == seat)
 
 
-def _award_reason(deal: Any, award: Any) -> Reason:
+def _award_reason(deal: PlayedDeal, award: Any) -> Reason:
     """One award as a reason citing its first rule (the others named in the text)."""
     more = f" (with {', '.join(award.rules[1:])})" if len(award.rules) > 1 else ""
     return Reason(

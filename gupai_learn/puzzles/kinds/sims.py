@@ -94,7 +94,7 @@ def sim_compare(e: Entry) -> Puzzle:
 
     solution = MeasuredSolution(measured)
 
-    def check(answer: Any) -> Feedback:
+    def check(answer: object) -> Feedback:
         if answer == solution.answer:
             return correct("Right, as the simulation shows.", solution.reasons)
         # the measurement is the solution: a wrong choice is sent back to the intervals
