@@ -7,18 +7,16 @@ other's side.
 
 from __future__ import annotations
 
-from typing import Any
-
 from gupai_learn.render import portable
 
 
-def install(shell: Any = None) -> bool:
+def install(shell: object = None) -> bool:
     """Register the package's display rules with IPython (``shell``, default the running one).
     Returns False outside IPython. Registering twice changes nothing."""
     return portable.install(shell, widget_picture=_widget_picture)
 
 
-def _widget_picture(widget: Any) -> str:
+def _widget_picture(widget: object) -> str:
     """The static picture of ``widget`` (the widgets, and ipywidgets with them, load only once
     a widget is shown)."""
     from gupai_learn.widgets._static import static_html

@@ -222,7 +222,7 @@ def _collect(
 
 
 def _gather(
-    executor: Executor, spec: _Spec, chunks: list[tuple[int, int]], bar: Any
+    executor: Executor, spec: _Spec, chunks: list[tuple[int, int]], bar: object
 ) -> list[dict[str, Any]]:
     """Submit every chunk, tick the bar as they finish, and put the rows back in order."""
     futures: dict[Future[list[dict[str, Any]]], int] = {

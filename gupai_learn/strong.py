@@ -392,7 +392,7 @@ def _check_budget(budget: Any) -> float:
     return float(budget)
 
 
-def _check_samples(samples: Any) -> int:
+def _check_samples(samples: object) -> int:
     if type(samples) is not int:
         raise TypeError(f"samples={quote(samples)}: give a whole number of sampled deals")
     if not 1 <= samples <= MAX_SAMPLES:

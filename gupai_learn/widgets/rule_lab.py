@@ -37,7 +37,7 @@ MOST_DEALS = 20_000
 FEWEST_DEALS = 10
 
 
-def option_widget(name: str, kind: object, default: Any) -> ipywidgets.Widget:
+def option_widget(name: str, kind: object, default: object) -> ipywidgets.Widget:
     """The control for one Rules option: a tick box, a list of its values, or a number box."""
     style = {"description_width": "initial"}
     label = name.replace("_", " ")

@@ -492,7 +492,7 @@ def _tiles(items: Sequence[Any]) -> list[Tile]:
 _DEFAULT_RULES = Rules()
 
 
-def _checked_scores(scores: Any, rules: Rules) -> tuple[int, ...]:
+def _checked_scores(scores: object, rules: Rules) -> tuple[int, ...]:
     if scores is None:
         return (0,) * rules.players
     if (

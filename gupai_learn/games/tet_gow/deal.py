@@ -198,7 +198,7 @@ class Deal(TrickDeal[Card]):
         rules: Rules | None = None,
         *,
         leader: int | None = None,
-        leftover: Any = None,
+        leftover: object = None,
         won: Sequence[int] | None = None,
     ) -> None:
         if leader is None:
@@ -525,7 +525,7 @@ class Deal(TrickDeal[Card]):
         if len(self._plays) == 1:
             self._last = not self._hands[play.seat]
 
-    def _trick_done(self, trick: Any) -> None:
+    def _trick_done(self, trick: object) -> None:
         self._last = False
 
     def copy(self) -> Deal:
@@ -589,7 +589,7 @@ def _check_unique(found: list[Card], what: str) -> None:
         seen.add(card)
 
 
-def _leftover(hands: list[Cards], rules: Rules, leftover: Any) -> Cards:
+def _leftover(hands: list[Cards], rules: Rules, leftover: object) -> Cards:
     held = {c for h in hands for c in h}
     if rules.players == 3:
         if leftover not in (None, ()) and len(as_cards(leftover)):

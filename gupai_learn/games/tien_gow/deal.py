@@ -720,7 +720,7 @@ def _check_hands(hands: list[Tiles]) -> None:
 
 
 def _check_state(
-    rules: object, leader: object, banker: Any, streak: Any, first_lead_unbeatable: Any
+    rules: object, leader: object, banker: object, streak: object, first_lead_unbeatable: object
 ) -> None:
     """The deal's other arguments, each a ValueError naming it when wrong."""
     if rules is not None and not isinstance(rules, Rules):

@@ -112,7 +112,7 @@ def line_move(e: Entry) -> Puzzle:
     )
 
 
-def _made_fish(start: Any, deal: PlayedDeal) -> Any:
+def _made_fish(start: object, deal: PlayedDeal) -> Any:
     """The fish a move made (None if it made none, or the line was blocked before it)."""
     after, before = capable(deal, "has_blocker"), capable(start, "has_blocker")
     if after is None or before is None:
