@@ -33,7 +33,7 @@ from gupai_learn.engine.moves import Move, quote
 from gupai_learn.engine.options import check, named_options
 from gupai_learn.engine.search import DEFAULT_MAX_NODES, SolveResult, solve_game
 from gupai_learn.engine.settlement import Payment, Settlement
-from gupai_learn.engine.trick import Combination, TrickDeal, TrickPlay
+from gupai_learn.engine.trick import Combination, Lanes, TrickDeal, TrickPlay
 from gupai_learn.tiles import Tile, Tiles, as_tiles
 from gupai_learn.verdict import IllegalPlayError, Reason, SetupError, Verdict
 
@@ -68,10 +68,16 @@ def classify(pieces: Any, rules: Rules | None = None) -> Combination:
     return single(tiles[0])
 
 
+def may_beat(challenger: Combination, high: Combination) -> bool:
+    """The beat rule (TY-BEAT): more pips. The engine's fast path and the explaining path ask
+    it."""
+    return challenger.rank > high.rank
+
+
 def beats(challenger: Any, high: Any, rules: Rules | None = None) -> Verdict:
     """Whether ``challenger`` beats ``high`` face up (TY-BEAT)."""
     mine, theirs = classify(challenger), classify(high)
-    if mine.rank > theirs.rank:
+    if may_beat(mine, theirs):
         return Verdict.legal(f"{mine.name} beats {theirs.name}", [_beat_note(mine, theirs)])
     text = f"{mine.name} has {mine.rank} pips, not more than {theirs.rank}."
     return Verdict.illegal([Reason("TY-BEAT", text)], f"{mine.name} does not beat {theirs.name}")
@@ -98,6 +104,9 @@ class Deal(TrickDeal[Tile]):
     RULE_OVER = RULE_WINNER = "TY-LAST"
     RULE_FACE_DOWN = RULE_BEAT = "TY-BEAT"
     _hand_type = Tiles
+    _piece_type = Tile
+    #: every valid play (the singles) with the mask of the engine's default scheme
+    _table = {Tiles((t,)): (Lanes(SET).need((t,)), single(t)) for t in SET}
 
     def __init__(
         self,
@@ -167,7 +176,7 @@ class Deal(TrickDeal[Tile]):
         if len(pieces) != 1:
             return None, []
         mine = single(pieces[0])
-        if mine.rank <= high.combination.rank:
+        if not self._may_beat(mine, high.combination):
             text = f"{mine.name} has {mine.rank} pips, not more than {high.combination.rank}."
             return None, [Reason("TY-BEAT", text)]
         return mine, []
@@ -179,12 +188,14 @@ class Deal(TrickDeal[Tile]):
         assert high.combination is not None
         return [_beat_note(combination, high.combination)]
 
+    _may_beat = staticmethod(may_beat)
+
     def _leads(self, seat: int) -> list[Tiles]:
         return [Tiles((t,)) for t in self._hands[seat]]
 
     def _beats(self, seat: int, lead: TrickPlay, high: Combination | None) -> list[Tiles]:
         assert high is not None
-        return [Tiles((t,)) for t in self._hands[seat] if t.pips > high.rank]
+        return [Tiles((t,)) for t in self._hands[seat] if may_beat(single(t), high)]
 
     def __repr__(self) -> str:
         state = "over" if self.is_over else f"{self.name(self._turn)} to play"
