@@ -67,7 +67,7 @@ def paired_rates(
 
 
 def trick_random_playout(
-    deal_class: Any, seed: int, down: Callable[[random.Random, tuple[Any, ...], int], Any]
+    deal_class: Any, seed: int, down: Callable[[random.Random, tuple[object, ...], int], Any]
 ) -> int:
     """One random deal of a trick game (``deal_class.random``) played to the end through the
     public API, as :func:`tien_gow_random_playout` describes; ``down(rng, hand, n)`` picks the

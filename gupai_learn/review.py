@@ -120,7 +120,7 @@ class _Budget:
 # ----- review ---------------------------------------------------------------------------------
 def review(
     deal: Any,
-    seat: Any,
+    seat: object,
     *,
     max_nodes: int | None = None,
     total_nodes: int | None = None,
@@ -320,7 +320,7 @@ def _reason(info: GameInfo, deal: Any, move: Move) -> str:
     return "beating here would spend strength that the last tricks need; the weakest go"
 
 
-def _line_reason(info: GameInfo, deal: Any, move: Move) -> str:
+def _line_reason(info: GameInfo, deal: object, move: Move) -> str:
     if move.kind == "draw":
         return "no tile in the hand fits either end, so a tile must be drawn"
     if move.kind == "pass":
@@ -403,7 +403,7 @@ def _achiever(info: GameInfo, done: Any) -> int | None:
     return winner if isinstance(winner, int) else None
 
 
-def _say(deal: Any, who: int, move: Move) -> str:
+def _say(deal: object, who: int, move: Move) -> str:
     """A move in the game's words: "leads [6:6]", "plays [5:1] face down", "places [6:4] on
     the left"."""
     shown = join(move.pieces)
@@ -428,7 +428,7 @@ def _rules_of(deal: BaseDeal[Any], move: Move) -> tuple[str, ...]:
 
 
 # ----- plumbing -------------------------------------------------------------------------------
-def _game_of(deal: Any) -> GameInfo:
+def _game_of(deal: object) -> GameInfo:
     if not isinstance(deal, BaseDeal):
         raise TypeError(
             f"deal={quote(deal)}: give a game's deal (for example tien_gow.Deal), played to the end"
@@ -439,7 +439,7 @@ def _game_of(deal: Any) -> GameInfo:
     return info
 
 
-def _check_seat(deal: BaseDeal[Any], seat: Any) -> int:
+def _check_seat(deal: BaseDeal[Any], seat: object) -> int:
     if type(seat) is not int or not 0 <= seat < deal.n_seats:
         raise ValueError(f"seat={quote(seat)}: a seat is a whole number 0 to {deal.n_seats - 1}")
     return seat
@@ -465,7 +465,7 @@ def _after(deal: BaseDeal[Any], move: Move) -> Any:
     return child
 
 
-def _check_budget(name: str, value: Any) -> int:
+def _check_budget(name: str, value: object) -> int:
     if type(value) is not int or value < 0:
         raise ValueError(f"{name}={quote(value)}: give a whole number of positions, 0 or more")
     return value
@@ -475,7 +475,7 @@ class _CallableModule(types.ModuleType):
     """This module, callable as :func:`review` (so ``gl.review(deal, seat)`` works although
     importing ``gupai_learn.review`` makes ``gl.review`` the module)."""
 
-    def __call__(self, deal: Any, seat: Any, **budget: int) -> list[ReviewNote]:
+    def __call__(self, deal: object, seat: object, **budget: int) -> list[ReviewNote]:
         return review(deal, seat, **budget)
 
 

@@ -257,8 +257,8 @@ def replay_sample(
     seat: int,
     rng: random.Random,
     allowed: Callable[[int, Any], bool] | None = None,
-    start: dict[str, Any] | None = None,
-) -> Any:
+    start: dict[str, object] | None = None,
+) -> object:
     """A world for :class:`StrongPlayer`: the deal rebuilt from sampled starting hands, with its
     public history replayed (None if no consistent world was found in :data:`TRIES` attempts).
 
@@ -272,7 +272,7 @@ def replay_sample(
     hands = kwargs.pop("hands")
     history = deal.seated_history
     n = len(hands)
-    face_up: list[list[Any]] = [[] for _ in range(n)]
+    face_up: list[list[object]] = [[] for _ in range(n)]
     face_down: list[int] = [0] * n
     pool = Counter(piece for s, hand in enumerate(hands) if s != seat for piece in hand)
     for s, move in history:
@@ -297,18 +297,18 @@ def replay_sample(
 
 
 def _deal_out(
-    unseen: list[Any],
+    unseen: list[object],
     seat: int,
     now: list[int],
     face_down: list[int],
     allowed: Callable[[int, Any], bool] | None,
     rng: random.Random,
-) -> list[tuple[list[Any], list[Any]]] | None:
+) -> list[tuple[list[object], list[object]]] | None:
     """Per seat: (pieces it holds now, pieces it put face down), dealt at random from
     ``unseen``; the seats with restrictions pick first. None if a seat cannot be served."""
     pool = unseen[:]
     rng.shuffle(pool)
-    out: list[tuple[list[Any], list[Any]]] = [([], []) for _ in now]
+    out: list[tuple[list[object], list[object]]] = [([], []) for _ in now]
     others = [s for s in range(len(now)) if s != seat]
     for s in others:
         if allowed is None:
@@ -334,10 +334,10 @@ def _replay(
     seat: int,
     hands: Sequence[Any],
     history: Sequence[tuple[int, Move]],
-    face_up: list[list[Any]],
-    dealt: list[tuple[list[Any], list[Any]]],
-    kwargs: dict[str, Any],
-) -> Any:
+    face_up: list[list[object]],
+    dealt: list[tuple[list[object], list[object]]],
+    kwargs: dict[str, object],
+) -> object:
     """The deal rebuilt from the dealt pieces with every public move replayed, or None."""
     start = [
         list(hands[s]) if s == seat else face_up[s] + dealt[s][0] + dealt[s][1]

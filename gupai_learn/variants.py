@@ -50,7 +50,7 @@ def seat_wins(deal: PlayedDeal) -> dict[str, bool]:
 
 
 #: Each game's own events function (``GameInfo.events``), by game, in the course's order.
-EVENTS: dict[str, Callable[[Any], dict[str, Any]] | None] = {
+EVENTS: dict[str, Callable[[Any], dict[str, object]] | None] = {
     name: info.events for name, info in GAMES.items()
 }
 
@@ -63,7 +63,7 @@ class AnyMovePlayer:
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, deal: PlayedDeal) -> Any:
+    def choose(self, deal: PlayedDeal) -> object:
         """A random legal move."""
         moves = deal.legal_moves()
         return moves[self.rng.randrange(len(moves))]
@@ -103,7 +103,7 @@ def compare(
     deals: int = 300,
     seed: int = 0,
     players: object = "heuristic",
-    **options: Any,
+    **options: object,
 ) -> tuple[plots.Chart, list[plots.Estimate]]:
     """Play the same seeded deals under each of ``variants`` (``{label: Rules}``) and chart
     ``what`` side by side, with its 95% intervals. ``players``: a kind, or a list (one per

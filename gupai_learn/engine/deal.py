@@ -74,7 +74,7 @@ class BaseDeal(ABC, Generic[P]):
     _hands: list[tuple[P, ...]]
     _turn: int
     #: the constructor's arguments, for :meth:`restart`
-    _start: dict[str, Any]
+    _start: dict[str, object]
 
     # ----- state -------------------------------------------------------------------------
     @property
@@ -126,7 +126,7 @@ class BaseDeal(ABC, Generic[P]):
             return Verdict.illegal(out.errors, self._refusal(out))
         return Verdict.legal(self._summary(out), out.notes)
 
-    def apply(self, move: object, *, seat: object = None) -> Any:
+    def apply(self, move: object, *, seat: object = None) -> object:
         """Make ``move`` (a :class:`Move` or its text); raises :class:`IllegalPlayError` naming
         every broken rule, the state unchanged. Returns what the game records for the move."""
         out = self._judge(move, False, seat)
@@ -159,7 +159,9 @@ class BaseDeal(ABC, Generic[P]):
         return type(self)(**self._start)
 
     @classmethod
-    def from_script(cls: type[D], hands: Sequence[Any], moves: Iterable[Any], **kwargs: Any) -> D:
+    def from_script(
+        cls: type[D], hands: Sequence[Any], moves: Iterable[Any], **kwargs: object
+    ) -> D:
         """A deal from ``hands`` after playing ``moves`` (Moves or their text) in order.
 
         Raises :class:`IllegalPlayError` naming the first move that is not allowed."""
@@ -276,7 +278,7 @@ class BaseDeal(ABC, Generic[P]):
         """The game's own rule checks for ``move`` by ``seat``."""
 
     @abstractmethod
-    def _apply_move(self, out: Outcome) -> Any:
+    def _apply_move(self, out: Outcome) -> object:
         """Change the state for a legal move; returns what the game records."""
 
     @abstractmethod
@@ -295,7 +297,7 @@ def _unreadable(raw: object, error: Exception) -> str:
     return f"Cannot read {quote(raw)} as a move: write it like '[6:3]' or 'down:[5:1]'."
 
 
-def _hand_key(hand: Sequence[Any]) -> tuple[Any, ...]:
+def _hand_key(hand: Sequence[Any]) -> tuple[object, ...]:
     """A hand as a tuple that does not depend on the order of its pieces (search keys)."""
     try:
         return tuple(sorted(hand))

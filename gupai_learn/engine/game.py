@@ -44,7 +44,7 @@ class PlayedDeal(Protocol):
     RULE_SET: ClassVar[str]
     RULE_OVER: ClassVar[str]
 
-    def __init__(self, hands: Sequence[Any], **state: Any) -> None: ...
+    def __init__(self, hands: Sequence[Any], **state: object) -> None: ...
     @property
     def n_seats(self) -> int: ...
     @property
@@ -72,7 +72,7 @@ class PlayedDeal(Protocol):
         ...
 
     @classmethod
-    def from_script(cls, hands: Sequence[Any], moves: Iterable[object], **state: Any) -> Self:
+    def from_script(cls, hands: Sequence[Any], moves: Iterable[object], **state: object) -> Self:
         """A deal from ``hands`` after ``moves``."""
         ...
 
@@ -243,7 +243,7 @@ class GameInfo(Generic[D, R]):
     deck: Callable[[], Sequence[Any]]
     bots: Mapping[str, Callable[..., Player]] = field(default_factory=dict)
     settle: Callable[[D], Settlement] | None = None
-    carry: Callable[[D, dict[str, Any]], dict[str, Any]] | None = None
+    carry: Callable[[D, dict[str, object]], dict[str, object]] | None = None
     pieces: Literal["tiles", "cards"] = "tiles"
     piece_style: Literal["chinese", "western"] | None = None
     won_name: str = "trick"
@@ -255,7 +255,7 @@ class GameInfo(Generic[D, R]):
     classes: Mapping[str, str] = field(default_factory=dict)
     solve: Solver[D] | None = None
     target: Callable[[R, int], int] | None = None
-    events: Callable[[D], dict[str, Any]] | None = None
+    events: Callable[[D], dict[str, object]] | None = None
     measures: tuple[Measure, ...] = ()
     piece_mark: Callable[[Card], PieceMark] | None = None
     option_rules: Mapping[str, str] = field(default_factory=dict)
@@ -369,7 +369,7 @@ class _Won(Protocol):
     def rules(self) -> object: ...
 
 
-def winner_leads(finished: _Won, state: dict[str, Any]) -> dict[str, Any]:
+def winner_leads(finished: _Won, state: dict[str, object]) -> dict[str, object]:
     """A ``carry`` for games whose next deal is led by the winner of the last one, under the
     same rules (Bagchen BG-DEAL, Bull Fight DN-DEAL, Tet-Gow TT-DEAL)."""
     winner = finished.winner

@@ -49,7 +49,7 @@ class Match:
         rules: object = None,
         players: int | None = None,
         target: int | None = None,
-        **first: Any,
+        **first: object,
     ) -> None:
         self.info = _resolve(game)
         if rules is not None and not isinstance(rules, self.info.Rules):
@@ -66,7 +66,7 @@ class Match:
         #: the seat that won the whole game with one deal (its settlement's ``game_winner``,
         #: e.g. Bagchen's big slam); None while no deal has done so
         self.winner: int | None = None
-        self.state: dict[str, Any] = {}
+        self.state: dict[str, object] = {}
         self._rng = random.Random(seed)
         self._totals = [0] * self.players
         self.deal = self._new_deal(first)
@@ -86,7 +86,7 @@ class Match:
         return self.target is not None and max(self._totals) >= self.target
 
     # ----- playing ---------------------------------------------------------------------------
-    def next_deal(self) -> Any:
+    def next_deal(self) -> object:
         """Settle the finished deal, add it to the totals and start the next one (or, when the
         deal won the whole game or a seat has now reached the target, end the match and keep
         the last deal).
@@ -117,7 +117,7 @@ class Match:
             return f"{name} won the whole game in {self.info.deal_name} {len(self.history)}"
         return f"a seat reached the target of {self.target}"
 
-    def _new_deal(self, kwargs: dict[str, Any]) -> Any:
+    def _new_deal(self, kwargs: dict[str, object]) -> Any:
         kwargs = {"rules": self.rules, "players": self.players, **kwargs}
         return self.info.Deal.random(seed=self._rng, **kwargs)
 

@@ -35,7 +35,7 @@ from gupai_learn.verdict import InvalidNotationError, describe_input, shorten
 Kind = Literal["play", "discard", "draw", "pass"]
 End = Literal["left", "right"]
 Call = Literal["sky", "earth", "any"]
-Reader = Callable[[Any], tuple[Any, ...]]
+Reader = Callable[[Any], tuple[object, ...]]
 
 ENDS: tuple[End, ...] = ("left", "right")
 CALLS: tuple[Call, ...] = ("sky", "earth", "any")
@@ -207,7 +207,7 @@ def join(pieces: Iterable[Any]) -> str:
     return " + ".join(shown)
 
 
-def _pieces(value: Any) -> tuple[Any, ...]:
+def _pieces(value: Any) -> tuple[object, ...]:
     """Tiles from a tile, tiles or notation; other pieces (cards) pass through a sequence."""
     if type(value) is Tiles:
         return value
@@ -221,12 +221,12 @@ def _pieces(value: Any) -> tuple[Any, ...]:
     return as_tiles(value)
 
 
-def _foreign(items: tuple[Any, ...] | list[Any]) -> bool:
+def _foreign(items: tuple[object, ...] | list[object]) -> bool:
     """True when no item is a tile or text (the pieces are cards or another game's pieces)."""
     return not any(isinstance(p, (Tile, str)) for p in items)
 
 
-def _read(body: str, text: str, read: Reader | None) -> tuple[Any, ...]:
+def _read(body: str, text: str, read: Reader | None) -> tuple[object, ...]:
     if not body.strip():
         raise InvalidNotationError(clip(text), "no pieces are named")
     try:

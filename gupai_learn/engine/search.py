@@ -282,7 +282,7 @@ def describe(result: SolveResult, goal: str) -> str:
     return f"forces {goal} with " + " or ".join(str(a) for a in result.plays)
 
 
-def without(hand: tuple[Any, ...], pieces: Sequence[Any]) -> tuple[Any, ...]:
+def without(hand: tuple[object, ...], pieces: Sequence[Any]) -> tuple[object, ...]:
     """A search state's hand after ``pieces`` left it (one copy each), order kept."""
     rest = list(hand)
     for piece in pieces:

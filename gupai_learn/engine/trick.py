@@ -405,9 +405,9 @@ class TrickDeal(BaseDeal[P]):
 
     #: Face-down plays as given -> (the mask a hand needs, the pieces in the game's order); one
     #: table per game (each subclass gets its own).
-    _down_cache: ClassVar[dict[tuple[Any, ...], tuple[int, tuple[Any, ...]]]] = {}
+    _down_cache: ClassVar[dict[tuple[object, ...], tuple[int, tuple[object, ...]]]] = {}
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
+    def __init_subclass__(cls, **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)
         cls._down_cache = {}
 
@@ -462,7 +462,7 @@ class TrickDeal(BaseDeal[P]):
         order than the table's, a list, a Move, its text)."""
         kind = type(raw)
         if kind is tuple or kind is self._hand_type:
-            pieces: tuple[Any, ...] = raw  # type: ignore[assignment]
+            pieces: tuple[object, ...] = raw  # type: ignore[assignment]
             if len(pieces) < 2 or not self._all_pieces(pieces):
                 return None
         else:
@@ -520,11 +520,11 @@ class TrickDeal(BaseDeal[P]):
             cache[tuple(pieces)] = entry
         return entry
 
-    def _plain(self, raw: object, kind: str) -> tuple[Any, ...] | None:
+    def _plain(self, raw: object, kind: str) -> tuple[object, ...] | None:
         """The pieces of ``raw`` when it plainly names a move of ``kind``: a list of pieces, a
         Move of that kind with no end or call, or its text; None otherwise."""
         if type(raw) is list:
-            pieces: tuple[Any, ...] = tuple(raw)
+            pieces: tuple[object, ...] = tuple(raw)
         else:
             found = self._fast_read(raw)
             if found is None or found[0] != kind:
@@ -532,7 +532,7 @@ class TrickDeal(BaseDeal[P]):
             pieces = found[1]
         return pieces if self._all_pieces(pieces) else None
 
-    def _all_pieces(self, pieces: tuple[Any, ...]) -> bool:
+    def _all_pieces(self, pieces: tuple[object, ...]) -> bool:
         """Whether every item is one of the game's pieces (a plain loop: one to four items)."""
         if type(pieces) is self._hand_type:
             return True
@@ -667,16 +667,16 @@ class TextMoves:
     discard written as text (no end, no call), or None for anything else (read it the careful
     way). Remembers at most ``limit`` texts (a game has few distinct moves)."""
 
-    def __init__(self, read: Callable[[Any], tuple[Any, ...]], limit: int = 50_000) -> None:
+    def __init__(self, read: Callable[[Any], tuple[object, ...]], limit: int = 50_000) -> None:
         self._read = read
         self._limit = limit
-        self._seen: dict[str, tuple[str, tuple[Any, ...]] | None] = {}
+        self._seen: dict[str, tuple[str, tuple[object, ...]] | None] = {}
 
-    def __call__(self, text: str) -> tuple[str, tuple[Any, ...]] | None:
+    def __call__(self, text: str) -> tuple[str, tuple[object, ...]] | None:
         seen = self._seen
         if text in seen:
             return seen[text]
-        found: tuple[str, tuple[Any, ...]] | None
+        found: tuple[str, tuple[object, ...]] | None
         try:
             move = Move.parse(text, self._read)
             plain = move.end is None and move.call is None

@@ -133,7 +133,7 @@ def hand_size(info: GameInfo) -> int:
     return len(info.Deal.random(seed=0).hands[0])
 
 
-def check_settings(game: str, count: Any, min_depth: Any) -> GameInfo:
+def check_settings(game: str, count: object, min_depth: object) -> GameInfo:
     """The game's GameInfo, or a SettingsError naming what is impossible."""
     if game not in GAMES:
         raise SettingsError(f"no game {game!r}; the games are {', '.join(GAMES)}")
@@ -308,7 +308,7 @@ def entry(
     """The bank entry of one puzzle (the format of the banks' endgames), rated against
     ``cuts`` (by default the cut points of the game's generated bank)."""
     goal_rule = _goal_rule(info)
-    data: dict[str, Any] = {"id": f"{_prefix(info)}-gen-{number:02d}"}
+    data: dict[str, object] = {"id": f"{_prefix(info)}-gen-{number:02d}"}
     if info.family == "trick":
         data.update(_trick_setup(info, puzzle))
     else:
@@ -327,7 +327,7 @@ def entry(
     return data
 
 
-def _trick_setup(info: GameInfo, puzzle: Found) -> dict[str, Any]:
+def _trick_setup(info: GameInfo, puzzle: Found) -> dict[str, object]:
     deal = puzzle.deal
     left = len(deal.hands[puzzle.seat])
     unit = info.round_name
@@ -336,7 +336,7 @@ def _trick_setup(info: GameInfo, puzzle: Found) -> dict[str, Any]:
     point = dice.point if dice is not None else None  # the dice roll naming the point tiles
     if point is not None:
         story += f" The dice showed {point}."
-    data: dict[str, Any] = {
+    data: dict[str, object] = {
         "kind": "endgame",
         "story": story,
         "hands": [
@@ -350,11 +350,11 @@ def _trick_setup(info: GameInfo, puzzle: Found) -> dict[str, Any]:
     return data
 
 
-def _line_setup(info: GameInfo, puzzle: Found) -> dict[str, Any]:
+def _line_setup(info: GameInfo, puzzle: Found) -> dict[str, object]:
     deal = puzzle.deal
     start = deal.restart()
     title, prompt = _line_texts(info, deal)
-    data: dict[str, Any] = {
+    data: dict[str, object] = {
         "kind": "line-move",
         "goal": "win",
         "title": title,
@@ -414,7 +414,7 @@ def _number(n: int) -> str:
     return NUMBERS[n] if n < len(NUMBERS) else str(n)
 
 
-def bank_text(info: GameInfo, entries: Sequence[dict[str, Any]], argv: Sequence[str]) -> str:
+def bank_text(info: GameInfo, entries: Sequence[dict[str, object]], argv: Sequence[str]) -> str:
     """A whole bank file: its header (game, roles and kind texts of the game's main bank), then
     the entries."""
     from gupai_learn.puzzles.loader import raw
@@ -450,7 +450,7 @@ def _toml(value: Any) -> str:
     return "[" + ", ".join(_toml(v) for v in value) + "]"
 
 
-def needs_planning(data: dict[str, Any]) -> bool:
+def needs_planning(data: dict[str, object]) -> bool:
     """True for a bank entry the solver answers: an endgame, or a line move that must still
     force the goal."""
     return data.get("kind") == "endgame" or (
@@ -478,7 +478,7 @@ def rerate(game: str, budget: int = 10**6) -> dict[str, dict[str, Any]]:
     for table in measured.values():
         table["rating"] = rate(table["score"], cuts)
     path.write_text(with_difficulties(path.read_text(encoding="utf-8"), measured), "utf-8")
-    written: dict[str, dict[str, Any]] = {}
+    written: dict[str, dict[str, object]] = {}
     main_bank = raw(game)
     for data in main_bank["puzzle"]:
         if needs_planning(data):
@@ -511,7 +511,7 @@ def measure_entry(info: GameInfo, deal: Any, budget: int) -> dict[str, Any]:
     }
 
 
-def with_difficulties(text: str, tables: dict[str, dict[str, Any]]) -> str:
+def with_difficulties(text: str, tables: dict[str, dict[str, object]]) -> str:
     """A bank's text with the ``difficulty`` line of each puzzle in ``tables`` (by id) set:
     an existing line is replaced where it stands, else the line follows the ``id`` line."""
     lines = text.split("\n")

@@ -172,7 +172,7 @@ class Puzzle:
                 return Feedback("not-attempted", text)
         return self.checker(answer)
 
-    def _choice(self, answer: object) -> Any:
+    def _choice(self, answer: object) -> object:
         """The option ``answer`` names (see :func:`read_choice`), else ``answer`` itself."""
         return read_choice(answer, self.choices)
 
@@ -210,7 +210,7 @@ def _key(text: str) -> str:
     return "-" + key if key.isdigit() and text.strip().startswith(("-", "−")) else key
 
 
-def read_choice(answer: object, choices: tuple[str, ...]) -> Any:
+def read_choice(answer: object, choices: tuple[str, ...]) -> object:
     """The option ``answer`` names: its text, case, spaces and punctuation aside; a whole number
     is that number when some option is a number, else the option's index. Anything else comes
     back unchanged (the check then says it is not one of the options)."""

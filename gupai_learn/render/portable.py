@@ -109,7 +109,7 @@ def _svg_end(markup: str, start: int) -> int:
             return at
 
 
-def _data(value: object) -> Any:
+def _data(value: object) -> object:
     """A ``_repr_*_`` result without its metadata."""
     return value[0] if isinstance(value, tuple) else value
 

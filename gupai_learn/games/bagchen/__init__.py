@@ -95,7 +95,9 @@ def point_tiles(point: object) -> Tiles:
     return Tiles(t for t in decks.chinese_double() if t in kinds)
 
 
-def _combination(value: Any, rules: Rules, point: Any) -> tuple[Combination | None, list[Reason]]:
+def _combination(
+    value: Any, rules: Rules, point: object
+) -> tuple[Combination | None, list[Reason]]:
     rules = _rules(rules)
     points = _points(point)
     if isinstance(value, Combination):
@@ -111,7 +113,7 @@ def _combination(value: Any, rules: Rules, point: Any) -> tuple[Combination | No
     return classify_play(pieces, points, rules.earth_any_mix)
 
 
-def classify(tiles: Any, rules: Rules = _DEFAULT, point: Any = None) -> Combination:
+def classify(tiles: Any, rules: Rules = _DEFAULT, point: object = None) -> Combination:
     """The lead class of ``tiles`` when ``point`` (a dice roll such as ``"2-2"``; None: no
     point) names the point tiles: ``.kind``, ``.rank``, ``.name``. Raises
     :class:`IllegalPlayError` whose verdict gives every reason they are not a valid lead."""
@@ -123,7 +125,7 @@ def classify(tiles: Any, rules: Rules = _DEFAULT, point: Any = None) -> Combinat
     return combo
 
 
-def beats(challenger: Any, high: Any, rules: Rules = _DEFAULT, point: Any = None) -> Verdict:
+def beats(challenger: Any, high: object, rules: Rules = _DEFAULT, point: object = None) -> Verdict:
     """Whether ``challenger``, played face up, beats ``high`` (the trick's high play), with the
     reasons: same class, same number of tiles, strictly higher rank (BG-RANK, BG-COMBO-*,
     BG-HORSE, BG-MOTHER-SON, BG-POINT-PLAY)."""

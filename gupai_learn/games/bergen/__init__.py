@@ -18,8 +18,6 @@ line, :mod:`gupai_learn.engine.line`; headers, :mod:`.headers`), :class:`Deal`, 
 
 from __future__ import annotations
 
-from typing import Any
-
 from gupai_learn import decks
 from gupai_learn.bots import RandomPlayer
 from gupai_learn.engine.game import GameInfo
@@ -54,7 +52,7 @@ __all__ = [
 ]
 
 
-def carry(finished: Deal, state: dict[str, Any]) -> dict[str, Any]:
+def carry(finished: Deal, state: dict[str, object]) -> dict[str, object]:
     """The next round of a match (BE-GAME): the running scores, for the header cap; the
     opening follows BE-OPEN again, so nothing else carries over."""
     return {"scores": finished.totals, "rules": finished.rules}

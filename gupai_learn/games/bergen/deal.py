@@ -230,7 +230,9 @@ class Deal(LineDeal):
     # ----- verbs ---------------------------------------------------------------------------
     def draw(self) -> Tile:
         """Draw one tile from the boneyard (BE-DRAW); the same seat then acts again."""
-        return self.apply(DRAW)  # type: ignore[no-any-return]
+        drawn = self.apply(DRAW)
+        assert isinstance(drawn, Tile)  # a draw gives back the tile drawn (_apply_other)
+        return drawn
 
     def pass_turn(self) -> None:
         """Pass: allowed only when the seat can neither play nor draw (BE-DRAW)."""
@@ -474,7 +476,7 @@ class Deal(LineDeal):
 MISSING: Any = object()
 #: The header award (or None) per seat, ends, uncovered doubles at the ends, lone opening
 #: double, running total and rules: awards are immutable, so each is made once.
-_HEADER_AWARDS: dict[tuple[Any, ...], Award | None] = {}
+_HEADER_AWARDS: dict[tuple[object, ...], Award | None] = {}
 #: The domino award per seat and seat names.
 _DOMINOES: dict[tuple[int, tuple[str, ...]], Award] = {}
 

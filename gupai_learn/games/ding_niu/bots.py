@@ -145,7 +145,7 @@ def _counts(deal: Any, seat: int) -> Sequence[int]:
     return [len(deal.hands[s]) + len(deal.down[s]) for s in range(deal.n_seats) if s != seat]
 
 
-def sample_world(deal: Any, seat: int, rng: random.Random) -> Any:
+def sample_world(deal: object, seat: int, rng: random.Random) -> object:
     """A world for the strong player: the unseen tiles dealt again among the other seats (their
     hands and face-down tiles), no seat holding a number it is known to lack (:func:`voids`);
     the public history is replayed on it (:func:`gupai_learn.strong.replay_sample`)."""

@@ -43,6 +43,7 @@ from gupai_learn.engine.deal import Outcome, check_players, check_seat, check_se
 from gupai_learn.engine.line import (
     Layout,
     LineDeal,
+    LineResult,
     Placed,
     placement,
 )
@@ -226,13 +227,13 @@ class Deal(LineDeal):
         """True after a fish under ``after_fish="doubles-then-settle"``: only doubles may go."""
         return self._fish is not None and self.rules.after_fish == "doubles-then-settle"
 
-    def discard(self, tile: object) -> Any:
+    def discard(self, tile: object) -> LineResult:
         """Put ``tile`` face down (DN-DISCARD): only when no tile fits, unless ``must_play`` is
         off. Raises IllegalPlayError naming the rule, the state unchanged."""
         move = tile if isinstance(tile, Move) else Move.discard(tile)
         return self.apply(move)
 
-    def pass_turn(self) -> Any:
+    def pass_turn(self) -> LineResult:
         """Pass after a fish when no matching double is held (``after_fish`` default)."""
         return self.apply(PASS)
 

@@ -110,7 +110,7 @@ def combinations(kind: str, rules: Rules = _DEFAULT) -> list[Combination]:
     return sorted(found, key=lambda c: -c.rank)
 
 
-def beats(challenger: Any, high: Any, rules: Rules = _DEFAULT) -> Verdict:
+def beats(challenger: Any, high: object, rules: Rules = _DEFAULT) -> Verdict:
     """Whether ``challenger``, played face up, beats ``high`` (the trick's current high play of
     the lead's class), with the reasons (TG-BEAT-STRICT, TG-BEAT-TIE, TG-SUPREME)."""
     high_combo = classify(high, rules)
@@ -131,7 +131,7 @@ def beats(challenger: Any, high: Any, rules: Rules = _DEFAULT) -> Verdict:
     return Verdict.legal(f"{shown(combo.pieces)} beats {high_text}", [note])
 
 
-def carry(finished: Deal, state: dict[str, Any]) -> dict[str, Any]:
+def carry(finished: Deal, state: dict[str, object]) -> dict[str, object]:
     """The next deal of a match (TG-DEAL, TG-STREAK): the winner of the hand is the next banker
     and leads, and ``banker_streak`` is his streak coming into it, counted as the rules'
     version of TG-STREAK counts it (see :func:`next_streak`)."""

@@ -55,7 +55,7 @@ def settlement_check(
     behind those seats' payments (without amounts)."""
     names = e.build().seat_names
 
-    def check(answer: Any) -> Feedback:
+    def check(answer: object) -> Feedback:
         values = read_numbers(answer, len(names))
         if values is None:
             return numbers_please(len(names))
@@ -82,7 +82,7 @@ def count_check(
     reason ``right``; wrong naming the seats answered wrongly, ``total`` when the answers do not
     add up to the true total, and the reason ``wrong`` (where to look, not the numbers)."""
 
-    def check(answer: Any) -> Feedback:
+    def check(answer: object) -> Feedback:
         values = read_numbers(answer, len(truth))
         if values is None:
             return numbers_please(len(truth))
@@ -163,7 +163,7 @@ def endgame(e: Entry) -> Puzzle:
     good = set(_solve(e, start, seat).plays)
     winning = [p for p in start.legal_plays() if Move.play(p) in good]
 
-    def check(answer: Any) -> Feedback:
+    def check(answer: object) -> Feedback:
         deal = e.build()
         verdict = deal.judge(answer)
         if not verdict.ok:
@@ -224,7 +224,7 @@ def _refutation(e: Entry, lead: str, seat: int) -> list[Reason]:
     return [Reason(e.rule("deal"), text), *(r for r in notes if r.rule != e.rule("face-down"))]
 
 
-def _after(deal: Any, move: Move) -> Any:
+def _after(deal: Any, move: Move) -> object:
     later = deal.restart()
     for m in deal.history:
         later.apply(m)

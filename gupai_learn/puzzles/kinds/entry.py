@@ -44,7 +44,7 @@ class Entry:
     game: GameInfo
     bank: Mapping[str, Any]
     setup: Setup | None = None
-    deal: Any = None
+    deal: object = None
 
     def __getitem__(self, key: str) -> Any:
         return self.data[key]
@@ -61,7 +61,9 @@ class Entry:
             raise ValueError(f"puzzle {self.data['id']} is not set in a deal")
         return self.setup.build()
 
-    def drawing(self, draw: Callable[..., str], *args: Any, **kwargs: Any) -> Callable[[], str]:
+    def drawing(
+        self, draw: Callable[..., str], *args: object, **kwargs: object
+    ) -> Callable[[], str]:
         """A picture drawn when shown, from a fresh deal at the puzzle's moment."""
 
         def picture() -> str:
@@ -114,5 +116,5 @@ def _secrets(kind: AnswerKind, solution: Solution, extra: Mapping[str, Any]) -> 
     return fair.move_secrets([Move.coerce(answer)]) if answer else ()
 
 
-def _frozen(value: object) -> Any:
+def _frozen(value: object) -> object:
     return tuple(value) if isinstance(value, list) else value

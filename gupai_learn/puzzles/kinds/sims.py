@@ -23,7 +23,7 @@ class SimVariant:
 
     label: str
     options: Mapping[str, Any] = field(default_factory=dict)
-    players: Any = "heuristic"
+    players: object = "heuristic"
     column: str = ""
 
 
@@ -35,7 +35,7 @@ class MeasuredSolution(Solution):
         object.__setattr__(self, "_measure", cache(measure))
 
     @property  # type: ignore[override]
-    def answer(self) -> Any:
+    def answer(self) -> object:
         """The answer the simulation gives."""
         return self._measure().answer  # type: ignore[attr-defined]
 
