@@ -16,14 +16,17 @@ The public names (design.md §2)::
     gl.review(deal, 0)           # each decision of seat 0 in a finished deal: kept or slipped
     gl.practice()                # today's due puzzles, then new ones near your rating
 
-Games live in :mod:`gupai_learn.games`, drawings in :mod:`gupai_learn.render`, widgets in
+Games live in :mod:`gupai_learn.games` (imported here, so that every game is registered
+whatever module is imported first), drawings in :mod:`gupai_learn.render`, widgets in
 :mod:`gupai_learn.widgets`, puzzles in :mod:`gupai_learn.puzzles`.
 """
 
 from typing import Any
 
-from gupai_learn import decks, review
+from gupai_learn import decks, games, review
 from gupai_learn.cards import Card, Cards, cards
+from gupai_learn.engine.game import first_game
+from gupai_learn.engine.game import game as find_game
 from gupai_learn.engine.match import Match
 from gupai_learn.engine.moves import Move
 from gupai_learn.engine.reference import Reference
@@ -58,6 +61,7 @@ __all__ = [
     "cards",
     "decks",
     "expect_error",
+    "games",
     "glossary",
     "practice",
     "reference",
@@ -78,10 +82,7 @@ def reference(game: str | None = None) -> Reference:
     ``print(card)`` gives the same facts as plain text and ``card.save("name.svg")`` writes a
     printable page. A ValueError names the games when ``game`` is unknown or has no card yet.
     """
-    from gupai_learn.games import GAMES  # games sit above the engine: import late
-    from gupai_learn.games import game as find
-
-    info = next(iter(GAMES.values())) if game is None else find(game)
+    info = first_game() if game is None else find_game(game)
     if info.reference is None:
         raise SetupError(f"{info.display_name()} has no reference card yet")
     return info.reference()
@@ -99,6 +100,6 @@ def practice(game: str | None = None, theme: str | None = None) -> Any:
 
 
 # In a notebook, drawings are shown as images inside HTML, which show before it is trusted too.
-from gupai_learn.render.portable import install as _install_display  # noqa: E402
+from gupai_learn.display import install as _install_display  # noqa: E402
 
 _install_display()

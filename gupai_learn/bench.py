@@ -10,9 +10,10 @@ measured on two paths: the listed one (plays from ``legal_plays()``, discards as
 type) and the one a user writes (discards as a plain ``tuple`` from ``random.sample``, choices
 with ``randrange``; :func:`trick_user_playout`).
 
-Each game's rows live in its own package (``games/<name>/bench.py``, found through ``GAMES`` by
-:func:`game_bench`); this module holds what every game shares: the paired timing, the generic
-playouts of a trick or line game, the peer, the solver and review rows, and the simulations.
+Each game's rows live in its own package (``games/<name>/bench.py``, given to this module by
+the game's ``GameInfo.bench``); this module holds what every game shares: the paired timing,
+the generic playouts of a trick or line game, the peer, the solver and review rows, and the
+simulations.
 
 Then, per game in ``GAMES``, :func:`gupai_learn.sim.run`'s throughput in deals per second with
 heuristic players, in one process and in two, and the speed-up. (The playout rows above do not
@@ -28,157 +29,10 @@ absolute numbers.
 from __future__ import annotations
 
 import argparse
-import random
 import statistics
 import time
-from collections.abc import Callable
-from importlib import import_module
-from types import ModuleType
-from typing import Any
 
-from gupai_learn.cards import Cards
-from gupai_learn.engine.game import GameInfo
-from gupai_learn.games import GAMES
-from gupai_learn.tiles import Tiles
-
-
-def game_bench(info: GameInfo) -> ModuleType | None:
-    """The game's own rows of the benchmark, ``gupai_learn.games.<name>.bench`` (``rows(seconds,
-    rounds, quick)`` prints them; ``endgame(seed, size)`` and ``SEARCH_SIZES`` feed the solver
-    rows of issue 26 where the game has them), or None for a game without one."""
-    try:
-        return import_module(f"gupai_learn.games.{info.name}.bench")
-    except ModuleNotFoundError:
-        return None
-
-
-def __getattr__(name: str) -> Any:
-    """A function of a game's bench module, by name (``bench.bergen_random_playout``)."""
-    for info in GAMES.values():
-        module = game_bench(info)
-        if module is not None and not name.startswith("__") and hasattr(module, name):
-            return getattr(module, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-def _moves_per_second(run: Callable[[int], int], seconds: float, seed: int) -> float:
-    """Moves per CPU second of ``run(seed) -> moves`` called with successive seeds for
-    ``seconds`` of CPU time. CPU time, as for the solver rows: on a shared machine wall-clock
-    time would count the neighbours' work too, and the ratio to the peer would swing with it."""
-    moves, start = 0, time.process_time()
-    while time.process_time() - start < seconds:
-        moves += run(seed)
-        seed += 1
-    return moves / (time.process_time() - start)
-
-
-def paired_rates(
-    ours: Callable[[int], int], theirs: Callable[[int], int], seconds: float, rounds: int
-) -> tuple[float, float, float]:
-    """Median moves/s of ``ours`` and ``theirs`` and the median of the per-round ratios.
-
-    The two alternate round by round, so a machine that slows down or speeds up during the run
-    affects both sides of each ratio alike."""
-    mine, peer, ratios = [], [], []
-    for r in range(rounds):
-        peer.append(_moves_per_second(theirs, seconds, r * 100_000))
-        mine.append(_moves_per_second(ours, seconds, r * 100_000))
-        ratios.append(mine[-1] / peer[-1])
-    return statistics.median(mine), statistics.median(peer), statistics.median(ratios)
-
-
-def trick_random_playout(
-    deal_class: Any, seed: int, down: Callable[[random.Random, tuple[Any, ...], int], Any]
-) -> int:
-    """One random deal of a trick game (``deal_class.random``) played to the end through the
-    public API, as :func:`tien_gow_random_playout` describes; ``down(rng, hand, n)`` picks the
-    pieces of a face-down discard. Returns the number of moves."""
-    rng = random.Random(seed)
-    draw = rng.random
-    deal = deal_class.random(seed=rng)
-    moves = 0
-    while not deal.is_over:
-        plays = deal.legal_plays()
-        trick = deal.trick
-        pick = int(draw() * (len(plays) + 1 if trick else len(plays)))
-        if pick == len(plays):
-            deal.discard(down(rng, deal.hands[deal.turn], len(trick[0].pieces)))
-        else:
-            deal.play(plays[pick])
-        moves += 1
-    deal.settle()
-    return moves
-
-
-def trick_user_playout(deal_class: Any, seed: int) -> int:
-    """One random deal of a trick game played the way a user writes a random player: plays
-    from ``legal_plays()``, discards as a plain ``tuple`` sampled from the hand with
-    ``random.sample``, every move through ``deal.play``/``deal.discard``. Returns its moves."""
-    rng = random.Random(seed)
-    deal = deal_class.random(seed=rng)
-    moves = 0
-    while not deal.is_over:
-        plays = deal.legal_plays()
-        trick = deal.trick
-        pick = rng.randrange(len(plays) + 1) if trick else rng.randrange(len(plays))
-        if pick == len(plays):
-            deal.discard(tuple(rng.sample(deal.hands[deal.turn], len(trick[0].pieces))))
-        else:
-            deal.play(plays[pick])
-        moves += 1
-    deal.settle()
-    return moves
-
-
-def random_tiles(rng: random.Random, hand: tuple[Any, ...], n: int) -> Tiles:
-    """``n`` distinct tiles of ``hand`` chosen at random (a random face-down discard)."""
-    if n == 1:
-        return Tiles((hand[int(rng.random() * len(hand))],))
-    return Tiles(rng.sample(hand, n))
-
-
-def dominoes_random_playout(seed: int) -> int:
-    """One random game of the PyPI ``dominoes`` package (double-six, 4 players)."""
-    import dominoes
-
-    random.seed(seed)
-    draw = random.random
-    game = dominoes.Game.new()
-    moves = 0
-    while game.result is None:
-        options = game.valid_moves
-        game.make_move(*options[int(draw() * len(options))])
-        moves += 1
-    return moves
-
-
-def line_random_playout(deal_class: Any, seed: int) -> int:
-    """Play one random deal of a line game (``deal_class``) to the end through the public API:
-    each move one of ``deal.legal_moves()``, chosen with ``int(random() * n)`` as the peer
-    draws; the deal is settled at the end. Returns the number of moves."""
-    rng = random.Random(seed)
-    draw = rng.random
-    deal = deal_class.random(seed=rng)
-    moves = 0
-    while not deal.is_over:
-        options = deal.legal_moves()
-        deal.apply(options[int(draw() * len(options))])
-        moves += 1
-    deal.settle()
-    return moves
-
-
-def played_down(deal: Any, size: int, rng: random.Random, pack: Callable[..., Any]) -> Any:
-    """``deal`` (a trick game) played on by random single leads and random discards (packed
-    by ``pack``: Tiles or Cards) until every hand holds ``size`` pieces between tricks."""
-    while len(deal.hands[0]) > size or deal.trick:
-        plays = [p for p in deal.legal_plays() if len(p) == 1] if not deal.trick else []
-        if plays:
-            deal.play(plays[rng.randrange(len(plays))])
-        else:
-            hand = deal.hands[deal.turn]
-            deal.discard(pack(rng.sample(hand, len(deal.trick[0].pieces))))
-    return deal
+from gupai_learn.engine.game import GAMES
 
 
 def sim_rates(game: str, deals: int, workers: int = 2) -> tuple[float, float]:
@@ -211,9 +65,8 @@ def main(argv: list[str] | None = None) -> None:
     seconds, rounds = (0.5, 3) if args.quick else (2.0, 5)
     print(f"gupai-learn benchmark ({rounds} rounds of {seconds} s, medians)")
     for info in GAMES.values():
-        module = game_bench(info)
-        if module is not None:
-            module.rows(seconds, rounds, args.quick)
+        if info.bench is not None:
+            info.bench.rows(seconds, rounds, args.quick)
     search_rows(args.quick)
     sim_rows(args.quick)
     practice_row(args.quick)
@@ -229,30 +82,16 @@ def sim_rows(quick: bool) -> None:
         )
 
 
-def random_cards(draw: Callable[[], float], hand: tuple[Any, ...], n: int) -> Cards:
-    """``n`` distinct cards of ``hand`` chosen at random with ``int(random() * m)`` draws (a
-    partial Fisher-Yates shuffle, as cheap as the peer's own draws)."""
-    pool = list(hand)
-    last = len(pool) - 1
-    picked = []
-    for i in range(n):
-        j = int(draw() * (last + 1 - i))
-        picked.append(pool[j])
-        pool[j] = pool[last - i]
-    return Cards(picked)
-
-
 # ----- solver speed and deal review (issue 26) ------------------------------------------------
 def endgame_solve_times(game: str, size: int, count: int) -> tuple[float, float, int, int]:
     """Median and worst CPU seconds, worst positions searched, and how many were decided, of
     the game's solver on ``count`` random endgames with ``size`` pieces in each hand (the seat
     to act solving, every winning first move listed, the default budget). CPU time, because
     the machine may be shared: wall-clock time would measure the neighbours too."""
-    module = game_bench(GAMES[game])
-    solve = GAMES[game].solve
-    if module is None or not hasattr(module, "endgame") or solve is None:
+    bench, solve = GAMES[game].bench, GAMES[game].solve
+    if bench is None or bench.endgame is None or solve is None:
         raise ValueError(f"{GAMES[game].title} has no solver endgames in its bench")
-    make = module.endgame
+    make = bench.endgame
     times, nodes, decided = [], [], 0
     for seed in range(count):
         deal = make(seed, size)
@@ -266,13 +105,12 @@ def endgame_solve_times(game: str, size: int, count: int) -> tuple[float, float,
 
 def search_rows(quick: bool) -> None:
     """Print the solver rows of issue 26: each game's endgames of the sizes its bench names
-    (``SEARCH_SIZES``: Tien Gow up to 5 tiles each, Bagchen up to 6, Tet-Gow 4 cards), each
+    (``Bench.search_sizes``: Tien Gow up to 5 tiles each, Bagchen up to 6, Tet-Gow 4 cards), each
     over ``count`` seeded random positions with the median, the worst time, the worst
     positions searched and how many were decided; then the whole-deal review of every game."""
     count = 8 if quick else 30
     for game, info in GAMES.items():
-        module = game_bench(info)
-        sizes = getattr(module, "SEARCH_SIZES", ())  # optional: not every game has such rows
+        sizes = info.bench.search_sizes if info.bench is not None else ()
         title = info.title
         for size in sizes:
             median, worst, nodes, decided = endgame_solve_times(game, size, count)
@@ -294,6 +132,8 @@ def review_times(count: int) -> dict[str, tuple[float, float, float]]:
 
     rows = {}
     for info in GAMES.values():
+        if info.solve is None or info.review_words is None:
+            continue  # a game without a solver has no review
         times, decided, total = [], 0, 0
         for seed in range(count):
             deal = info.Deal.random(seed=seed)

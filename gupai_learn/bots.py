@@ -27,7 +27,7 @@ __all__ = ["Move", "Player", "RandomPlayer", "TrickHeuristic", "apply", "play_ou
 class Player(Protocol):
     """Anything that picks a move for the seat to act."""
 
-    def choose(self, deal: Any) -> Move: ...
+    def choose(self, deal: object) -> Move: ...
 
 
 def apply(deal: TrickDeal[Any], move: Move) -> None:
@@ -35,7 +35,7 @@ def apply(deal: TrickDeal[Any], move: Move) -> None:
     deal.apply(move)
 
 
-def play_out(deal: Any, players: Sequence[Player]) -> Any:
+def play_out(deal: Any, players: Sequence[Player]) -> object:
     """Play ``deal`` to the end, one player per seat; returns the deal."""
     while not deal.is_over:
         deal.apply(players[deal.turn].choose(deal))
@@ -89,11 +89,11 @@ class TrickHeuristic(ABC):
         return Move("play", self._lead(deal, plays))
 
     @abstractmethod
-    def _lead(self, deal: Any, plays: list[Any]) -> Any:
+    def _lead(self, deal: object, plays: list[Any]) -> Any:
         """The pieces to lead (each game's heuristic says which)."""
 
     @abstractmethod
-    def _follow(self, deal: Any, plays: list[Any]) -> Move:
+    def _follow(self, deal: object, plays: list[Any]) -> Move:
         """The move when following a lead (each game's heuristic says which)."""
 
     def __repr__(self) -> str:

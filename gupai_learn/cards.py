@@ -143,7 +143,7 @@ class Card:
         suggesting the closest card name."""
         return cls(text)
 
-    def __setattr__(self, name: str, value: Any) -> None:
+    def __setattr__(self, name: str, value: object) -> None:
         if hasattr(self, "suits"):
             raise AttributeError("a Card is immutable")
         object.__setattr__(self, name, value)
@@ -245,7 +245,7 @@ def _normal(text: str) -> str:
     return _SPACES.sub(" ", text.strip().lower())
 
 
-def _parse_card(text: Any) -> Card:
+def _parse_card(text: object) -> Card:
     if not isinstance(text, str):
         raise InvalidNotationError(text, f"a card is written as text, not {type_phrase(text)}")
     if len(text) > MAX_TEXT:

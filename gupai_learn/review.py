@@ -29,19 +29,18 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import html
-import importlib
 import inspect
 import json
 import sys
 import types
-from collections.abc import Callable, Hashable, Iterable, Iterator
+from collections.abc import Hashable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
 from gupai_learn.engine.deal import BaseDeal
-from gupai_learn.engine.game import GameInfo
+from gupai_learn.engine.game import GameInfo, ReviewWords
 from gupai_learn.engine.moves import Move, join, quote
-from gupai_learn.engine.protocols import capable
+from gupai_learn.engine.protocols import capable, game_of
 from gupai_learn.tiles import Tile
 
 if TYPE_CHECKING:
@@ -75,29 +74,12 @@ SHOWN_MOVES = 6
 Verdict = Literal["kept", "slipped", "undecided"]
 
 
-@dataclass(frozen=True)
-class ReviewWords:
-    """A game's words for reviews and hints (``review_words.WORDS`` in the game's package):
-    ``goal``, what its solver pursues, said of a seat ("takes the last trick and the hand");
-    ``rules``, the rule ids that decide it; ``place_reason``, line games: why a tile is
-    placed now, from the tile (None: it fits); ``achiever``, who reached the goal of a
-    finished deal (None: ``deal.winner``); ``budgets``, the positions one solve and a whole
-    review may search, where the game's positions cost other than most (None:
-    :data:`REVIEW_NODES`, :data:`REVIEW_TOTAL`), so that a review takes at most about 3 s."""
-
-    goal: str
-    rules: tuple[str, ...]
-    place_reason: Callable[[Any], str] | None = None
-    achiever: Callable[[Any], int | None] | None = None
-    budgets: tuple[int, int] | None = None
-
-
 def words_of(info: GameInfo) -> ReviewWords:
-    """The review words of ``info``'s game, from the ``review_words`` module of its package."""
-    package = info.Deal.__module__.rpartition(".")[0]
-    words = importlib.import_module(f"{package}.review_words").WORDS
-    assert isinstance(words, ReviewWords)
-    return words
+    """The review words of ``info``'s game (``GameInfo.review_words``; a game without them
+    has no review: TypeError)."""
+    if info.review_words is None:
+        raise TypeError(f"{info.title} has no review words: it cannot be reviewed")
+    return info.review_words
 
 
 def goal_words(info: GameInfo) -> tuple[str, tuple[str, ...]]:
@@ -212,7 +194,7 @@ class _Budget:
 # ----- review ---------------------------------------------------------------------------------
 def review(
     deal: Any,
-    seat: Any,
+    seat: object,
     *,
     max_nodes: int | None = None,
     total_nodes: int | None = None,
@@ -428,7 +410,7 @@ def position_entry(deal: BaseDeal[Any]) -> dict[str, Any]:
     ruling and ``state``, the Deal's other keywords that differ from their defaults (the dice's
     point, the draw pile, a match score...), all as plain text and numbers."""
     info = _game_of(deal)
-    start = dict(deal.restart()._start)  # the constructor's arguments (BaseDeal.restart)
+    start: dict[str, Any] = dict(deal.restart()._start)  # the constructor's arguments
     hands = [_pieces_text(info, hand) for hand in start.pop("hands")]
     rules = start.pop("rules", None)
     leader = start.pop("leader", None)
@@ -617,7 +599,7 @@ def _reason(info: GameInfo, deal: Any, move: Move) -> str:
     return "beating here would spend strength that the last tricks need; the weakest go"
 
 
-def _line_reason(info: GameInfo, deal: Any, move: Move) -> str:
+def _line_reason(info: GameInfo, deal: object, move: Move) -> str:
     if move.kind == "draw":
         return "no tile in the hand fits either end, so a tile must be drawn"
     if move.kind == "pass":
@@ -700,7 +682,7 @@ def _achiever(info: GameInfo, done: Any) -> int | None:
     return winner if isinstance(winner, int) else None
 
 
-def _say(deal: Any, who: int, move: Move) -> str:
+def _say(deal: object, who: int, move: Move) -> str:
     """A move in the game's words: "leads [6:6]", "plays [5:1] face down", "places [6:4] on
     the left"."""
     shown = join(move.pieces)
@@ -725,20 +707,18 @@ def _rules_of(deal: BaseDeal[Any], move: Move) -> tuple[str, ...]:
 
 
 # ----- plumbing -------------------------------------------------------------------------------
-def _game_of(deal: Any) -> GameInfo:
-    from gupai_learn.games import GAMES  # the games sit above this module's imports
-
+def _game_of(deal: object) -> GameInfo:
     if not isinstance(deal, BaseDeal):
         raise TypeError(
             f"deal={quote(deal)}: give a game's deal (for example tien_gow.Deal), played to the end"
         )
-    info = GAMES.get(type(deal).GAME)
-    if info is None or not isinstance(deal, info.Deal) or info.solve is None:
+    info = game_of(deal)
+    if info is None or info.solve is None or info.review_words is None:
         raise TypeError(f"{type(deal).__name__} is not the deal of a game with a solver")
     return info
 
 
-def _check_seat(deal: BaseDeal[Any], seat: Any) -> int:
+def _check_seat(deal: BaseDeal[Any], seat: object) -> int:
     if type(seat) is not int or not 0 <= seat < deal.n_seats:
         raise ValueError(f"seat={quote(seat)}: a seat is a whole number 0 to {deal.n_seats - 1}")
     return seat
@@ -764,7 +744,7 @@ def _after(deal: BaseDeal[Any], move: Move) -> Any:
     return child
 
 
-def _check_budget(name: str, value: Any) -> int:
+def _check_budget(name: str, value: object) -> int:
     if type(value) is not int or value < 0:
         raise ValueError(f"{name}={quote(value)}: give a whole number of positions, 0 or more")
     return value
@@ -774,7 +754,7 @@ class _CallableModule(types.ModuleType):
     """This module, callable as :func:`review` (so ``gl.review(deal, seat)`` works although
     importing ``gupai_learn.review`` makes ``gl.review`` the module)."""
 
-    def __call__(self, deal: Any, seat: Any, **budget: int) -> list[ReviewNote]:
+    def __call__(self, deal: object, seat: object, **budget: int) -> list[ReviewNote]:
         return review(deal, seat, **budget)
 
 

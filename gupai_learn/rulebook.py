@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
+from gupai_learn.engine.game import GAMES
 from gupai_learn.verdict import SetupError
 
 #: The longest text accepted as a rule id or a term (longer ones are refused, not searched).
@@ -37,28 +38,20 @@ _FACT = re.compile(r"^- \*(Games|Chinese|Rules)\*: (.*)$")
 _EXAMPLE = "'TG-BEAT-STRICT'"
 
 
-@cache
 def prefixes() -> dict[str, str]:
-    """The games of the rule book, in the course's order (``GAMES``), with their rule-id
-    prefixes (``GameInfo.rule_prefix``)."""
-    from gupai_learn.games import GAMES  # the games sit above the rule book: import late
-
+    """The games of the rule book, in the course's order (the registered ``GAMES``), with
+    their rule-id prefixes (``GameInfo.rule_prefix``)."""
     return {name: info.rule_prefix for name, info in GAMES.items()}
 
 
-@cache
 def rule_id_pattern() -> re.Pattern[str]:
     """The pattern of a rule id written anywhere, for every game's prefix."""
-    return re.compile(_RULE_ID.format(prefixes="|".join(map(re.escape, prefixes().values()))))
+    return _pattern(tuple(prefixes().values()))
 
 
-def __getattr__(name: str) -> object:
-    """``PREFIXES`` and ``RULE_ID``, built from ``GAMES`` on first use."""
-    if name == "PREFIXES":
-        return prefixes()
-    if name == "RULE_ID":
-        return rule_id_pattern()
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+@cache
+def _pattern(prefixes: tuple[str, ...]) -> re.Pattern[str]:
+    return re.compile(_RULE_ID.format(prefixes="|".join(map(re.escape, prefixes))))
 
 
 @dataclass(frozen=True, repr=False)
@@ -176,11 +169,16 @@ def _read(name: str) -> str:
 
 @cache
 def _book(game: str) -> RuleList:
-    """Every rule of ``game``'s document, in order."""
+    """Every rule of ``game``'s document, in order (none for a game that brings no rule book:
+    a game registered from outside the course)."""
     found: list[Rule] = []
     head: tuple[str, str] | None = None
     body: list[str] = []
-    for line in _read(f"{game}.md").splitlines() + ["## end"]:
+    try:
+        text = _read(f"{game}.md")
+    except FileNotFoundError:
+        return RuleList()
+    for line in text.splitlines() + ["## end"]:
         if line.startswith("#"):
             if head is not None:
                 found.append(Rule(head[0], game, head[1], "\n".join(body).strip()))
@@ -191,9 +189,13 @@ def _book(game: str) -> RuleList:
     return RuleList(found)
 
 
-@cache
 def _index() -> dict[str, Rule]:
-    return {r.id: r for game in prefixes() for r in _book(game)}
+    return _index_of(tuple(GAMES))
+
+
+@cache
+def _index_of(games: tuple[str, ...]) -> dict[str, Rule]:
+    return {r.id: r for game in games for r in _book(game)}
 
 
 def all_ids() -> tuple[str, ...]:

@@ -28,7 +28,8 @@ from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_complet
 from dataclasses import dataclass, replace
 from typing import Any
 
-from gupai_learn.engine.game import GameInfo
+from gupai_learn.engine.game import GAMES, GameInfo
+from gupai_learn.engine.game import game as find
 from gupai_learn.engine.moves import quote
 from gupai_learn.verdict import SetupError
 
@@ -54,12 +55,12 @@ class _Spec:
     """Everything a worker needs to play its share; small and picklable."""
 
     game: str | GameInfo
-    rules: Any
-    seats: tuple[Any, ...]
+    rules: object
+    seats: tuple[object, ...]
     seed: int
     match: int
     deals: int
-    events: Callable[[Any], dict[str, Any]] | None = None
+    events: Callable[[Any], dict[str, object]] | None = None
 
     @property
     def info(self) -> GameInfo:
@@ -75,9 +76,9 @@ class _Spec:
 def play(
     game: str | GameInfo,
     seed: int,
-    rules: Any = None,
-    players: Any = None,
-) -> Any:
+    rules: object = None,
+    players: object = None,
+) -> object:
     """The finished deal of ``game`` dealt from ``seed`` and played by ``players`` (as in
     :func:`run`): ``play(game, row["seed"], ...)`` replays the deal of a row of an independent
     run with the same rules and players."""
@@ -86,7 +87,7 @@ def play(
     return _play_deal(info, spec, seed, {})
 
 
-def _play_deal(info: GameInfo, spec: _Spec, seed: int, carried: dict[str, Any]) -> Any:
+def _play_deal(info: GameInfo, spec: _Spec, seed: int, carried: dict[str, object]) -> Any:
     deal = info.Deal.random(seed=seed, **_deal_kwargs(info, spec, carried))
     bots = [_bot(info, who, derive_seed(seed, "seat", s)) for s, who in enumerate(spec.seats)]
     while not deal.is_over:
@@ -94,7 +95,7 @@ def _play_deal(info: GameInfo, spec: _Spec, seed: int, carried: dict[str, Any]) 
     return deal
 
 
-def _deal_kwargs(info: GameInfo, spec: _Spec, carried: dict[str, Any]) -> dict[str, Any]:
+def _deal_kwargs(info: GameInfo, spec: _Spec, carried: dict[str, object]) -> dict[str, object]:
     return {"rules": spec.rules, "players": len(spec.seats), **carried}
 
 
@@ -112,7 +113,7 @@ def _bot(info: GameInfo, who: Any, seed: int) -> Any:
 def _row(info: GameInfo, spec: _Spec, deal: Any, seed: int, number: int) -> dict[str, Any]:
     payments = deal.settle().results  # net chips, or points in a game scored in points
     winner = getattr(deal, "winner", None)  # optional: a round scored in points has none
-    row: dict[str, Any] = {"seed": seed, "deal": number, "winner": winner}
+    row: dict[str, object] = {"seed": seed, "deal": number, "winner": winner}
     row.update({f"pay_{s}": p for s, p in enumerate(payments)})
     row["moves"] = len(deal.history)
     if info.events is not None:
@@ -122,7 +123,7 @@ def _row(info: GameInfo, spec: _Spec, deal: Any, seed: int, number: int) -> dict
     return row
 
 
-def _play_chunk(spec: _Spec, start: int, stop: int) -> list[dict[str, Any]]:
+def _play_chunk(spec: _Spec, start: int, stop: int) -> list[dict[str, object]]:
     """Rows of units ``start`` to ``stop - 1`` (deals, or whole matches)."""
     info = spec.info
     if not spec.match:
@@ -134,15 +135,15 @@ def _play_chunk(spec: _Spec, start: int, stop: int) -> list[dict[str, Any]]:
     return [row for m in range(start, stop) for row in _play_match(info, spec, m)]
 
 
-def _play_match(info: GameInfo, spec: _Spec, number: int) -> Iterator[dict[str, Any]]:
+def _play_match(info: GameInfo, spec: _Spec, number: int) -> Iterator[dict[str, object]]:
     """The rows of match ``number``: its deals in order, each inheriting from the one before
     (``GameInfo.carry``), with the running totals."""
     seed = derive_seed(spec.seed, "match", number)
     first = number * spec.match
     hands = min(spec.match, spec.deals - first)
     totals = [0] * len(spec.seats)
-    state: dict[str, Any] = {}
-    carried: dict[str, Any] = {}
+    state: dict[str, object] = {}
+    carried: dict[str, object] = {}
     for hand in range(hands):
         deal_seed = derive_seed(seed, hand)
         deal = _play_deal(info, spec, deal_seed, carried)
@@ -157,8 +158,8 @@ def _play_match(info: GameInfo, spec: _Spec, number: int) -> Iterator[dict[str, 
 # ----- running ---------------------------------------------------------------------------
 def run(
     game: str | GameInfo,
-    rules: Any = None,
-    players: Any = None,
+    rules: object = None,
+    players: object = None,
     deals: int = 1000,
     seed: int = 0,
     workers: int | None = None,
@@ -166,7 +167,7 @@ def run(
     progress: bool = True,
     match: bool | int = False,
     events: Callable[[Any], dict[str, Any]] | None = None,
-) -> Any:
+) -> object:
     """Play ``deals`` seeded deals of ``game`` and return one row per deal.
 
     - ``game``: a name from ``GAMES`` (``"tien_gow"``) or a GameInfo; ``rules`` its Rules
@@ -205,7 +206,7 @@ def run(
 
 def _collect(
     spec: _Spec, workers: int | None, executor: Executor | None, progress: bool
-) -> list[dict[str, Any]]:
+) -> list[dict[str, object]]:
     parallel = executor is not None or (workers or 1) > 1
     chunks = _chunks(spec.units, spec.match or 1, (workers or 4) * 4 if parallel else 1)
     bar = _bar(spec, progress)
@@ -221,19 +222,19 @@ def _collect(
 
 
 def _gather(
-    executor: Executor, spec: _Spec, chunks: list[tuple[int, int]], bar: Any
-) -> list[dict[str, Any]]:
+    executor: Executor, spec: _Spec, chunks: list[tuple[int, int]], bar: object
+) -> list[dict[str, object]]:
     """Submit every chunk, tick the bar as they finish, and put the rows back in order."""
-    futures: dict[Future[list[dict[str, Any]]], int] = {
+    futures: dict[Future[list[dict[str, object]]], int] = {
         executor.submit(_play_chunk, spec, a, b): i for i, (a, b) in enumerate(chunks)
     }
-    done: list[list[dict[str, Any]]] = [[] for _ in chunks]
+    done: list[list[dict[str, object]]] = [[] for _ in chunks]
     for future in as_completed(futures):
         done[futures[future]] = _tick(bar, future.result())
     return [row for part in done for row in part]
 
 
-def _tick(bar: Any, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def _tick(bar: Any, rows: list[dict[str, object]]) -> list[dict[str, object]]:
     bar.update(len(rows))
     return rows
 
@@ -251,7 +252,7 @@ def _bar(spec: _Spec, progress: bool) -> Any:
     return tqdm(total=spec.deals, desc=title, unit="deal", disable=not progress, leave=False)
 
 
-def _table(rows: list[dict[str, Any]], info: GameInfo, spec: _Spec) -> Any:
+def _table(rows: list[dict[str, object]], info: GameInfo, spec: _Spec) -> object:
     try:
         import pandas as pd
     except ImportError:  # pragma: no cover - pandas is a dependency, but may be left out
@@ -269,20 +270,16 @@ def _table(rows: list[dict[str, Any]], info: GameInfo, spec: _Spec) -> Any:
 
 # ----- checks ----------------------------------------------------------------------------
 def _resolve(game: Any) -> GameInfo:
-    if isinstance(game, GameInfo):
-        return game
-    from gupai_learn.games import game as find  # games sit above the engine: import late
-
-    return find(game)
+    return game if isinstance(game, GameInfo) else find(game)
 
 
-def _whole(name: str, value: Any, least: int, most: int | None = None) -> None:
+def _whole(name: str, value: object, least: int, most: int | None = None) -> None:
     if type(value) is not int or value < least or (most is not None and value > most):
         wanted = f"{least} or more" if most is None else f"from {least} to {most:,}"
         raise SetupError(f"{name}={quote(value)}: give a whole number, {wanted}")
 
 
-def _check_run(deals: Any, workers: Any, executor: Any) -> None:
+def _check_run(deals: object, workers: object, executor: object) -> None:
     _whole("deals", deals, 1, MOST_DEALS)
     if workers is not None:
         _whole("workers", workers, 1, MOST_WORKERS)
@@ -292,7 +289,9 @@ def _check_run(deals: Any, workers: Any, executor: Any) -> None:
         raise SetupError("give workers= (processes here) or executor= (your own), not both")
 
 
-def _spec(info: GameInfo, rules: Any, players: Any, seed: Any, deals: int, match: Any) -> _Spec:
+def _spec(
+    info: GameInfo, rules: object, players: object, seed: Any, deals: int, match: object
+) -> _Spec:
     _whole("seed", seed, 0)
     if rules is not None and not isinstance(rules, info.Rules):
         raise SetupError(f"rules={quote(rules)}: give a {info.name}.Rules(...) or None")
@@ -309,12 +308,10 @@ def _spec(info: GameInfo, rules: Any, players: Any, seed: Any, deals: int, match
 
 
 def _registered(info: GameInfo) -> bool:
-    from gupai_learn.games import GAMES
-
     return GAMES.get(info.name) is info
 
 
-def _seats(info: GameInfo, players: Any, rules: Any) -> tuple[Any, ...]:
+def _seats(info: GameInfo, players: object, rules: object) -> tuple[object, ...]:
     """One player (a kind or an object) per seat, checked; one kind alone fills the table the
     rules seat (:meth:`GameInfo.table_size`)."""
     if players is None or isinstance(players, str):
@@ -329,7 +326,7 @@ def _seats(info: GameInfo, players: Any, rules: Any) -> tuple[Any, ...]:
     return tuple(players)
 
 
-def _check_player(info: GameInfo, who: Any) -> None:
+def _check_player(info: GameInfo, who: object) -> None:
     if isinstance(who, str):
         if who not in info.bots:
             kinds = ", ".join(info.bots)

@@ -35,15 +35,19 @@ the number of samples; ``budget_ms`` is only an optional cap on the wall time of
 
 from __future__ import annotations
 
-import json
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from gupai_learn.engine.game import PlayedDeal
+
 import math
 import random
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
-from pathlib import Path
 from typing import Any, Protocol
 
+from gupai_learn.engine.game import GAMES, Strength
 from gupai_learn.engine.moves import Move, quote
 from gupai_learn.verdict import IllegalPlayError, Verdict
 
@@ -85,10 +89,10 @@ class Sampler(Protocol):
     deal with the same public history in which every piece ``seat`` cannot see has been dealt
     at random consistently with that history (or None when no consistent world was found)."""
 
-    def __call__(self, deal: Any, seat: int, rng: random.Random) -> Any: ...
+    def __call__(self, deal: PlayedDeal, seat: int, rng: random.Random) -> Any: ...
 
 
-def check_turn(deal: Any, seat: Any = None) -> None:
+def check_turn(deal: PlayedDeal, seat: object = None) -> None:
     """Raise the deal's own :class:`~gupai_learn.verdict.IllegalPlayError` when no move can be
     made for ``seat`` (default: the seat to act): the deal is over, or it is another seat's turn.
     The reason is the one ``deal.apply`` gives for the same mistake (its rule id included)."""
@@ -143,7 +147,7 @@ class StrongPlayer:
         scores = self._evaluate(deal, me, candidates)
         return candidates[_pick(scores, self.confidence)]
 
-    def values(self, deal: Any) -> dict[Move, float]:
+    def values(self, deal: PlayedDeal) -> dict[Move, float]:
         """The average rollout value of each candidate move (for lessons and tests)."""
         check_turn(deal)
         moves = deal.legal_moves()
@@ -152,7 +156,7 @@ class StrongPlayer:
         scores = self._evaluate(deal, deal.turn, candidates)
         return {m: sum(v) / max(1, len(v)) for m, v in zip(candidates, scores, strict=True)}
 
-    def _evaluate(self, deal: Any, me: int, candidates: Sequence[Move]) -> list[list[float]]:
+    def _evaluate(self, deal: PlayedDeal, me: int, candidates: Sequence[Move]) -> list[list[float]]:
         """Per candidate, its rollout value on each world sampled."""
         scores: list[list[float]] = [[] for _ in candidates]
         start = time.perf_counter()
@@ -172,7 +176,7 @@ class StrongPlayer:
                 break
         return scores
 
-    def _play_out(self, deal: Any, me: int, seeds: list[int]) -> float:
+    def _play_out(self, deal: PlayedDeal, me: int, seeds: list[int]) -> float:
         players = [self.rollout(s) for s in seeds]
         while not deal.is_over:
             deal.apply(players[deal.turn].choose(deal))
@@ -253,8 +257,8 @@ def replay_sample(
     seat: int,
     rng: random.Random,
     allowed: Callable[[int, Any], bool] | None = None,
-    start: dict[str, Any] | None = None,
-) -> Any:
+    start: dict[str, object] | None = None,
+) -> object:
     """A world for :class:`StrongPlayer`: the deal rebuilt from sampled starting hands, with its
     public history replayed (None if no consistent world was found in :data:`TRIES` attempts).
 
@@ -268,7 +272,7 @@ def replay_sample(
     hands = kwargs.pop("hands")
     history = deal.seated_history
     n = len(hands)
-    face_up: list[list[Any]] = [[] for _ in range(n)]
+    face_up: list[list[object]] = [[] for _ in range(n)]
     face_down: list[int] = [0] * n
     pool = Counter(piece for s, hand in enumerate(hands) if s != seat for piece in hand)
     for s, move in history:
@@ -293,18 +297,18 @@ def replay_sample(
 
 
 def _deal_out(
-    unseen: list[Any],
+    unseen: list[object],
     seat: int,
     now: list[int],
     face_down: list[int],
     allowed: Callable[[int, Any], bool] | None,
     rng: random.Random,
-) -> list[tuple[list[Any], list[Any]]] | None:
+) -> list[tuple[list[object], list[object]]] | None:
     """Per seat: (pieces it holds now, pieces it put face down), dealt at random from
     ``unseen``; the seats with restrictions pick first. None if a seat cannot be served."""
     pool = unseen[:]
     rng.shuffle(pool)
-    out: list[tuple[list[Any], list[Any]]] = [([], []) for _ in now]
+    out: list[tuple[list[object], list[object]]] = [([], []) for _ in now]
     others = [s for s in range(len(now)) if s != seat]
     for s in others:
         if allowed is None:
@@ -326,14 +330,14 @@ def _deal_out(
 
 
 def _replay(
-    deal: Any,
+    deal: PlayedDeal,
     seat: int,
     hands: Sequence[Any],
     history: Sequence[tuple[int, Move]],
-    face_up: list[list[Any]],
-    dealt: list[tuple[list[Any], list[Any]]],
-    kwargs: dict[str, Any],
-) -> Any:
+    face_up: list[list[object]],
+    dealt: list[tuple[list[object], list[object]]],
+    kwargs: dict[str, object],
+) -> object:
     """The deal rebuilt from the dealt pieces with every public move replayed, or None."""
     start = [
         list(hands[s]) if s == seat else face_up[s] + dealt[s][0] + dealt[s][1]
@@ -356,21 +360,18 @@ def _replay(
 
 
 # ----- measured strength ---------------------------------------------------------------------
-#: The figures ``tools/bot_strength.py --out`` stored: per game, per pair of levels.
-MEASURED = Path(__file__).with_name("strength.json")
-
-
-def measured() -> dict[str, dict[str, dict[str, float]]]:
-    """The stored measurements of the levels against each other: ``{game: {"strong-heuristic":
-    figures, "heuristic-random": figures}}``, each with the mean ``margin`` per deal, its 95%
-    interval ``low`` to ``high``, the number of ``deals`` and the stronger side's ``wins``
-    share (written by ``tools/bot_strength.py --out``; lesson 07.08 shows them)."""
-    found: dict[str, dict[str, dict[str, float]]] = json.loads(MEASURED.read_text(encoding="utf-8"))
-    return found
+def measured() -> dict[str, Strength]:
+    """The stored measurements of the levels against each other, for every game measured:
+    ``{game: {"strong-heuristic": figures, "heuristic-random": figures}}``, each with the mean
+    ``margin`` per deal, its 95% interval ``low`` to ``high``, the number of ``deals`` and the
+    stronger side's ``wins`` share. Each game keeps its own in its package
+    (:meth:`GameInfo.strength`, written by ``tools/bot_strength.py --store``; lesson 07.08
+    shows them)."""
+    return {name: found for name, info in GAMES.items() if (found := info.strength())}
 
 
 # ----- argument checks -------------------------------------------------------------------------
-def _check_seed(seed: Any) -> int | None:
+def _check_seed(seed: object) -> int | None:
     if seed is None:
         return None
     if type(seed) is not int:
@@ -391,7 +392,7 @@ def _check_budget(budget: Any) -> float:
     return float(budget)
 
 
-def _check_samples(samples: Any) -> int:
+def _check_samples(samples: object) -> int:
     if type(samples) is not int:
         raise TypeError(f"samples={quote(samples)}: give a whole number of sampled deals")
     if not 1 <= samples <= MAX_SAMPLES:

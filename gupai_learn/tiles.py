@@ -337,7 +337,7 @@ def _tiles_from_text(text: str) -> Tiles:
     return Tiles(found)
 
 
-def _tiles_from_items(value: Any) -> Tiles:
+def _tiles_from_items(value: object) -> Tiles:
     """Tiles from an iterable of tiles and notation; anything else is an InvalidNotationError."""
     source = value if type(value) is list or type(value) is tuple else _items(value)
     if len(source) > MAX_TILES:

@@ -19,7 +19,6 @@ found here by name in the games' events modules.
 from __future__ import annotations
 
 import random
-import sys
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -51,19 +50,9 @@ def seat_wins(deal: PlayedDeal) -> dict[str, bool]:
 
 
 #: Each game's own events function (``GameInfo.events``), by game, in the course's order.
-EVENTS: dict[str, Callable[[Any], dict[str, Any]] | None] = {
+EVENTS: dict[str, Callable[[Any], dict[str, object]] | None] = {
     name: info.events for name, info in GAMES.items()
 }
-
-
-def __getattr__(name: str) -> Any:
-    """A constant a game's events module exports (``variants.BLOCKED_RULES``), found through
-    ``GameInfo.events``; AttributeError when no game has it."""
-    for info in GAMES.values():  # the events module is optional, and so is its __all__
-        module = sys.modules.get(getattr(info.events, "__module__", ""))
-        if module is not None and name in getattr(module, "__all__", ()):
-            return getattr(module, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 class AnyMovePlayer:
@@ -74,7 +63,7 @@ class AnyMovePlayer:
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, deal: Any) -> Any:
+    def choose(self, deal: PlayedDeal) -> object:
         """A random legal move."""
         moves = deal.legal_moves()
         return moves[self.rng.randrange(len(moves))]
@@ -113,8 +102,8 @@ def compare(
     what: Measure | str,
     deals: int = 300,
     seed: int = 0,
-    players: Any = "heuristic",
-    **options: Any,
+    players: object = "heuristic",
+    **options: object,
 ) -> tuple[plots.Chart, list[plots.Estimate]]:
     """Play the same seeded deals under each of ``variants`` (``{label: Rules}``) and chart
     ``what`` side by side, with its 95% intervals. ``players``: a kind, or a list (one per

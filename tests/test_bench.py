@@ -2,24 +2,31 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import pytest
 
 from gupai_learn import bench
+from gupai_learn.engine import playouts
 from gupai_learn.games import GAMES
+from gupai_learn.games.bagchen import bench as bagchen_bench
+from gupai_learn.games.bergen import bench as bergen_bench
+from gupai_learn.games.ding_niu import bench as ding_niu_bench
+from gupai_learn.games.tet_gow import bench as tet_gow_bench
+from gupai_learn.games.tien_gow import bench as tien_gow_bench
 
 
 def test_tien_gow_playout_plays_a_whole_deal_and_is_seeded() -> None:
-    moves = bench.tien_gow_random_playout(7)
+    moves = tien_gow_bench.tien_gow_random_playout(7)
     # four plays per trick; at least 2 tricks (leads of 4 tiles), at most 8 (single leads)
     assert moves % 4 == 0 and 8 <= moves <= 32
-    assert bench.tien_gow_random_playout(7) == moves
+    assert tien_gow_bench.tien_gow_random_playout(7) == moves
 
 
 def test_peer_playout_runs() -> None:
     pytest.importorskip("dominoes")
-    assert bench.dominoes_random_playout(7) > 0
+    assert playouts.dominoes_random_playout(7) > 0
 
 
 def test_paired_rates_alternate_and_give_the_median_ratio() -> None:
@@ -33,24 +40,24 @@ def test_paired_rates_alternate_and_give_the_median_ratio() -> None:
         calls.append("theirs")
         return 1
 
-    mine, peer, ratio = bench.paired_rates(ours, theirs, seconds=0.01, rounds=3)
+    mine, peer, ratio = playouts.paired_rates(ours, theirs, seconds=0.01, rounds=3)
     assert mine > 0 and peer > 0 and ratio > 0
     assert calls[0] == "theirs" and "ours" in calls
-    assert bench.legal_leads_time(samples=5) > 0
+    assert tien_gow_bench.legal_leads_time(samples=5) > 0
 
 
 def test_tet_gow_playout_and_solver_rows_run() -> None:
-    moves = bench.tet_gow_random_playout(7)
-    assert moves % 4 == 0 and 8 <= moves <= 32 and bench.tet_gow_random_playout(7) == moves
-    median, worst = bench.tet_gow_solver_times(size=2, count=2)
+    moves = tet_gow_bench.tet_gow_random_playout(7)
+    assert moves % 4 == 0 and 8 <= moves <= 32 and tet_gow_bench.tet_gow_random_playout(7) == moves
+    median, worst = tet_gow_bench.tet_gow_solver_times(size=2, count=2)
     assert 0 < median <= worst
 
 
 def test_bagchen_rows_play_whole_deals_and_solve() -> None:
-    moves = bench.bagchen_random_playout(7)
-    assert moves % 4 == 0 and 16 <= moves <= 64 and bench.bagchen_random_playout(7) == moves
-    assert bench.bagchen_legal_leads_time(samples=5) > 0
-    deal = bench._bagchen_endgame(3, 2)
+    moves = bagchen_bench.bagchen_random_playout(7)
+    assert moves % 4 == 0 and 16 <= moves <= 64 and bagchen_bench.bagchen_random_playout(7) == moves
+    assert bagchen_bench.bagchen_legal_leads_time(samples=5) > 0
+    deal = bagchen_bench._bagchen_endgame(3, 2)
     assert [len(h) for h in deal.hands] == [2] * 4 and sum(deal.won) == 14
 
 
@@ -60,27 +67,27 @@ def test_sim_rates_measure_one_and_two_processes() -> None:
 
 
 def test_ding_niu_playout_plays_a_whole_hand_and_is_seeded() -> None:
-    moves = bench.ding_niu_random_playout(7)
+    moves = ding_niu_bench.ding_niu_random_playout(7)
     assert 2 <= moves <= 24 + 8
-    assert bench.ding_niu_random_playout(7) == moves
+    assert ding_niu_bench.ding_niu_random_playout(7) == moves
 
 
 def test_ding_niu_solver_times_run() -> None:
-    two, three = bench.ding_niu_solver_times(count=3)
+    two, three = ding_niu_bench.ding_niu_solver_times(count=3)
     assert two > 0 and three > 0
 
 
 def test_bergen_playout_plays_a_whole_round_and_is_seeded() -> None:
-    moves = bench.bergen_random_playout(7)
+    moves = bergen_bench.bergen_random_playout(7)
     # at least the opening and a few plays; at most every tile drawn and played plus passes
     assert 4 <= moves <= 28 + 28 + 40
-    assert bench.bergen_random_playout(7) == moves
-    assert len({bench.bergen_random_playout(s) for s in range(10)}) > 1
+    assert bergen_bench.bergen_random_playout(7) == moves
+    assert len({bergen_bench.bergen_random_playout(s) for s in range(10)}) > 1
 
 
 def test_bergen_row_prints(capsys: pytest.CaptureFixture[str]) -> None:
     pytest.importorskip("dominoes")
-    bench.bergen_rows(seconds=0.01, rounds=1)
+    bergen_bench.bergen_rows(seconds=0.01, rounds=1)
     assert "Bergen random playout" in capsys.readouterr().out
 
 
@@ -127,7 +134,8 @@ def test_main_prints_both_playout_rows_of_every_trick_game_and_the_line_rows(
         "bagchen_legal_leads_time": lambda samples=2000: 0.0,
     }
     # each game's rows live in its own bench module, which imports what it calls
-    modules = [bench, *filter(None, (bench.game_bench(info) for info in GAMES.values()))]
+    benches = [info.bench for info in GAMES.values() if info.bench is not None]
+    modules = [bench, *(sys.modules[b.rows.__module__] for b in benches)]
     for module in modules:
         for name, stand_in in stand_ins.items():
             if name in vars(module):
@@ -150,11 +158,11 @@ def test_main_prints_both_playout_rows_of_every_trick_game_and_the_line_rows(
 def test_playouts_are_timed_in_cpu_time(monkeypatch: pytest.MonkeyPatch) -> None:
     """The rates count CPU time, not wall-clock time (the machine may be shared)."""
     clock = iter(range(100))
-    monkeypatch.setattr(bench.time, "process_time", lambda: float(next(clock)))
+    monkeypatch.setattr(playouts.time, "process_time", lambda: float(next(clock)))
     wall = iter(range(0, 1000, 10))  # a wall clock racing ahead (other processes running)
-    monkeypatch.setattr(bench.time, "perf_counter", lambda: float(next(wall)))
+    monkeypatch.setattr(playouts.time, "perf_counter", lambda: float(next(wall)))
     # clock 0 at the start, 1: play a deal of 3 moves, 2: stop, 3: the time taken
-    assert bench._moves_per_second(lambda seed: 3, 1.5, 0) == pytest.approx(3 / 3)
+    assert playouts._moves_per_second(lambda seed: 3, 1.5, 0) == pytest.approx(3 / 3)
 
 
 def test_practice_row_times_a_choice_without_touching_the_learners_file(

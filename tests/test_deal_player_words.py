@@ -7,6 +7,7 @@ import pytest
 from gupai_learn.engine.match import Match
 from gupai_learn.games import GAMES
 from gupai_learn.widgets.deal_player import DealPlayer, ReplayStepper, table_html
+from tests.registry import every_game
 
 
 def _first_round_over(player: DealPlayer) -> None:
@@ -16,7 +17,7 @@ def _first_round_over(player: DealPlayer) -> None:
         player._after_move()
 
 
-@pytest.mark.parametrize("name", ["tien_gow", "tet_gow", "bagchen"])
+@pytest.mark.parametrize("name", every_game(lambda info: info.family == "trick"))
 def test_captions_name_the_games_round(name: str) -> None:
     info = GAMES[name]
     player = DealPlayer(name, seed=2)
@@ -65,7 +66,12 @@ def _play_out(player: DealPlayer, switch_after: int | None = None, level: str = 
             player.set_level(level)
 
 
-@pytest.mark.parametrize("name", ["tet_gow", "ding_niu"])
+def _span(moves: list[int]) -> str:
+    """How the replay names a seat's moves: "move 11", or "moves 2\u20137"."""
+    return f"move {moves[0]}" if len(moves) == 1 else f"moves {moves[0]}\u2013{moves[-1]}"
+
+
+@pytest.mark.parametrize("name", every_game())
 def test_the_replay_names_each_seats_level_and_a_switch_honestly(name: str) -> None:
     player = DealPlayer(name, seed=1, seat=0, level="easy")
     _play_out(player, switch_after=2, level="normal")
@@ -85,8 +91,8 @@ def test_the_replay_names_each_seats_level_and_a_switch_honestly(name: str) -> N
         own = [i + 1 for i, (s, _) in enumerate(moves) if s == seat]
         before = [n for n in own if n - 1 < switch]
         after = [n for n in own if n - 1 > switch]
-        expected = f"easy computer player (moves {before[0]}\u2013{before[-1]}), then normal"
-        assert f"{player.deal.name(seat)}: {expected} (moves {after[0]}\u2013{after[-1]})" in said
+        expected = f"easy computer player ({_span(before)}), then normal ({_span(after)})"
+        assert f"{player.deal.name(seat)}: {expected}" in said
     player.toggle_replay()
     assert player.replay.children == ()
 

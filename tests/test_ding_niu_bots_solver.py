@@ -78,9 +78,24 @@ def _brute(deal: ding_niu.Deal, seat: int) -> bool:
 
 
 def test_solver_describe() -> None:
+    """The sentence says what the solver found, checked against the brute force: the moves
+    that force first place, that it cannot be forced, or that the budget ran out."""
     from gupai_learn.games.ding_niu.solver import describe
 
-    deal = random_endgame(3, 2)
-    assert "first place" in describe(ding_niu.solve(deal, deal.turn)) or "unknown" in describe(
-        ding_niu.solve(deal, deal.turn)
+    seen = set()
+    for seed in range(25):
+        deal = random_endgame(seed, 2)
+        if deal.is_over:
+            continue
+        result = ding_niu.solve(deal, deal.turn)
+        if _brute(deal, deal.turn):
+            moves = " or ".join(str(m) for m in result.plays)
+            assert describe(result) == f"forces first place with {moves}"
+        else:
+            assert describe(result) == "cannot force first place"
+        seen.add(result.wins)
+    assert seen == {True, False}
+    deal = random_endgame(0, 3)
+    assert describe(ding_niu.solve(deal, deal.turn, max_nodes=1)) == (
+        "unknown (search budget ran out)"
     )

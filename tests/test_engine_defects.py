@@ -13,6 +13,7 @@ import gupai_learn as gl
 from gupai_learn import sim
 from gupai_learn.engine.moves import Move
 from gupai_learn.games import GAMES, bagchen, ding_niu, tien_gow
+from tests.registry import every_game
 
 DOCUMENTED = (gl.IllegalPlayError, gl.InvalidNotationError, gl.AmbiguousPlayError)
 #: A Bagchen deal in which West, holding a passport, is to lead (issue 25's script).
@@ -54,7 +55,7 @@ def test_a_passport_holder_naming_a_tile_he_lacks_is_judged() -> None:
     assert _state(deal) == before
 
 
-@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("name", every_game())
 @pytest.mark.parametrize(
     "move",
     [Move("play", None), Move("play", 5), Move("fly", ()), Move("play", (), end="up")],  # type: ignore[arg-type]
@@ -98,7 +99,7 @@ def test_tien_gow_first_lead_flag_is_a_bool(value: Any) -> None:
     assert deal.first_lead_unbeatable() is True
 
 
-@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("name", every_game())
 def test_a_solver_refuses_another_games_deal(name: str) -> None:
     info = GAMES[name]
     assert info.solve is not None

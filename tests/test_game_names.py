@@ -1,7 +1,8 @@
-"""Game knowledge lives in the games (issue 25): no module outside ``gupai_learn/games/`` names
-a game in its code (a game's name or title as a string, or an import of a game's package);
-docstrings and comments may use games as examples. The modules still listed in ``KNOWN`` are
-debts to pay, not a licence: the list may only shrink."""
+"""Game knowledge lives in the games (issues 25, 35): no module outside ``gupai_learn/games/``
+names a game in its code (a game's name or title as a string, or an import of a game's
+package), and neither does a tool (``tools/``: they read ``GAMES``); docstrings and comments
+may use games as examples. The modules still listed in ``KNOWN`` are debts to pay, not a
+licence: the list may only shrink."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from pathlib import Path
 from gupai_learn.games import GAMES
 
 PACKAGE = Path(__file__).resolve().parent.parent / "gupai_learn"
+TOOLS = PACKAGE.parent / "tools"
 #: Modules that still name games, and why (remove an entry once its module is clean).
 KNOWN: dict[str, str] = {}
 
@@ -53,6 +55,15 @@ def test_no_generic_module_names_a_game() -> None:
         if hits:
             offenders[relative] = hits
     assert set(offenders) <= set(KNOWN), {k: v for k, v in offenders.items() if k not in KNOWN}
+
+
+def test_no_tool_names_a_game() -> None:
+    offenders = {}
+    for path in sorted(TOOLS.rglob("*.py")):
+        hits = _names_a_game(ast.parse(path.read_text(encoding="utf-8")))
+        if hits:
+            offenders[path.relative_to(TOOLS).as_posix()] = hits
+    assert not offenders, offenders
 
 
 def test_the_check_sees_a_game_name() -> None:

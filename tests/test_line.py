@@ -10,6 +10,7 @@ from gupai_learn.engine.line import Layout, Placed, placement
 from gupai_learn.games import ding_niu
 from gupai_learn.tiles import Tile
 from gupai_learn.verdict import IllegalPlayError
+from tests.registry import every_game
 
 
 def test_layout_grows_at_both_ends_turning_tiles() -> None:
@@ -81,7 +82,7 @@ def test_more_than_one_tile_is_refused() -> None:
     assert "One tile goes on the line per turn" in str(error.value)
 
 
-@pytest.mark.parametrize("game", ["ding_niu", "bergen"])
+@pytest.mark.parametrize("game", every_game(lambda info: info.family == "line"))
 @pytest.mark.parametrize("seed", range(20))
 def test_the_fast_path_keys_moves_by_value_not_by_object(game: str, seed: int) -> None:
     """A move equal to a listed one but built anew (a plain tuple of pieces, not the interned
@@ -103,7 +104,7 @@ def test_the_fast_path_keys_moves_by_value_not_by_object(game: str, seed: int) -
     assert fresh.is_over and fresh.settle() == listed.settle()
 
 
-@pytest.mark.parametrize("game", ["tien_gow", "tet_gow", "bagchen", "ding_niu", "bergen"])
+@pytest.mark.parametrize("game", every_game())
 def test_is_over_is_one_read_only_property_in_every_game(game: str) -> None:
     """``is_over`` is a property of every game's deal class (no class attribute shadowing the
     engine's property, no instance attribute of that name), read-only, and it follows the
@@ -125,7 +126,7 @@ def test_is_over_is_one_read_only_property_in_every_game(game: str) -> None:
         deal.is_over = False  # type: ignore[misc]
 
 
-@pytest.mark.parametrize("game", ["ding_niu", "bergen"])
+@pytest.mark.parametrize("game", every_game(lambda info: info.family == "line"))
 def test_a_line_deal_keeps_a_shared_attribute_layout(game: str) -> None:
     """A line deal keeps fewer than 30 attributes of its own: with 30 or more CPython stops
     sharing the attribute layout between deals, and every attribute read and write of the

@@ -15,12 +15,18 @@ from pathlib import Path
 import pytest
 
 from gupai_learn import puzzles
+from gupai_learn.games import GAMES
 
 ROOT = Path(__file__).resolve().parent.parent
 LESSONS = ROOT / "lessons"
 SYLLABUS = tomllib.loads((LESSONS / "syllabus.toml").read_text(encoding="utf-8"))
-CHAPTERS = {"04": "ding_niu", "05": "bergen"}
-FILES = sorted(p for p in LESSONS.glob("0[45].*.ipynb"))
+#: The chapters of the line games, by number (``GameInfo.chapter``).
+CHAPTERS = {
+    f"{info.chapter:02d}": name
+    for name, info in GAMES.items()
+    if info.family == "line" and info.chapter is not None
+}
+FILES = sorted(p for number in CHAPTERS for p in LESSONS.glob(f"{number}.*.ipynb"))
 CARD = re.compile(r"""PuzzleCard\(ex\[["']([a-z]+-[a-z]+-\d\d)["']\]\)""")
 #: Words a learner should never read in these chapters' text (code, or other games' terms).
 CODE_WORDS = ("the ruling", "this project", "the seed", "column", "Move.parse(", "Rules(")

@@ -26,7 +26,7 @@ from gupai_learn.games.ding_niu.fish import CLASS_NAMES, CLASSIC_KINDS, find_fis
 from gupai_learn.render import reference_svg
 from gupai_learn.tiles import Tile, tiles
 
-LINE_GAMES = ("ding_niu", "bergen")
+LINE_GAMES = tuple(name for name, info in GAMES.items() if info.family == "line")
 WITH_CARDS = sorted(name for name, info in GAMES.items() if info.reference is not None)
 COLUMN = 840.0
 
@@ -48,8 +48,8 @@ def ladder(card: Reference, title: str) -> Ladder:
 
 @pytest.mark.parametrize("game", LINE_GAMES)
 def test_line_games_have_their_card_in_the_registry(game: str) -> None:
-    module = dn_reference if game == "ding_niu" else be_reference
-    assert GAMES[game].reference is module.reference_card
+    info = GAMES[game]
+    assert info.reference is not None and info.reference.__module__.startswith(info.package)
     card = gl.reference(game)
     assert isinstance(card, Reference) and card.title.startswith(GAMES[game].title)
 

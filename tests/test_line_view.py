@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import html
+
 import pytest
 
 from gupai_learn.games import ding_niu
@@ -77,8 +79,12 @@ def test_deal_player_plays_a_whole_line_game() -> None:
     assert player.deal.is_over and "chips" in player.result.value
     assert "DN-SCORE" in player.result.value
     assert "face down" in player.table.value or "<svg" in player.table.value
-    player.undo()
-    assert not player.deal.is_over or player.deal.history
+    played = player.deal.seated_history
+    mine = max(i for i, (seat, _) in enumerate(played) if seat == player.seat)
+    player.undo()  # back to the learner's last decision, the moves after it taken back too
+    assert not player.deal.is_over and player.deal.turn == player.seat
+    assert player.deal.seated_history == played[:mine]
+    assert html.escape(f"Took back {played[mine][1]}.") in player.coach.value
 
 
 def test_replay_stepper_steps_through_a_line_deal() -> None:

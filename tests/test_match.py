@@ -10,6 +10,7 @@ import gupai_learn as gl
 from gupai_learn.bots import play_out
 from gupai_learn.engine.settlement import Settlement
 from gupai_learn.games import GAMES, game, tien_gow
+from tests.registry import every_game
 
 
 def test_every_game_is_registered_with_its_skeleton() -> None:
@@ -119,7 +120,7 @@ def test_a_settlement_naming_a_game_winner_ends_any_match() -> None:
         match.next_deal()
 
 
-@pytest.mark.parametrize("name", sorted(GAMES))
+@pytest.mark.parametrize("name", every_game())
 def test_ordinary_deals_name_no_game_winner_and_the_match_goes_on(name: str) -> None:
     match = gl.Match(name, seed=7)
     play(match, 2)

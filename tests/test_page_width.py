@@ -17,6 +17,7 @@ from gupai_learn.render import Group, deal_svg, group_svg, row_svg, suits_svg, t
 from gupai_learn.render._svg import MAX_WIDTH, svg_root
 from gupai_learn.render.line import layout_svg, line_deal_svg, table_line_svg
 from gupai_learn.render.portable import portable_html, svg_img
+from tests.registry import every_game
 
 HEAD = re.compile(r"<svg\b[^>]*>")
 
@@ -76,7 +77,7 @@ def test_rows_and_groups_fit(name: str) -> None:
     assert shown_width(ROWS[name]()) <= MAX_WIDTH
 
 
-@pytest.mark.parametrize("game", sorted(GAMES))
+@pytest.mark.parametrize("game", every_game())
 def test_a_whole_deal_fits(game: str) -> None:
     deal = GAMES[game].Deal.random(seed=5)
     assert shown_width(deal_svg(deal)) <= MAX_WIDTH
@@ -84,14 +85,14 @@ def test_a_whole_deal_fits(game: str) -> None:
     assert shown_width(deal_svg(done)) <= MAX_WIDTH
 
 
-@pytest.mark.parametrize("game", sorted(g for g, i in GAMES.items() if i.reference is not None))
+@pytest.mark.parametrize("game", every_game(lambda info: info.reference is not None))
 def test_reference_cards_fit(game: str) -> None:
     reference = GAMES[game].reference
     assert reference is not None
     assert shown_width(reference()._repr_svg_()) <= MAX_WIDTH
 
 
-@pytest.mark.parametrize("game", sorted(g for g, i in GAMES.items() if i.family == "line"))
+@pytest.mark.parametrize("game", every_game(lambda info: info.family == "line"))
 def test_a_long_line_and_its_table_fit(game: str) -> None:
     for seed in range(4):
         deal = played(game, seed)

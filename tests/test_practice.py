@@ -17,7 +17,7 @@ import pytest
 
 import gupai_learn as gl
 from gupai_learn.games import GAMES
-from gupai_learn.puzzles import loader, practice, progress
+from gupai_learn.puzzles import catalogue, loader, practice, progress
 from gupai_learn.verdict import SetupError
 from gupai_learn.widgets.practice import Practice
 
@@ -33,7 +33,7 @@ def _day(n: int) -> date:
 def unthemed(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """Practice reads banks and games without their themes: each test gives its own (the
     test of the banks' real themes asks for them with ``real_themes``)."""
-    real = practice.sources
+    real = catalogue.sources
 
     def stripped(name: str) -> tuple[dict[str, Any], ...]:
         return tuple(
@@ -41,8 +41,8 @@ def unthemed(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
         )
 
     games = {name: dataclasses.replace(info, themes=()) for name, info in GAMES.items()}
-    monkeypatch.setattr(practice, "sources", stripped)
-    monkeypatch.setattr(practice, "GAMES", games)
+    monkeypatch.setattr(catalogue, "sources", stripped)
+    monkeypatch.setattr(catalogue, "GAMES", games)
     practice._banks.cache_clear()
     yield
     practice._banks.cache_clear()
@@ -55,8 +55,8 @@ def _without_themes(entry: dict[str, Any]) -> dict[str, Any]:
 @pytest.fixture
 def real_themes(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """Undo :func:`unthemed`: the banks and games as they are."""
-    monkeypatch.setattr(practice, "sources", loader.sources)
-    monkeypatch.setattr(practice, "GAMES", GAMES)
+    monkeypatch.setattr(catalogue, "sources", loader.sources)
+    monkeypatch.setattr(catalogue, "GAMES", GAMES)
     practice._banks.cache_clear()
     yield
     practice._banks.cache_clear()
@@ -241,7 +241,7 @@ THEMES = {
 @pytest.fixture
 def themed(monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[str, list[str]]]:
     """The banks as read by practice, with the themes of THEMES given to four puzzles."""
-    real = practice.sources
+    real = catalogue.sources
 
     def with_themes(name: str) -> tuple[dict[str, Any], ...]:
         return tuple(
@@ -255,7 +255,7 @@ def themed(monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[str, list[str]]]:
             for data in real(name)
         )
 
-    monkeypatch.setattr(practice, "sources", with_themes)
+    monkeypatch.setattr(catalogue, "sources", with_themes)
     practice._banks.cache_clear()
     yield THEMES
     practice._banks.cache_clear()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -98,7 +99,7 @@ status = "coming"
     progress.record("a", 3)
     progress.record("c", 1)
     progress.record("elsewhere", 2)
-    shown = progress.lesson_map(syllabus)
+    shown = progress.lesson_map(syllabus, themes=False)  # the themes' rows: tested below
     assert shown.earned == (4, 9)
     assert [name for name, _ in shown.chapters] == ["02 Tien Gow 天九"]  # no puzzles, not ready
     assert str(shown).splitlines() == [
@@ -112,6 +113,10 @@ status = "coming"
     assert "Pairs &lt;&amp;&gt;" in html
     assert "href='02.01-Ranking.ipynb'" in html
     assert repr(shown) == "LessonMap(stars=4, possible=9)"
+    themed = str(progress.lesson_map(syllabus)).splitlines()
+    assert themed[:4] == str(shown).splitlines() and themed[4] == "By theme"
+    rows = [line for line in themed[5:] if line.startswith("  Tien Gow, ")]
+    assert rows and all(re.fullmatch(r"  Tien Gow, [a-z ,-]+: \d+/\d+", r) for r in rows)
 
 
 def test_the_lesson_map_reads_the_repository_syllabus_by_default(monkeypatch, tmp_path) -> None:

@@ -24,9 +24,10 @@ import gupai_learn as gl
 from gupai_learn.engine.moves import Move
 from gupai_learn.games import GAMES
 from tests.playing import pieces_everywhere, play_randomly, snapshot
+from tests.registry import every_game
 
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
-NAMES = sorted(GAMES)
+NAMES = every_game()
 
 
 def junk(info: Any) -> st.SearchStrategy[Any]:
@@ -180,7 +181,7 @@ def test_settlement_adds_up(name: str, seed: int) -> None:
     assert all(line.rules for line in result.lines)
 
 
-TRICK_NAMES = [name for name in NAMES if GAMES[name].family == "trick"]
+TRICK_NAMES = every_game(lambda info: info.family == "trick")
 
 
 @pytest.mark.parametrize("name", TRICK_NAMES)

@@ -15,6 +15,7 @@ import pytest
 import gupai_learn as gl
 from gupai_learn.games import GAMES
 from gupai_learn.review import Hint, ReviewNote, forced_turns, goal_words, hint, notes_html, review
+from tests.registry import every_game
 
 #: game -> (seed of Deal.random, reviewed seat, index of the slip in the history, the moves).
 SCRIPTS: dict[str, tuple[int, int, int, list[str]]] = {
@@ -292,7 +293,7 @@ def test_bad_input_is_refused_with_a_clear_error() -> None:
         review(deal, 0, max_nodes=-1)
 
 
-@pytest.mark.parametrize("game", sorted(GAMES))
+@pytest.mark.parametrize("game", every_game())
 def test_a_hint_is_a_legal_move_with_a_reason_and_its_rules(game: str) -> None:
     deal = GAMES[game].Deal.random(seed=5)
     found = hint(deal)
@@ -435,7 +436,7 @@ def test_the_mark_finds_every_move_where_it_lies(game: str) -> None:
             assert (placed.tile, placed.seat) == (move.pieces[0], seat)
 
 
-@pytest.mark.parametrize("game", list(GAMES))
+@pytest.mark.parametrize("game", every_game())
 def test_each_game_brings_its_own_review_words(game: str) -> None:
     """The words of a review live in the game's package, not in the generic module."""
     from gupai_learn.review import words_of

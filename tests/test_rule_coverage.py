@@ -27,13 +27,15 @@ from pathlib import Path
 
 import pytest
 
+from gupai_learn.games import GAMES as REGISTERED
+
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "gupai_learn"
 #: The course's rule book: one Markdown document per game, each rule under a ``### ID:`` heading.
 BOOK = PACKAGE / "rules"
 
-#: The rule-id prefix of each game's ruling.
-PREFIXES = {"tien_gow": "TG", "bagchen": "BG", "ding_niu": "DN", "bergen": "BE", "tet_gow": "TT"}
+#: The rule-id prefix of each game's ruling (``GameInfo.rule_prefix``).
+PREFIXES = {name: info.rule_prefix for name, info in REGISTERED.items()}
 
 #: Games with a package under gupai_learn/games/.
 GAMES = sorted(

@@ -8,7 +8,7 @@ import ipywidgets
 import pytest
 
 from gupai_learn import sim, variants
-from gupai_learn.games import GAMES
+from gupai_learn.games import GAMES, bergen
 from gupai_learn.widgets import RuleLab
 from gupai_learn.widgets.rule_lab import Variant, option_widget
 
@@ -52,7 +52,7 @@ def test_bergen_blocked_rounds_are_decided_under_every_rule() -> None:
     blocked = rows[rows["blocked"]]
     assert len(blocked) > 0
     open_rounds = rows[~rows["blocked"]]
-    for rule in variants.BLOCKED_RULES:
+    for rule in bergen.BLOCKED_RULES:
         assert (open_rounds[f"{rule}_winner"] == -1).all()
         assert blocked[f"{rule}_winner"].between(-1, 1).all()
     simple = blocked["simple_winner"] == blocked["fewest_pips"]
@@ -97,7 +97,7 @@ def test_option_widgets_follow_the_option_types() -> None:
     assert isinstance(option_widget("x", int, 2), ipywidgets.IntText)
     made = Variant("bergen", "A").controls
     assert isinstance(made["blocked_rule"], ipywidgets.Dropdown)
-    assert list(made["blocked_rule"].options) == list(variants.BLOCKED_RULES)
+    assert list(made["blocked_rule"].options) == list(bergen.BLOCKED_RULES)
     assert set(made) == set(hints)
 
 

@@ -29,8 +29,6 @@ class Race(BaseDeal[int]):
     also ends when every hand is empty (no winner). ``stall=True`` lets a seat pass at any
     time, so positions can repeat."""
 
-    GAME = "race"
-
     def __init__(self, hands: Any, target: int = 10, leader: int = 0, stall: bool = False) -> None:
         self._hands = [tuple(h) for h in hands]
         self._turn = leader
@@ -388,12 +386,35 @@ def transposed() -> tuple[tg.Deal, tg.Deal]:
     return one, two
 
 
-def test_state_key_of_transposed_positions() -> None:
-    one, two = transposed()
+def regrouped() -> tuple[tg.Deal, tg.Deal]:
+    """Two routes to one position made of different moves, and not as many: East leads the
+    Heaven pair in one trick (4 moves), or its two Heaven tiles in two tricks (8 moves); the
+    others put the same tiles face down, and East takes two columns either way."""
+    hands = ["[6:6] [6:6] [1:1]", "[2:1] [3:1] [6:1]", "[5:3] [4:1] [6:3]", "[5:2] [4:3] [6:5]"]
+    pair = ["[6:6][6:6]", "down:[2:1][3:1]", "down:[5:3][4:1]", "down:[5:2][4:3]"]
+    singles = ["[6:6]", "down:[2:1]", "down:[5:3]", "down:[5:2]"]
+    singles += ["[6:6]", "down:[3:1]", "down:[4:1]", "down:[4:3]"]
+    one = tg.Deal.from_script(hands, pair, columns=(2, 1, 1, 1))
+    two = tg.Deal.from_script(hands, singles, columns=(2, 1, 1, 1))
+    return one, two
+
+
+@pytest.mark.parametrize("routes", [transposed, regrouped])
+def test_state_key_of_transposed_positions(routes: Any) -> None:
+    """The key is the position, not the way there: neither the moves' order (transposed), nor
+    which moves and how many (regrouped) may leak into it."""
+    one, two = routes()
     assert one.history != two.history
     assert one.state_key() == two.state_key()
     assert one.last_trick_key() == two.last_trick_key()
     assert hash(one.state_key()) == hash(two.state_key())
+
+
+def test_regrouped_routes_differ_in_their_moves_and_their_number() -> None:
+    """What makes the second fixture see a key that counts or collects the moves made."""
+    one, two = regrouped()
+    assert len(one.history) != len(two.history) and set(one.history) != set(two.history)
+    assert (one.hands, one.turn, one.won) == (two.hands, two.turn, two.won)
 
 
 def test_exact_key_sees_columns_the_coarse_key_does_not() -> None:

@@ -11,6 +11,7 @@ from gupai_learn import sim
 from gupai_learn.bots import RandomPlayer
 from gupai_learn.games import GAMES, tien_gow
 from gupai_learn.games.tien_gow.events import columns_before_last, events
+from tests.registry import every_game
 
 pd = pytest.importorskip("pandas")
 
@@ -167,7 +168,7 @@ def test_a_small_sweep_on_a_local_dask_cluster() -> None:
             pd.testing.assert_frame_equal(here, there)
 
 
-@pytest.mark.parametrize("name", sorted(GAMES))
+@pytest.mark.parametrize("name", every_game())
 def test_every_game_gives_the_same_columns_for_every_deal(name: str) -> None:
     table = sim.run(name, players="random", deals=6, seed=2, progress=False)
     # no deal lacks a payment or an event (a drawn deal may have no winner)
@@ -175,7 +176,7 @@ def test_every_game_gives_the_same_columns_for_every_deal(name: str) -> None:
     assert table["moves"].gt(0).all()
 
 
-@pytest.mark.parametrize("name", sorted(GAMES))
+@pytest.mark.parametrize("name", every_game())
 def test_every_game_records_its_own_events_and_measures(name: str) -> None:
     """One mechanism (issue 25): each game's events come from its GameInfo, and every
     measure the rule lab offers is a column of a plain ``sim.run``."""

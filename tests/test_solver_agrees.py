@@ -14,17 +14,19 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gupai_learn.games import GAMES
+from tests.registry import every_game
 
 Goal = Callable[[Any], bool]
 
-#: Pieces left in all hands (and, for Bergen, tiles left to draw) below which a random position
-#: is small enough for the plain search.
-SMALL = {"tien_gow": 8, "bagchen": 8, "tet_gow": 8, "ding_niu": 8, "bergen": 6}
+#: Pieces left in all hands (and, in a game with a boneyard, tiles left to draw) below which a
+#: random position is small enough for the plain search.
+SMALL, SMALL_WITH_BONEYARD = 8, 6
 
 
 def goal_of(game: str, seat: int) -> Goal:
-    """The goal each game's solver pursues for ``seat``."""
-    if game == "bergen":
+    """The goal each game's solver pursues for ``seat``: the most points of the round in a
+    game that scores rounds, else winning the deal."""
+    if GAMES[game].scores_rounds:
 
         def most_points(d: Any) -> bool:
             mine = d.round_points[seat]
@@ -57,17 +59,19 @@ def small_position(game: str, seed: int) -> Any:
     rng = random.Random(seed)
     deal = GAMES[game].Deal.random(seed=seed)
 
+    boneyard = GAMES[game].has_boneyard
+
     def size(d: Any) -> int:
         left = sum(len(h) for h in d.hands)
-        return left + (d.drawable if game == "bergen" else 0)
+        return left + (d.drawable if boneyard else 0)
 
-    while not deal.is_over and size(deal) > SMALL[game]:
+    while not deal.is_over and size(deal) > (SMALL_WITH_BONEYARD if boneyard else SMALL):
         moves = deal.legal_moves()
         deal.apply(moves[rng.randrange(len(moves))])
     return deal
 
 
-@pytest.mark.parametrize("game", sorted(SMALL))
+@pytest.mark.parametrize("game", every_game())
 @settings(max_examples=15, deadline=None)
 @given(seed=st.integers(0, 10**6), pick=st.integers(0, 3))
 def test_solver_agrees_with_plain_search(game: str, seed: int, pick: int) -> None:

@@ -10,6 +10,7 @@ import pytest
 from gupai_learn import decks
 from gupai_learn.games import GAMES
 from gupai_learn.verdict import IllegalPlayError
+from tests.registry import every_game
 
 
 @pytest.mark.parametrize("size", [1, 2, 24, 28, 32, 36, 64, 200])
@@ -73,7 +74,7 @@ def test_bagchen_unseen_mask_is_the_counts_mask_of_the_unseen_tiles() -> None:
             deal.apply(bot.choose(deal))
 
 
-@pytest.mark.parametrize("game", sorted(GAMES))
+@pytest.mark.parametrize("game", every_game())
 def test_is_over_agrees_with_the_general_test_through_random_deals(game: str) -> None:
     """``is_over`` (a field kept up to date) says what the general test says at every step:
     nothing left to play, or the deal closed before play."""
@@ -104,7 +105,7 @@ def test_one_red_dot_closes_a_tien_gow_deal_before_play() -> None:
     pytest.skip("no one-red-dot deal among the seeds tried")
 
 
-@pytest.mark.parametrize("game", ["tien_gow", "tet_gow", "bagchen"])
+@pytest.mark.parametrize("game", every_game(lambda info: info.family == "trick"))
 @pytest.mark.parametrize("seed", range(12))
 def test_user_spellings_take_the_same_path_as_listed_moves(game: str, seed: int) -> None:
     """A random deal played with the listed moves, and a twin played as a user writes them

@@ -19,9 +19,9 @@ from IPython.display import HTML, SVG
 import gupai_learn as gl
 from gupai_learn import puzzles
 from gupai_learn.bots import play_out
+from gupai_learn.display import install
 from gupai_learn.games import GAMES
 from gupai_learn.render import row_svg
-from gupai_learn.render.portable import install
 from gupai_learn.widgets import (
     DealPlayer,
     HandPicker,

@@ -14,6 +14,7 @@ from gupai_learn import strong
 from gupai_learn.engine.moves import Move
 from gupai_learn.games import GAMES
 from gupai_learn.verdict import IllegalPlayError
+from tests.registry import every_game
 
 #: Few samples keep the tests quick; the behaviour tested does not depend on the count.
 FAST = {"samples": 3, "budget_ms": 60_000}
@@ -54,7 +55,7 @@ def _hidden_swap(game: str, deal: Any, rng: random.Random) -> Any:
     return strong.replay_sample(deal, seat, rng)
 
 
-@pytest.mark.parametrize("game", list(GAMES))
+@pytest.mark.parametrize("game", every_game())
 def test_no_peeking_same_public_history_same_move(game: str) -> None:
     checked = 0
     for seed in range(80):
@@ -106,7 +107,7 @@ def test_no_peeking_test_fails_for_a_peeking_player() -> None:
 
 
 # ----- legal, reproducible -------------------------------------------------------------------
-@pytest.mark.parametrize("game", list(GAMES))
+@pytest.mark.parametrize("game", every_game())
 def test_strong_player_finishes_a_deal_legally(game: str) -> None:
     info = GAMES[game]
     deal = info.Deal.random(seed=3)
@@ -186,7 +187,7 @@ def test_bot_with_a_bad_seed_is_refused() -> None:
         GAMES["bergen"].bot("strong", -3)
 
 
-@pytest.mark.parametrize("game", list(GAMES))
+@pytest.mark.parametrize("game", every_game())
 @pytest.mark.parametrize("kind", ["random", "heuristic", "strong"])
 def test_finished_deal_and_wrong_seat_give_the_deals_own_error(game: str, kind: str) -> None:
     make = _strong if kind == "strong" else GAMES[game].bot
@@ -234,12 +235,17 @@ def test_match_table_says_which_level_played() -> None:
 
 
 # ----- one factory, the opponent model -------------------------------------------------------
-@pytest.mark.parametrize(("game", "samples"), [("tien_gow", 12), ("bagchen", 8), ("tet_gow", 12)])
-def test_trick_games_share_one_factory(game: str, samples: int) -> None:
+#: The worlds each trick game's strong player samples per decision, where not the default.
+SAMPLES = {"tien_gow": 12, "bagchen": 8, "tet_gow": 12}
+
+
+@pytest.mark.parametrize("game", every_game(lambda info: info.family == "trick"))
+def test_trick_games_share_one_factory(game: str) -> None:
     factory = GAMES[game].bots["strong"]
     assert factory.__qualname__.startswith("replaying_player.")
     player = factory(4)
-    assert player.samples == samples and player.sampler is strong.replay_sample
+    assert player.samples == SAMPLES.get(game, strong.DEFAULT_SAMPLES)
+    assert player.sampler is strong.replay_sample
     assert player.rollout is GAMES[game].bots["heuristic"]
     assert factory(4, samples=2).samples == 2
 
@@ -296,9 +302,27 @@ def test_stored_measurements_cover_every_game_and_both_pairs() -> None:
     figures = strong.measured()
     assert set(figures) == set(GAMES)
     for game, pairs in figures.items():
+        assert pairs == GAMES[game].strength()  # each game keeps its own, in its package
         assert set(pairs) == {"strong-heuristic", "heuristic-random"}, game
         for pair, found in pairs.items():
             assert found["low"] <= found["margin"] <= found["high"], (game, pair)
             assert 0 <= found["wins"] <= 1 and found["deals"] >= 100, (game, pair)
         normal = pairs["heuristic-random"]
         assert normal["deals"] >= 2000 and normal["low"] > 0, game
+
+
+def test_the_measuring_tool_stores_where_each_game_reads() -> None:
+    """``tools/bot_strength.py --store`` writes the file ``GameInfo.strength()`` reads."""
+    import importlib.util
+    import json
+    from pathlib import Path
+
+    tool = Path(__file__).resolve().parent.parent / "tools" / "bot_strength.py"
+    spec = importlib.util.spec_from_file_location("bot_strength", tool)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    for name, info in GAMES.items():
+        path = module.game_file(name)
+        assert path.parent.name == name
+        assert json.loads(path.read_text(encoding="utf-8")) == info.strength()

@@ -13,8 +13,9 @@ from hypothesis import strategies as st
 
 from gupai_learn.engine.moves import Move
 from gupai_learn.games import GAMES
+from tests.registry import every_game
 
-TRICK_GAMES = [name for name, info in GAMES.items() if info.family == "trick"]
+TRICK_GAMES = every_game(lambda info: info.family == "trick")
 
 
 def _replayed(deal: Any) -> Any:

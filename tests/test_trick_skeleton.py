@@ -22,7 +22,6 @@ class Charity(TrickDeal[gl.Tile]):
     leader may instead lead one tile face down naming a suit, and then any face-up tile of
     that suit beats it."""
 
-    GAME = "charity"
     RULE_TURN = RULE_HAND = RULE_SET = RULE_OVER = RULE_COUNT = RULE_LEAD = "X"
 
     def __init__(self, hands: Any, leader: int = 0) -> None:

@@ -11,6 +11,7 @@ import pytest
 import gupai_learn as gl
 from gupai_learn.games import GAMES
 from gupai_learn.verdict import describe_input
+from tests.registry import every_game
 
 
 class list(builtins.list):  # noqa: A001 - reprlib picks its reader by the type's name
@@ -37,7 +38,7 @@ def test_a_value_that_breaks_while_shown_is_named_by_its_type(value: object) -> 
     assert "RuntimeError" not in shown and "0x" not in shown
 
 
-@pytest.mark.parametrize("name", sorted(GAMES))
+@pytest.mark.parametrize("name", every_game())
 def test_judge_answers_such_input_in_one_line(name: str) -> None:
     deal = GAMES[name].Deal.random(seed=1)
     verdict = deal.judge(set({1}))

@@ -3,7 +3,12 @@
     python tools/bot_strength.py                 # both pairs, 2,000 deals per game, 2 workers
     python tools/bot_strength.py --pairs heuristic-random --deals 500 --workers 1 --games bergen
     python tools/bot_strength.py --pairs strong-heuristic --deals 2000 --games tien_gow \
-        --workers 1 --chunk 100 --out strength.json   # stores the figures after every 100
+        --workers 1 --chunk 100 --out part.json   # stores the figures after every 100
+    python tools/bot_strength.py --pool a.json b.json --store   # into each game's package
+
+Each game keeps its figures in its own package, ``gupai_learn/games/<game>/strength.json``
+(``GameInfo.strength()`` reads them, lesson 07.08 shows them): ``--store`` writes there,
+``--out`` into a file of your own (runs split over machines, joined with ``--pool``).
 
 Each pair compares a stronger kind with a weaker one (``strong-heuristic``: the strong player
 against the heuristic; ``heuristic-random``: the heuristic against random play). For each game,
@@ -19,6 +24,7 @@ a single winner, Bergen, counts the seat with the most points of the round, ties
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import math
 import statistics
@@ -201,6 +207,28 @@ def store(path: Path, game: str, pair: str, figures: dict[str, Any]) -> None:
     path.write_text(text + "\n", encoding="utf-8")
 
 
+def game_file(game: str) -> Path:
+    """Where ``game`` keeps its measured strength: ``strength.json`` in its own package."""
+    package = importlib.import_module(GAMES[game].package)
+    return Path(str(package.__file__)).with_name("strength.json")
+
+
+def store_in_game(game: str, pair: str, figures: dict[str, Any]) -> None:
+    """Merge one result into the game's own file (:func:`game_file`): ``{pair: figures}``."""
+    path = game_file(game)
+    found = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
+    found[pair] = figures
+    path.write_text(json.dumps(found, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+
+
+def save(args: argparse.Namespace, game: str, pair: str, figures: dict[str, Any]) -> None:
+    """Keep one result where the command line asked: ``--out`` and/or ``--store``."""
+    if args.out:
+        store(args.out, game, pair, figures)
+    if args.store:
+        store_in_game(game, pair, figures)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Measure every game asked for and print one line each."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0].replace("\n", " "))
@@ -212,6 +240,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--out", type=Path, help="merge the figures into this JSON file")
     parser.add_argument(
+        "--store", action="store_true", help="merge the figures into each game's strength.json"
+    )
+    parser.add_argument(
         "--chunk", type=int, default=0, help="play in rounds of this many deals, storing each"
     )
     parser.add_argument("--offset", type=int, default=0, help="skip this many rounds' seeds")
@@ -219,7 +250,7 @@ def main(argv: list[str] | None = None) -> int:
         "--pool",
         nargs="*",
         type=Path,
-        help="join these --out files (runs on different deals) into the --out file",
+        help="join these --out files (runs on different deals) into --out and/or --store",
     )
     parser.add_argument(
         "--timing", type=int, default=0, help="only time the strong moves of this many deals"
@@ -233,7 +264,7 @@ def main(argv: list[str] | None = None) -> int:
                     found.setdefault(game, {}).setdefault(pair, []).append(figures)
         for game, pairs in found.items():
             for pair, parts in pairs.items():
-                store(args.out, game, pair, pool(parts))
+                save(args, game, pair, pool(parts))
         return 0
     if args.timing:
         for game in args.games:
@@ -245,8 +276,7 @@ def main(argv: list[str] | None = None) -> int:
 
             def report(line: str, figures: dict[str, Any], game: str = game, text: str = text):
                 print(line, flush=True)
-                if args.out:
-                    store(args.out, game, text, figures)
+                save(args, game, text, figures)
 
             pair = (stronger, weaker)
             if args.chunk:

@@ -12,7 +12,8 @@ again:
   (``<!-- lesson-map -->`` … ``<!-- /lesson-map -->``).
 
 Only markdown cells change, and notebooks are written as nbformat writes them (one-space indent,
-sorted keys, a final newline), so no lesson needs to be executed again. Standard library only.
+sorted keys, a final newline), so no lesson needs to be executed again. The games a chapter may
+teach are the registered ones (``GAMES``), each in the chapter its ``GameInfo.chapter`` names.
 """
 
 from __future__ import annotations
@@ -26,10 +27,15 @@ from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from gupai_learn.games import GAMES as REGISTERED  # noqa: E402
+
 START = "00.00-Start.ipynb"
 NAV = ("<!-- nav -->", "<!-- /nav -->")
 MAP = ("<!-- lesson-map -->", "<!-- /lesson-map -->")
-GAMES = ("tien_gow", "bagchen", "ding_niu", "bergen", "tet_gow", "none")
+#: What a chapter's ``game`` may be: a registered game, or "none" (a chapter of no one game).
+GAMES = (*REGISTERED, "none")
 STATUSES = ("ready", "coming")
 LESSON_NAME = re.compile(r"(\d\d)\.(\d\d)-[A-Za-z0-9-]+\.ipynb")
 
@@ -99,6 +105,12 @@ def _chapter(raw: dict) -> Chapter:
     )
     if chapter.game not in GAMES:
         raise SyllabusError(f"chapter {number}: game {chapter.game!r} is not one of {GAMES}")
+    taught = REGISTERED[chapter.game].chapter if chapter.game != "none" else None
+    if chapter.game != "none" and taught != int(number):
+        raise SyllabusError(
+            f"chapter {number}: {chapter.game} says it is taught in chapter {taught} "
+            "(its GameInfo.chapter)"
+        )
     if chapter.status not in STATUSES:
         raise SyllabusError(f"chapter {number}: status {chapter.status!r} is not one of {STATUSES}")
     if chapter.status == "ready" and not chapter.lessons:

@@ -24,10 +24,14 @@ from collections import Counter
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from operator import attrgetter
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar
 
 from gupai_learn.engine.moves import Move, quote
 from gupai_learn.verdict import IllegalPlayError, InvalidNotationError, Reason, SetupError, Verdict
+
+if TYPE_CHECKING:
+    from gupai_learn.engine.game import GameInfo
+    from gupai_learn.engine.settlement import Settlement
 
 P = TypeVar("P", bound=Hashable)
 D = TypeVar("D", bound="BaseDeal[Any]")
@@ -64,13 +68,13 @@ class BaseDeal(ABC, Generic[P]):
     RULE_SET: ClassVar[str] = "SET"
     RULE_OVER: ClassVar[str] = "OVER"
     SEAT_NAMES: ClassVar[tuple[str, ...]] = ("East", "South", "West", "North")
-    #: The game's short name in texts and reprs (``"tien_gow"``).
-    GAME: ClassVar[str] = "game"
+    #: The deal's game, set on the game's Deal class when its GameInfo is built.
+    info: ClassVar[GameInfo]
 
     _hands: list[tuple[P, ...]]
     _turn: int
     #: the constructor's arguments, for :meth:`restart`
-    _start: dict[str, Any]
+    _start: dict[str, object]
 
     # ----- state -------------------------------------------------------------------------
     @property
@@ -111,7 +115,7 @@ class BaseDeal(ABC, Generic[P]):
         """(seat, move) for every move made so far, in order (transcripts, replays, undo)."""
 
     # ----- public verbs ------------------------------------------------------------------
-    def judge(self, move: Any, *, face_down: bool = False, seat: Any = None) -> Verdict:
+    def judge(self, move: object, *, face_down: bool = False, seat: object = None) -> Verdict:
         """Whether ``seat`` (default: the seat to act) may make ``move`` now, and why.
 
         ``move`` is a :class:`Move`, its text, or pieces (face up unless ``face_down``).
@@ -122,7 +126,7 @@ class BaseDeal(ABC, Generic[P]):
             return Verdict.illegal(out.errors, self._refusal(out))
         return Verdict.legal(self._summary(out), out.notes)
 
-    def apply(self, move: Any, *, seat: Any = None) -> Any:
+    def apply(self, move: object, *, seat: object = None) -> object:
         """Make ``move`` (a :class:`Move` or its text); raises :class:`IllegalPlayError` naming
         every broken rule, the state unchanged. Returns what the game records for the move."""
         out = self._judge(move, False, seat)
@@ -130,18 +134,34 @@ class BaseDeal(ABC, Generic[P]):
             raise IllegalPlayError(Verdict.illegal(out.errors, self._refusal(out)))
         return self._apply_move(out)
 
+    def settle(self) -> Settlement:
+        """Who pays whom (or who scores what) in the finished deal, explained line by line:
+        the game's own settlement (``GameInfo.settle``)."""
+        settle = type(self).info.settle
+        if settle is None:
+            raise NotImplementedError(f"{type(self).__name__} has no settlement")
+        return settle(self)
+
     def legal_moves(self) -> list[Move]:
         """Every move the seat to act may make (face-down plays, draws and passes included)."""
         if self._over():
             return []
         return self._legal_moves()
 
+    @classmethod
+    def random(cls, *args: Any, **kwargs: Any) -> Self:
+        """A shuffled deal, reproducible from its seed: each game defines its own (design.md
+        §13: ``Deal.random(*, seed=None, players=None, leader=None, rules=None, ...)``)."""
+        raise NotImplementedError(f"{cls.__name__} deals no random deal")
+
     def restart(self: D) -> D:
         """A fresh deal of the same game from this deal's starting position."""
         return type(self)(**self._start)
 
     @classmethod
-    def from_script(cls: type[D], hands: Sequence[Any], moves: Iterable[Any], **kwargs: Any) -> D:
+    def from_script(
+        cls: type[D], hands: Sequence[Any], moves: Iterable[Any], **kwargs: object
+    ) -> D:
         """A deal from ``hands`` after playing ``moves`` (Moves or their text) in order.
 
         Raises :class:`IllegalPlayError` naming the first move that is not allowed."""
@@ -182,7 +202,7 @@ class BaseDeal(ABC, Generic[P]):
         return (tuple(map(_hand_key, self._hands)), self._turn)
 
     # ----- the shared checks -------------------------------------------------------------
-    def _judge(self, raw: Any, face_down: bool, seat: Any) -> Outcome:
+    def _judge(self, raw: object, face_down: bool, seat: object) -> Outcome:
         out = Outcome()
         if self._over():
             out.errors.append(Reason(self.RULE_OVER, self._over_text()))
@@ -200,7 +220,7 @@ class BaseDeal(ABC, Generic[P]):
         self._judge_move(self._turn if who is None else who, move, out)
         return out
 
-    def _seat_check(self, seat: Any, out: Outcome) -> int | None:
+    def _seat_check(self, seat: object, out: Outcome) -> int | None:
         """The seat judged: the seat to act by default; a reason when it is not its turn."""
         if seat is None:
             return self._turn
@@ -213,7 +233,7 @@ class BaseDeal(ABC, Generic[P]):
             out.errors.append(Reason(self.RULE_TURN, text))
         return seat
 
-    def _read_move(self, raw: Any, face_down: bool) -> Move:
+    def _read_move(self, raw: object, face_down: bool) -> Move:
         """The move ``raw`` names, its pieces in the game's canonical order."""
         move = Move.coerce(raw, self._read, face_down)
         pieces = self._read(move.pieces) if move.pieces else move.pieces
@@ -246,7 +266,7 @@ class BaseDeal(ABC, Generic[P]):
 
     # ----- hooks a game fills in ---------------------------------------------------------
     @abstractmethod
-    def _read(self, raw: Any) -> tuple[P, ...]:
+    def _read(self, raw: object) -> tuple[P, ...]:
         """Parse notation (or pieces) into a tuple of pieces in canonical order."""
 
     def _set_reasons(self, pieces: tuple[P, ...]) -> list[Reason]:
@@ -258,7 +278,7 @@ class BaseDeal(ABC, Generic[P]):
         """The game's own rule checks for ``move`` by ``seat``."""
 
     @abstractmethod
-    def _apply_move(self, out: Outcome) -> Any:
+    def _apply_move(self, out: Outcome) -> object:
         """Change the state for a legal move; returns what the game records."""
 
     @abstractmethod
@@ -270,14 +290,14 @@ class BaseDeal(ABC, Generic[P]):
         """True once the deal has ended."""
 
 
-def _unreadable(raw: Any, error: Exception) -> str:
+def _unreadable(raw: object, error: Exception) -> str:
     """A learner's sentence for input that cannot be read as a move."""
     if isinstance(error, InvalidNotationError):
         return f"Cannot read {error.text!r}: {error.why}."
     return f"Cannot read {quote(raw)} as a move: write it like '[6:3]' or 'down:[5:1]'."
 
 
-def _hand_key(hand: Sequence[Any]) -> tuple[Any, ...]:
+def _hand_key(hand: Sequence[Any]) -> tuple[object, ...]:
     """A hand as a tuple that does not depend on the order of its pieces (search keys)."""
     try:
         return tuple(sorted(hand))
@@ -286,7 +306,7 @@ def _hand_key(hand: Sequence[Any]) -> tuple[Any, ...]:
 
 
 # ----- argument checks shared by every game's constructor --------------------------------
-def check_seat(name: str, value: Any, seats: int, rule: str) -> int:
+def check_seat(name: str, value: object, seats: int, rule: str) -> int:
     """``value`` if it is a seat number (0 to ``seats - 1``), else a ValueError naming ``name``."""
     if type(value) is not int or not 0 <= value < seats:
         text = f"a seat is a whole number 0 to {seats - 1} ({rule})"
@@ -295,7 +315,7 @@ def check_seat(name: str, value: Any, seats: int, rule: str) -> int:
 
 
 def check_played_counts(
-    name: str, value: Any, size: int, hand_size: int, seats: int, rule: str
+    name: str, value: object, size: int, hand_size: int, seats: int, rule: str
 ) -> list[int]:
     """An endgame's per-seat counts of what each seat has won so far (``columns=``, ``won=``):
     ``seats`` whole numbers adding up to the ``hand_size - size`` tricks played; zeros for a
@@ -318,21 +338,21 @@ def check_played_counts(
     return list(value)
 
 
-def check_count(name: str, value: Any, rule: str) -> int:
+def check_count(name: str, value: object, rule: str) -> int:
     """``value`` if it is a whole number >= 0, else a ValueError naming ``name``."""
     if type(value) is not int or value < 0:
         raise SetupError(f"{name}={quote(value)}: give a whole number, 0 or more ({rule})")
     return value
 
 
-def check_seed(seed: Any) -> int | None:
+def check_seed(seed: object) -> int | None:
     """A seed for ``random.Random``: None or a whole number (a ValueError otherwise)."""
     if seed is not None and type(seed) is not int:
         raise SetupError(f"seed={quote(seed)}: give a whole number (or None for a fresh shuffle)")
     return seed
 
 
-def check_rules(rules: Any, default: R, game: str) -> R:
+def check_rules(rules: object, default: R, game: str) -> R:
     """``rules`` if it is of the type of ``default`` (the game's ruling), ``default`` for None,
     else a ValueError (a falsy value such as ``0`` or ``""`` is refused, not taken for None)."""
     if rules is None:
@@ -342,7 +362,7 @@ def check_rules(rules: Any, default: R, game: str) -> R:
     return rules
 
 
-def check_players(players: Any, allowed: Sequence[int], rule: str) -> int | None:
+def check_players(players: object, allowed: Sequence[int], rule: str) -> int | None:
     """``players`` if it is None or one of the ``allowed`` table sizes, else a ValueError."""
     if players is not None and (type(players) is not int or players not in allowed):
         counts = " or ".join(str(n) for n in allowed)

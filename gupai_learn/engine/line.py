@@ -73,6 +73,11 @@ class Placed(NamedTuple):
         return f"[{self.left}:{self.right}]"
 
 
+#: What a line game's move gives back: the tile placed (``Placed``), a tile drawn from the
+#: boneyard or put face down (``Tile``), or nothing (a pass).
+LineResult = Placed | Tile | None
+
+
 _PLACEMENTS: dict[tuple[Tile, End | None], Move] = {}
 
 
@@ -247,7 +252,7 @@ class LineDeal(BaseDeal[Tile]):
 
     def _init_line(self, hands: list[Tiles], leader: int, arms: int = 2) -> None:
         """Set the shared state: hands, an empty layout, the leader to act, no history."""
-        self._hands = list(hands)  # type: ignore[arg-type]
+        self._hands = list(hands)
         self._turn = leader
         self._arms = arms
         self._layout = _EMPTY_LINES[self.DOUBLES_ACROSS]  # immutable: shared
@@ -311,12 +316,12 @@ class LineDeal(BaseDeal[Tile]):
         """(seat, move) for every move so far."""
         return tuple(self._log)
 
-    def fits(self, tile: Any) -> tuple[End, ...]:
+    def fits(self, tile: object) -> tuple[End, ...]:
         """The open ends where ``tile`` (a Tile or its notation) could go now."""
         return self._layout.fits(_one_tile(tile))
 
     # ----- verbs -----------------------------------------------------------------------
-    def play(self, tile: Any, end: End | None = None) -> Any:
+    def play(self, tile: object, end: End | None = None) -> LineResult:
         """Place ``tile`` at ``end`` (``"left"`` or ``"right"``); ``end`` may be left out when
         only one end fits. Raises :class:`AmbiguousPlayError` when both fit and no end is given,
         :class:`IllegalPlayError` (every broken rule, state unchanged) when not allowed."""
@@ -351,7 +356,7 @@ class LineDeal(BaseDeal[Tile]):
         self._offered = tuple(moves)
         return moves
 
-    def apply(self, move: Any, *, seat: Any = None) -> Any:
+    def apply(self, move: object, *, seat: object = None) -> LineResult:
         """Make ``move`` (see :meth:`BaseDeal.apply`); a tile that fits both ends named without
         an end raises :class:`AmbiguousPlayError`, listing the two placements.
 
@@ -398,7 +403,7 @@ class LineDeal(BaseDeal[Tile]):
         self._log.append((seat, move))
         return self._placed(seat, placed)
 
-    def _judged(self, raw: Any, seat: Any) -> Move:
+    def _judged(self, raw: object, seat: object) -> Move:
         """The legal move ``raw`` names, read and judged; else the error naming every broken
         rule (:class:`AmbiguousPlayError` for a tile that fits both ends named without one)."""
         out = self._judge(raw, False, seat)
@@ -484,7 +489,7 @@ class LineDeal(BaseDeal[Tile]):
         has = " and no ".join(str(n) for n in numbers)
         return f"{tile} fits no end: it has no {has} ({self._layout.describe_ends()})."
 
-    def _apply_move(self, out: Outcome) -> Any:
+    def _apply_move(self, out: Outcome) -> LineResult:
         """Make a judged, legal move (through :meth:`apply`'s one state change)."""
         assert out.move is not None
         self._offered = (out.move,)
@@ -537,7 +542,7 @@ class LineDeal(BaseDeal[Tile]):
         """Judge a move that is not a placement; by default there is none."""
         out.errors.append(Reason(self.RULE_PLAY, f"{move} is not a move of this game."))
 
-    def _apply_other(self, seat: int, move: Move) -> Any:
+    def _apply_other(self, seat: int, move: Move) -> Tile | None:
         """Change the state for a legal move that is not a placement, the turn included (a game
         with such moves overrides this with :meth:`_judge_other`; by default no such move is
         ever legal, so this is never reached)."""
@@ -546,7 +551,7 @@ class LineDeal(BaseDeal[Tile]):
     def _before_place(self, seat: int) -> None:
         """Called before a placement made the general way (default: nothing)."""
 
-    def _placed(self, seat: int, placed: Placed) -> Any:
+    def _placed(self, seat: int, placed: Placed) -> Placed:
         """The game's hook after every placement: what it scores or ends, and who acts next;
         returns what :meth:`apply` reports (default: ``placed``, and the next seat acts)."""
         self._turn = (self._turn + 1) % self.n_seats

@@ -15,12 +15,18 @@ and that seat is its ``winner``, whatever the totals.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from gupai_learn.engine.game import PlayedDeal
+
 import html
 import random
 from typing import Any
 
 from gupai_learn.engine.deal import check_count, check_seed
-from gupai_learn.engine.game import GameInfo
+from gupai_learn.engine.game import GameInfo, first_game
+from gupai_learn.engine.game import game as find
 from gupai_learn.engine.moves import quote
 from gupai_learn.engine.settlement import Settlement
 from gupai_learn.verdict import SetupError
@@ -40,10 +46,10 @@ class Match:
         self,
         game: str | GameInfo | None = None,
         seed: int | None = None,
-        rules: Any = None,
+        rules: object = None,
         players: int | None = None,
         target: int | None = None,
-        **first: Any,
+        **first: object,
     ) -> None:
         self.info = _resolve(game)
         if rules is not None and not isinstance(rules, self.info.Rules):
@@ -60,7 +66,7 @@ class Match:
         #: the seat that won the whole game with one deal (its settlement's ``game_winner``,
         #: e.g. Bagchen's big slam); None while no deal has done so
         self.winner: int | None = None
-        self.state: dict[str, Any] = {}
+        self.state: dict[str, object] = {}
         self._rng = random.Random(seed)
         self._totals = [0] * self.players
         self.deal = self._new_deal(first)
@@ -80,7 +86,7 @@ class Match:
         return self.target is not None and max(self._totals) >= self.target
 
     # ----- playing ---------------------------------------------------------------------------
-    def next_deal(self) -> Any:
+    def next_deal(self) -> object:
         """Settle the finished deal, add it to the totals and start the next one (or, when the
         deal won the whole game or a seat has now reached the target, end the match and keep
         the last deal).
@@ -97,7 +103,7 @@ class Match:
         self.deal = self._new_deal(carried)
         return self.deal
 
-    def _record(self, deal: Any) -> None:
+    def _record(self, deal: PlayedDeal) -> None:
         settlement = deal.settle()
         self.history.append((deal, settlement))
         for seat, amount in enumerate(settlement.results):
@@ -111,7 +117,7 @@ class Match:
             return f"{name} won the whole game in {self.info.deal_name} {len(self.history)}"
         return f"a seat reached the target of {self.target}"
 
-    def _new_deal(self, kwargs: dict[str, Any]) -> Any:
+    def _new_deal(self, kwargs: dict[str, object]) -> Any:
         kwargs = {"rules": self.rules, "players": self.players, **kwargs}
         return self.info.Deal.random(seed=self._rng, **kwargs)
 
@@ -140,13 +146,10 @@ class Match:
 def _resolve(game: str | GameInfo | None) -> GameInfo:
     if isinstance(game, GameInfo):
         return game
-    from gupai_learn.games import GAMES  # games sit above the engine: import late
-    from gupai_learn.games import game as find
-
-    return next(iter(GAMES.values())) if game is None else find(game)
+    return first_game() if game is None else find(game)
 
 
-def _check_players(info: GameInfo, players: int | None, rules: Any) -> int:
+def _check_players(info: GameInfo, players: int | None, rules: object) -> int:
     if players is None:
         return info.table_size(rules)
     if type(players) is not int or players not in info.seats:

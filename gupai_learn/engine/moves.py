@@ -35,7 +35,7 @@ from gupai_learn.verdict import InvalidNotationError, describe_input, shorten
 Kind = Literal["play", "discard", "draw", "pass"]
 End = Literal["left", "right"]
 Call = Literal["sky", "earth", "any"]
-Reader = Callable[[Any], tuple[Any, ...]]
+Reader = Callable[[Any], tuple[object, ...]]
 
 ENDS: tuple[End, ...] = ("left", "right")
 CALLS: tuple[Call, ...] = ("sky", "earth", "any")
@@ -72,14 +72,14 @@ class Move(NamedTuple):
 
     # ----- constructors -----------------------------------------------------------------
     @classmethod
-    def play(cls, pieces: Any, end: End | None = None) -> Move:
+    def play(cls, pieces: object, end: End | None = None) -> Move:
         """Play ``pieces`` face up (a tile, tiles, or their notation), optionally at ``end``."""
         if end is not None and end not in ENDS:
             raise InvalidNotationError(quote(end), "an end is 'left' or 'right'")
         return _new(cls, ("play", _pieces(pieces), end, None))
 
     @classmethod
-    def discard(cls, pieces: Any, call: Call | None = None) -> Move:
+    def discard(cls, pieces: object, call: Call | None = None) -> Move:
         """Play ``pieces`` face down; ``call`` names the suit of a Bagchen charity lead."""
         if call is not None and call not in CALLS:
             raise InvalidNotationError(quote(call), "a charity call is 'sky', 'earth' or 'any'")
@@ -115,7 +115,7 @@ class Move(NamedTuple):
         return _parse_up(body, text, read)
 
     @classmethod
-    def coerce(cls, value: Any, read: Reader | None = None, face_down: bool = False) -> Move:
+    def coerce(cls, value: object, read: Reader | None = None, face_down: bool = False) -> Move:
         """A move from a :class:`Move`, its text, or the pieces themselves (a tile, a tuple or
         list of pieces, :class:`~gupai_learn.tiles.Tiles`); ``face_down`` applies to pieces
         given without a kind. Raises :class:`InvalidNotationError` for anything else."""
@@ -207,7 +207,7 @@ def join(pieces: Iterable[Any]) -> str:
     return " + ".join(shown)
 
 
-def _pieces(value: Any) -> tuple[Any, ...]:
+def _pieces(value: Any) -> tuple[object, ...]:
     """Tiles from a tile, tiles or notation; other pieces (cards) pass through a sequence."""
     if type(value) is Tiles:
         return value
@@ -221,12 +221,12 @@ def _pieces(value: Any) -> tuple[Any, ...]:
     return as_tiles(value)
 
 
-def _foreign(items: tuple[Any, ...] | list[Any]) -> bool:
+def _foreign(items: tuple[object, ...] | list[object]) -> bool:
     """True when no item is a tile or text (the pieces are cards or another game's pieces)."""
     return not any(isinstance(p, (Tile, str)) for p in items)
 
 
-def _read(body: str, text: str, read: Reader | None) -> tuple[Any, ...]:
+def _read(body: str, text: str, read: Reader | None) -> tuple[object, ...]:
     if not body.strip():
         raise InvalidNotationError(clip(text), "no pieces are named")
     try:

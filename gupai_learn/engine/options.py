@@ -18,7 +18,7 @@ import functools
 from collections.abc import Mapping
 from dataclasses import fields
 from functools import cache
-from typing import Any, Literal, TypeVar, get_args, get_origin, get_type_hints
+from typing import Literal, TypeVar, get_args, get_origin, get_type_hints
 
 from gupai_learn.verdict import SetupError, describe_input, type_phrase
 
@@ -28,10 +28,10 @@ Table = dict[str, tuple[type, tuple[object, ...], str]]
 
 
 def check(
-    rules: Any, rule_ids: Mapping[str, str], numbers: Mapping[str, tuple[int, ...]] | None = None
+    rules: object, rule_ids: Mapping[str, str], numbers: Mapping[str, tuple[int, ...]] | None = None
 ) -> None:
     """Raise ValueError for the first option of ``rules`` whose value its annotation forbids."""
-    cls: Any = type(rules)
+    cls: object = type(rules)
     table = option_table(cls, tuple(rule_ids.items()), tuple((numbers or {}).items()))
     for name, (kind, allowed, rule) in table.items():
         value = getattr(rules, name)
@@ -87,7 +87,7 @@ def named_options(cls: type[T]) -> type[T]:
     game = cls.__module__.split(".")[-2]
 
     @functools.wraps(init)
-    def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
+    def __init__(self: object, *args: object, **kwargs: object) -> None:
         unknown = [k for k in kwargs if k not in names]
         if unknown:
             raise SetupError(

@@ -16,15 +16,15 @@ question for its :class:`~gupai_learn.engine.game.GameInfo` (``has_banker``, ``h
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Literal, Protocol, cast, overload
+from typing import TYPE_CHECKING, Any, Literal, Protocol, cast, overload
+
+from gupai_learn.engine.game import GameInfo
+from gupai_learn.engine.game import PlayedDeal as PlayedDeal
 
 if TYPE_CHECKING:
-    from gupai_learn.engine.game import GameInfo
     from gupai_learn.engine.line import Layout
-    from gupai_learn.engine.moves import Move
     from gupai_learn.engine.trick import Trick, TrickPlay
     from gupai_learn.tiles import Tile
-    from gupai_learn.verdict import Verdict
 
 __all__ = [
     "Blocker",
@@ -46,31 +46,6 @@ __all__ = [
 Capability = Literal[
     "has_banker", "has_boneyard", "scores_rounds", "has_blocker", "has_point_tiles", "has_leftover"
 ]
-
-
-class PlayedDeal(Protocol):
-    """What every deal offers (``engine.deal.BaseDeal``)."""
-
-    GAME: ClassVar[str]
-
-    @property
-    def n_seats(self) -> int: ...
-    @property
-    def seat_names(self) -> tuple[str, ...]: ...
-    def name(self, seat: int) -> str: ...
-    @property
-    def turn(self) -> int: ...
-    @property
-    def hands(self) -> tuple[tuple[Any, ...], ...]: ...
-    @property
-    def is_over(self) -> bool: ...
-    @property
-    def history(self) -> tuple[Move, ...]: ...
-    @property
-    def seated_history(self) -> tuple[tuple[int, Move], ...]: ...
-    def judge(self, move: Any, *, face_down: bool = False, seat: Any = None) -> Verdict: ...
-    def apply(self, move: Any, *, seat: Any = None) -> Any: ...
-    def legal_moves(self) -> list[Move]: ...
 
 
 class TrickDealView(PlayedDeal, Protocol):
@@ -127,7 +102,7 @@ class Blocker(Protocol):
     tile: Tile
     rule: str
 
-    def explain(self) -> str: ...
+    def explain(self, seat: int | None = None) -> str: ...
 
 
 class HasBlocker(Protocol):
@@ -143,12 +118,14 @@ class HasBlocker(Protocol):
 
 
 class HasPointTiles(Protocol):
-    """The dice name point tiles, which collect when they lead (Bagchen)."""
+    """The dice name point tiles, which collect when they lead (Bagchen); the widgets write
+    ``piece_mark(tile)`` ("point") above them."""
 
     @property
-    def point(self) -> Any: ...
+    def point(self) -> object: ...
     @property
-    def point_tiles(self) -> Any: ...
+    def point_tiles(self) -> tuple[Tile, ...]: ...
+    def piece_mark(self, tile: Tile) -> str: ...
 
 
 class HasLeftover(Protocol):
@@ -158,27 +135,26 @@ class HasLeftover(Protocol):
     def leftover(self) -> tuple[Any, ...]: ...
 
 
-def game_of(deal: Any) -> GameInfo | None:
-    """The GameInfo of ``deal``'s game (its class's ``GAME``), None for a deal of no
-    registered game."""
-    from gupai_learn.games import GAMES  # the games sit above the engine: import late
+def game_of(deal: object) -> GameInfo | None:
+    """The GameInfo of ``deal``'s game (``deal.info``, set on its class when the GameInfo was
+    built), None for anything that is not the deal of a game."""
+    found = getattr(type(deal), "info", None)  # optional: any object may be asked
+    return found if isinstance(found, GameInfo) else None
 
-    return GAMES.get(getattr(type(deal), "GAME", ""))  # optional: any object may be asked
-
 
 @overload
-def capable(deal: Any, what: Literal["has_banker"]) -> HasBanker | None: ...
+def capable(deal: object, what: Literal["has_banker"]) -> HasBanker | None: ...
 @overload
-def capable(deal: Any, what: Literal["has_boneyard"]) -> HasBoneyard | None: ...
+def capable(deal: object, what: Literal["has_boneyard"]) -> HasBoneyard | None: ...
 @overload
-def capable(deal: Any, what: Literal["scores_rounds"]) -> ScoresRounds | None: ...
+def capable(deal: object, what: Literal["scores_rounds"]) -> ScoresRounds | None: ...
 @overload
-def capable(deal: Any, what: Literal["has_blocker"]) -> HasBlocker | None: ...
+def capable(deal: object, what: Literal["has_blocker"]) -> HasBlocker | None: ...
 @overload
-def capable(deal: Any, what: Literal["has_point_tiles"]) -> HasPointTiles | None: ...
+def capable(deal: object, what: Literal["has_point_tiles"]) -> HasPointTiles | None: ...
 @overload
-def capable(deal: Any, what: Literal["has_leftover"]) -> HasLeftover | None: ...
-def capable(deal: Any, what: Capability) -> Any:
+def capable(deal: object, what: Literal["has_leftover"]) -> HasLeftover | None: ...
+def capable(deal: object, what: Capability) -> object:
     """``deal`` itself, typed as the capability ``what``, when its game declares it on its
     GameInfo; None otherwise (or for a deal of no registered game)."""
     info = game_of(deal)

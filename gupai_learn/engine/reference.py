@@ -34,7 +34,7 @@ from gupai_learn.verdict import SetupError
 LED_ONLY_TEXT = "wins only when led"
 
 
-def _as_tuple(value: Any) -> tuple[Any, ...]:
+def _as_tuple(value: Any) -> tuple[object, ...]:
     return tuple(value)
 
 

@@ -27,18 +27,22 @@ back while it is still being searched (a game whose positions can repeat) also g
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from gupai_learn.engine.game import PlayedDeal
+
 from collections.abc import Callable, Hashable, Sequence
-from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from gupai_learn.engine.deal import BaseDeal
+from gupai_learn.engine.game import Memo as Memo
+from gupai_learn.engine.game import SolveResult as SolveResult
 from gupai_learn.engine.moves import Move, quote
 from gupai_learn.verdict import SetupError
 
 D = TypeVar("D", bound=BaseDeal[Any])
 
-#: Proved answers by position key, shared by the searches of one seat and goal (see solve).
-Memo = dict[Hashable, object]
 
 #: Positions a search expands before it answers "unknown", unless the caller gives a budget.
 DEFAULT_MAX_NODES = 200_000
@@ -46,17 +50,6 @@ DEFAULT_MAX_NODES = 200_000
 Goal = Callable[[D], "bool | None"]
 Key = Callable[[D], Hashable]
 Order = Callable[[D, list[Move]], Sequence[Move]]
-
-
-@dataclass(frozen=True)
-class SolveResult:
-    """``wins``: can the seat force the goal (None: unknown, the search budget ran out);
-    ``plays``: every first move that keeps the forced win when it is the seat's turn, in
-    ``legal_moves()`` order; ``nodes``: positions searched."""
-
-    wins: bool | None
-    plays: tuple[Move, ...]
-    nodes: int
 
 
 class _Unknown(Exception):
@@ -289,7 +282,7 @@ def describe(result: SolveResult, goal: str) -> str:
     return f"forces {goal} with " + " or ".join(str(a) for a in result.plays)
 
 
-def without(hand: tuple[Any, ...], pieces: Sequence[Any]) -> tuple[Any, ...]:
+def without(hand: tuple[object, ...], pieces: Sequence[Any]) -> tuple[object, ...]:
     """A search state's hand after ``pieces`` left it (one copy each), order kept."""
     rest = list(hand)
     for piece in pieces:
@@ -310,14 +303,15 @@ def lowest_first(moves: list[Move]) -> list[Move]:
     return moves[up - 1 :: -1] + moves[: up - 1 : -1] if up else moves[::-1]
 
 
-def check_game(deal: Any, deal_class: type[Any], title: str) -> None:
+def check_game(deal: PlayedDeal, deal_class: type[Any], title: str) -> None:
     """A TypeError naming the game when a game's solver is given another game's deal."""
     if not isinstance(deal, deal_class):
-        other = getattr(type(deal), "GAME", type(deal).__name__)
+        info = getattr(type(deal), "info", None)  # anything may be given: say what it is
+        other = info.name if info is not None else type(deal).__name__
         raise TypeError(f"the {title} solver needs a {title} deal, not {quote(deal)} ({other})")
 
 
-def _check(deal: Any, seat: Any, max_nodes: Any) -> None:
+def _check(deal: PlayedDeal, seat: object, max_nodes: object) -> None:
     """ValueErrors for arguments a search cannot use."""
     if not isinstance(deal, BaseDeal):
         raise SetupError(f"deal={quote(deal)}: give a game's Deal (any BaseDeal)")

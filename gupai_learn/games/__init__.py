@@ -2,8 +2,9 @@
 or the family's rule checks, ``Deal``, settlement, ``bots``, and ``GAME``, its
 :class:`~gupai_learn.engine.game.GameInfo`.
 
-``GAMES`` maps a game's name to its GameInfo; widgets, puzzles, matches and simulations find
-games only here::
+Every package here that defines ``GAME`` is registered in ``GAMES`` (name → GameInfo, in the
+course's order): a new game needs its package and nothing else. Widgets, puzzles, matches and
+simulations find games only there::
 
     >>> from gupai_learn.games import GAMES
     >>> GAMES["tien_gow"].title, GAMES["tien_gow"].family
@@ -12,21 +13,20 @@ games only here::
 
 from __future__ import annotations
 
-from gupai_learn.engine.game import GameInfo
+import pkgutil
+from importlib import import_module
+
+from gupai_learn.engine.game import GAMES, GameInfo, game, register
 from gupai_learn.games import bagchen, bergen, ding_niu, tet_gow, tien_gow
-from gupai_learn.verdict import SetupError, describe_input
 
 __all__ = ["GAMES", "GameInfo", "bagchen", "bergen", "ding_niu", "game", "tet_gow", "tien_gow"]
 
-#: Every game, by name, in the order of the lessons.
-GAMES: dict[str, GameInfo] = {
-    info.name: info
-    for info in (tien_gow.GAME, bagchen.GAME, ding_niu.GAME, bergen.GAME, tet_gow.GAME)
-}
+
+def _register_packages() -> None:
+    """Register the ``GAME`` of every game package of this folder."""
+    for found in pkgutil.iter_modules(__path__):
+        if found.ispkg:
+            register(import_module(f"{__name__}.{found.name}").GAME)
 
 
-def game(name: str) -> GameInfo:
-    """The GameInfo of ``name``; a ValueError listing the games when there is none."""
-    if not isinstance(name, str) or name not in GAMES:
-        raise SetupError(f"no game {describe_input(name)}; the games are {', '.join(GAMES)}")
-    return GAMES[name]
+_register_packages()

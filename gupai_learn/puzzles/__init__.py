@@ -12,8 +12,6 @@ correct answer is accepted and none is stored.
 
 from __future__ import annotations
 
-from typing import Any
-
 from gupai_learn.games import GAMES
 from gupai_learn.puzzles.about import about_deal
 from gupai_learn.puzzles.kinds import lead_verdict
@@ -49,7 +47,7 @@ def get(pid: str) -> Puzzle:
         ) from None
 
 
-def deal_for(pid: str) -> Any:
+def deal_for(pid: str) -> object:
     """A fresh deal at the moment puzzle ``pid`` asks about (KeyError if it is set in none)."""
     position = get(pid).position
     if position is None:
@@ -57,7 +55,7 @@ def deal_for(pid: str) -> Any:
     return position()
 
 
-def from_entry(entry: dict[str, Any]) -> Puzzle:
+def from_entry(entry: dict[str, object]) -> Puzzle:
     """A puzzle rebuilt from one bank entry (the dict a ``[[puzzle]]`` table of a bank reads as),
     with ``entry["bank"]`` naming the bank whose tables (roles, each kind's defaults) complete
     it. This is how a puzzle that lives outside the banks (a slip of your own, kept in the

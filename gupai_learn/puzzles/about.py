@@ -8,19 +8,23 @@ for every deal, including one nobody has seen before.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from gupai_learn.engine.game import PlayedDeal
+
 
 from gupai_learn.games import GAMES
 from gupai_learn.puzzles.loader import make, raw
 from gupai_learn.puzzles.model import Puzzle
 
 
-def about_deal(deal: Any, prefix: str = "deal") -> list[Puzzle]:
+def about_deal(deal: PlayedDeal, prefix: str = "deal") -> list[Puzzle]:
     """The questions about ``deal``, which must be over (ValueError otherwise); their ids are
     ``<prefix>-winner``, ``<prefix>-columns``, ``<prefix>-pay``."""
     if not deal.is_over:
         raise ValueError("ask about a deal once it is over: play it to the end first")
-    bank = raw(deal.GAME)
+    bank = raw(deal.info.name)
     game = GAMES[bank["game"]]
     return [
         make({**template, "id": f"{prefix}-{template['id']}"}, game, bank, deal)

@@ -40,7 +40,7 @@ def _tile(match: re.Match[str]) -> str:
     return f" t{high}{low} "
 
 
-def norm(text: Any) -> str:
+def norm(text: object) -> str:
     """``text`` as words between single spaces, lower case, tiles as ``t62``: how the guard
     compares texts (a needle found in it is a whole-word match)."""
     text = _TILE.sub(_tile, str(text).replace("−", "-"))
@@ -90,13 +90,13 @@ def move_secrets(moves: Iterable[Any]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(found))
 
 
-def leaks(text: str, secrets: Iterable[str], answer: Any = "") -> bool:
+def leaks(text: str, secrets: Iterable[str], answer: object = "") -> bool:
     """Whether ``text`` says a secret the learner's own ``answer`` does not already say."""
     said, own = norm(text), norm(_spoken(answer))
     return any(s.strip() and s in said and s not in own for s in secrets)
 
 
-def _spoken(answer: Any) -> str:
+def _spoken(answer: object) -> str:
     """The learner's answer as text (its first 2,000 characters; "" for an answer that cannot
     be written out, e.g. a number too long to print)."""
     try:
@@ -107,7 +107,7 @@ def _spoken(answer: Any) -> str:
 
 
 def guard(
-    feedback: Any, secrets: Sequence[str], answer: Any, words: Mapping[str, str] | None = None
+    feedback: Any, secrets: Sequence[str], answer: object, words: Mapping[str, str] | None = None
 ) -> Any:
     """``feedback`` to a wrong answer without anything giving the answer away: a reason quoting
     a secret is replaced by its rule and, if the bank has them, the rule's words (the place to
@@ -127,7 +127,7 @@ def guard(
     return type(feedback)(feedback.outcome, text, tuple(dict.fromkeys(kept)))
 
 
-def _safe_start(text: str, secrets: Sequence[str], answer: Any) -> str:
+def _safe_start(text: str, secrets: Sequence[str], answer: object) -> str:
     """The longest run of ``text``'s opening clauses (cut after ``.``, ``:`` or ``;``) that says
     no secret, ended with a full stop ("" if even the first clause says one)."""
     clauses = re.split(r"(?<=[.:;])\s+", text.strip())

@@ -44,11 +44,12 @@ import sys
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from gupai_learn.engine.game import GameInfo
 from gupai_learn.engine.moves import Move, join
 from gupai_learn.engine.protocols import capable
+from gupai_learn.engine.trick import TrickDeal
 from gupai_learn.games import GAMES
 from gupai_learn.puzzles import goals, ideas
 from gupai_learn.puzzles.goals import Goal
@@ -155,7 +156,7 @@ def hand_size(info: GameInfo) -> int:
     return len(info.Deal.random(seed=0).hands[0])
 
 
-def check_settings(game: str, count: Any, min_depth: Any) -> GameInfo:
+def check_settings(game: str, count: object, min_depth: object) -> GameInfo:
     """The game's GameInfo, or a SettingsError naming what is impossible."""
     if game not in GAMES:
         raise SettingsError(f"no game {game!r}; the games are {', '.join(GAMES)}")
@@ -200,7 +201,8 @@ def candidates(info: GameInfo, seed: int, min_depth: int) -> Iterator[Any]:
         if info.family != "trick":
             yield position
             continue
-        others = [s for s in range(position.n_seats) if s != position.turn and position.won[s]]
+        won = cast(TrickDeal[Any], position).won  # a trick game's deal
+        others = [s for s in range(position.n_seats) if s != position.turn and won[s]]
         for leader in (position.turn, *others):
             again = _led_by(info, position, leader)
             if len(again.legal_moves()) >= MIN_MOVES:
@@ -482,7 +484,7 @@ def entry(info: GameInfo, puzzle: Found, number: int) -> dict[str, Any]:
     return data
 
 
-def _trick_setup(info: GameInfo, puzzle: Found) -> dict[str, Any]:
+def _trick_setup(info: GameInfo, puzzle: Found) -> dict[str, object]:
     deal = puzzle.deal
     left = len(deal.hands[puzzle.seat])
     unit = info.round_name
@@ -491,7 +493,7 @@ def _trick_setup(info: GameInfo, puzzle: Found) -> dict[str, Any]:
     point = dice.point if dice is not None else None  # the dice roll naming the point tiles
     if point is not None:
         story += f" The dice showed {point}."
-    data: dict[str, Any] = {
+    data: dict[str, object] = {
         "kind": "endgame",
         "story": story,
         "hands": [
@@ -505,7 +507,7 @@ def _trick_setup(info: GameInfo, puzzle: Found) -> dict[str, Any]:
     return data
 
 
-def _line_setup(info: GameInfo, puzzle: Found) -> dict[str, Any]:
+def _line_setup(info: GameInfo, puzzle: Found) -> dict[str, object]:
     deal = puzzle.deal
     start = deal.restart()
     title, prompt = _line_texts(info, deal, puzzle.goal)
@@ -571,7 +573,7 @@ def _number(n: int) -> str:
     return NUMBERS[n] if n < len(NUMBERS) else str(n)
 
 
-def bank_text(info: GameInfo, entries: Sequence[dict[str, Any]], argv: Sequence[str]) -> str:
+def bank_text(info: GameInfo, entries: Sequence[dict[str, object]], argv: Sequence[str]) -> str:
     """A whole bank file: its header (game, roles and kind texts of the game's main bank), then
     the entries."""
     from gupai_learn.puzzles.loader import raw
@@ -718,7 +720,7 @@ def rerate(game: str, budget: int = 10**6) -> dict[str, dict[str, Any]]:
     return measured
 
 
-def with_difficulties(text: str, tables: dict[str, dict[str, Any]]) -> str:
+def with_difficulties(text: str, tables: dict[str, dict[str, object]]) -> str:
     """A bank's text with the ``difficulty`` line of each puzzle in ``tables`` (by id) set:
     an existing line is replaced where it stands, else the line follows the ``id`` line."""
     lines = text.split("\n")

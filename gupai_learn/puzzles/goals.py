@@ -26,7 +26,7 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any
 
-from gupai_learn.engine.game import GameInfo
+from gupai_learn.engine.game import GameInfo, ReviewWords
 from gupai_learn.engine.search import SolveResult
 from gupai_learn.engine.search import solve as search
 
@@ -75,14 +75,20 @@ GOALS: dict[str, Goal] = {
 }
 
 
+def _review_words(info: GameInfo) -> ReviewWords:
+    """``info``'s review words (what its solver pursues); a game without them: TypeError."""
+    if info.review_words is None:
+        raise TypeError(f"{info.title} has no review words: it cannot be reviewed")
+    return info.review_words
+
+
 def goal_of(info: GameInfo, name: str = "win") -> Goal:
     """The goal ``name`` of ``info``'s game: ``win`` is the game's solver, in its review words;
     the others (:data:`GOALS`) need a game that scores rounds. A ValueError names a goal the
     game cannot ask."""
     if name == "win":
-        from gupai_learn.review import goal_words  # review sits beside the puzzles
-
-        phrase, rules = goal_words(info)
+        words = _review_words(info)
+        phrase, rules = words.goal, words.rules
         return Goal("win", phrase, _aim(phrase), rules)
     if name not in GOALS or not info.scores_rounds:
         known = ["win", *GOALS] if info.scores_rounds else ["win"]
@@ -124,9 +130,7 @@ def achiever(info: GameInfo, goal: Goal, done: Any) -> int | None:
     if goal.reached is not None:
         reached = goal.reached
         return next((s for s in range(done.n_seats) if reached(done, s)), None)
-    from gupai_learn.review import words_of
-
-    pick = words_of(info).achiever
+    pick = _review_words(info).achiever
     if pick is not None:
         return pick(done)
     winner = done.winner

@@ -40,7 +40,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from gupai_learn.engine.game import GameInfo
 from gupai_learn.engine.moves import Move, join
@@ -274,7 +274,7 @@ def _keep_winner(found: Lines) -> Idea | None:
     if not spent or Counter(found.move.pieces) & Counter(keep):
         return None
     dice = capable(found.start, "has_point_tiles")
-    points = set(dice.point_tiles) if dice is not None else set()
+    points: set[Any] = set(cast(Any, dice.point_tiles)) if dice is not None else set()
     shown = join(keep)
     them = "them" if len(keep) > 1 else "it"
     if keep and set(keep) <= points:

@@ -95,7 +95,9 @@ def index() -> dict[str, Puzzle]:
     return found
 
 
-def make(data: dict[str, Any], game: GameInfo, bank: dict[str, Any], deal: Any = None) -> Puzzle:
+def make(
+    data: dict[str, object], game: GameInfo, bank: dict[str, Any], deal: object = None
+) -> Puzzle:
     """The puzzle of one bank entry (or, with ``deal``, of a template asked about that deal).
 
     A ValueError names the puzzle whose entry is wrong, e.g. a scripted move the engine refuses.

@@ -157,7 +157,7 @@ class Puzzle:
     #: ("last trick", "fish", ...): practice can be asked for one theme.
     themes: tuple[str, ...] = ()
 
-    def check(self, answer: Any) -> Feedback:
+    def check(self, answer: object) -> Feedback:
         """Judge ``answer``; never raises, whatever it is given: an answer that cannot be used
         (mistyped, infinite, huge, containing itself, ...) gets "incorrect" feedback naming
         the problem."""
@@ -173,7 +173,7 @@ class Puzzle:
     def _secrets(self) -> tuple[str, ...]:
         return self.secrets() if callable(self.secrets) else self.secrets
 
-    def _check(self, answer: Any) -> Feedback:
+    def _check(self, answer: object) -> Feedback:
         if _blank(answer):
             return Feedback("not-attempted", "No answer yet.")
         if self.answer_kind == "numbers":
@@ -190,7 +190,7 @@ class Puzzle:
                 return Feedback("not-attempted", text)
         return self.checker(answer)
 
-    def _choice(self, answer: Any) -> Any:
+    def _choice(self, answer: object) -> object:
         """The option ``answer`` names (see :func:`read_choice`), else ``answer`` itself."""
         return read_choice(answer, self.choices)
 
@@ -228,7 +228,7 @@ def _key(text: str) -> str:
     return "-" + key if key.isdigit() and text.strip().startswith(("-", "−")) else key
 
 
-def read_choice(answer: Any, choices: tuple[str, ...]) -> Any:
+def read_choice(answer: object, choices: tuple[str, ...]) -> object:
     """The option ``answer`` names: its text, case, spaces and punctuation aside; a whole number
     is that number when some option is a number, else the option's index. Anything else comes
     back unchanged (the check then says it is not one of the options)."""
@@ -244,7 +244,7 @@ def read_choice(answer: Any, choices: tuple[str, ...]) -> Any:
     return answer
 
 
-def _blank(answer: Any, depth: int = 0) -> bool:
+def _blank(answer: object, depth: int = 0) -> bool:
     """True for "no answer yet": None, blank text, or containers holding only those (looked
     into three levels deep, so an answer that contains itself ends the search)."""
     if answer is None:
@@ -256,7 +256,7 @@ def _blank(answer: Any, depth: int = 0) -> bool:
     return False
 
 
-def _odd_number(answer: Any) -> str | None:
+def _odd_number(answer: object) -> str | None:
     """Why an answer to a "numbers" puzzle holds something no count of columns or chips can be:
     an infinity, nan, or a number or text far too long (None when there is nothing odd)."""
     items = answer if isinstance(answer, (list, tuple)) else (answer,)

@@ -64,6 +64,8 @@ from pathlib import Path
 from typing import Any
 
 from gupai_learn.puzzles import _file
+from gupai_learn.puzzles.catalogue import ThemeStars, item, theme_stars
+from gupai_learn.puzzles.catalogue import syllabus_file as _syllabus_file
 from gupai_learn.verdict import describe_input
 
 ENV = "GUPAI_PROGRESS"
@@ -624,9 +626,8 @@ def _day(day: date | None) -> date:
 
 def _rating_of(pid: str) -> int | None:
     """Puzzle ``pid``'s rating from the banks or the kept puzzles; None if it is in neither."""
-    from gupai_learn.puzzles import practice
-
-    return practice.rating_of(pid)
+    found = item(pid, kept())
+    return None if found is None else found.rating
 
 
 # ----- the schedule and the rating -----------------------------------------------------------
@@ -728,17 +729,6 @@ class LessonStars:
     number: str
     title: str
     file: str
-    earned: int
-    possible: int
-
-
-@dataclass(frozen=True)
-class ThemeStars:
-    """One theme of one game on the map: the stars earned over its puzzles, of those possible."""
-
-    game: str
-    title: str
-    theme: str
     earned: int
     possible: int
 
@@ -849,9 +839,7 @@ def lesson_map(syllabus: str | Path | None = None, *, themes: bool = True) -> Le
         shown.append((name, rows))
     by_theme: tuple[ThemeStars, ...] = ()
     if themes:
-        from gupai_learn.puzzles import practice
-
-        by_theme = tuple(practice.theme_stars(solved=solved))
+        by_theme = tuple(theme_stars(solved))
     return LessonMap(tuple(shown), by_theme)
 
 
@@ -880,16 +868,3 @@ def _lesson_stars(lesson: dict[str, Any], solved: dict[str, Result]) -> LessonSt
     pids = list(lesson.get("puzzles", ()))
     earned = sum(solved[p].stars for p in pids if p in solved)
     return LessonStars(lesson["file"][:5], lesson["title"], lesson["file"], earned, 3 * len(pids))
-
-
-def _syllabus_file(syllabus: str | Path | None) -> Path:
-    if syllabus is not None:
-        return Path(syllabus)
-    here = Path("syllabus.toml")
-    if here.is_file():
-        return here
-    package = Path(__file__).resolve().parents[1]  # the wheel's copy, else the repository's
-    for folder in (package / "lessons", package.parent / "lessons"):
-        if (folder / "syllabus.toml").is_file():
-            return folder / "syllabus.toml"
-    return package.parent / "lessons" / "syllabus.toml"

@@ -17,15 +17,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from functools import cache
-from typing import TYPE_CHECKING
 
 from gupai_learn.cards import Card
+from gupai_learn.engine.game import GAMES, PieceMark
 from gupai_learn.render._svg import group, inset_rect, num, tag, text
 from gupai_learn.render.pieces import Drawing, PieceOptions, draw_piece, piece_svg
-
-if TYPE_CHECKING:
-    from gupai_learn.engine.game import PieceMark
 
 #: Size of a card's face and the room around it (outline and shadow), in drawing units.
 WIDTH, HEIGHT = 72.0, 108.0
@@ -79,13 +75,12 @@ def marks_hidden() -> Iterator[None]:
 tiers_hidden = marks_hidden
 
 
-@cache
 def _mark_hook() -> Callable[[Card], PieceMark] | None:
-    """The ``piece_mark`` of the game played with cards, if it has one."""
-    from gupai_learn.games import GAMES  # the games sit below the drawings: import late
-
-    hooks = [i.piece_mark for i in GAMES.values() if i.pieces == "cards" and i.piece_mark]
-    return hooks[0] if hooks else None
+    """The ``piece_mark`` of the card game, when exactly one registered game plays with cards
+    and marks them (Tet-Gow); None when none does, or several do (a card drawn on its own
+    then belongs to no one game)."""
+    hooks = {i.piece_mark for i in GAMES.values() if i.pieces == "cards" and i.piece_mark}
+    return hooks.pop() if len(hooks) == 1 else None
 
 
 def card_mark(card: Card) -> PieceMark | None:

@@ -9,8 +9,9 @@ HTML with drawings inside has them turned into such images (:func:`portable_html
 browser shows exactly the same picture, trusted or not.
 
 :func:`install` teaches IPython to display the package's drawings, and IPython's own ``SVG``
-and ``HTML`` objects, this way, and to give every widget a static picture of itself next to its
-live view. It runs when :mod:`gupai_learn` is imported inside IPython.
+and ``HTML`` objects, this way, and, given a way to draw one, to give every widget a static
+picture of itself next to its live view (:mod:`gupai_learn.display` gives the widgets' own). It
+runs when :mod:`gupai_learn` is imported inside IPython.
 """
 
 from __future__ import annotations
@@ -108,7 +109,7 @@ def _svg_end(markup: str, start: int) -> int:
             return at
 
 
-def _data(value: Any) -> Any:
+def _data(value: object) -> object:
     """A ``_repr_*_`` result without its metadata."""
     return value[0] if isinstance(value, tuple) else value
 
@@ -130,9 +131,10 @@ def _html_portable(obj: Any) -> str | None:
     return portable_html(markup) if isinstance(markup, str) else None
 
 
-def install(shell: Any = None) -> bool:
-    """Register the display rules above with IPython (``shell``, default the running one).
-    Returns False outside IPython. Registering twice changes nothing."""
+def install(shell: Any = None, widget_picture: Callable[[Any], str] | None = None) -> bool:
+    """Register the display rules above with IPython (``shell``, default the running one),
+    and ``widget_picture(widget) -> HTML`` for every widget when it is given. Returns False
+    outside IPython. Registering twice changes nothing."""
     if shell is None:
         ipython = sys.modules.get("IPython")
         shell = ipython.get_ipython() if ipython is not None else None
@@ -150,11 +152,12 @@ def install(shell: Any = None) -> bool:
     formatters["text/plain"].for_type_by_name("IPython.core.display", "SVG", _plain_svg)
     # a wide table scrolls inside the column instead of running past it
     formatters["text/html"].for_type_by_name("pandas", "DataFrame", _frame_html)
-    # any widget on the page (a lesson's own boxes too): its static picture, for when the
-    # page is opened again without its kernel (see gupai_learn.widgets._static)
-    formatters["text/html"].for_type_by_name(
-        "ipywidgets.widgets.domwidget", "DOMWidget", _widget_picture
-    )
+    if widget_picture is not None:
+        # any widget on the page (a lesson's own boxes too): its static picture, for when the
+        # page is opened again without its kernel
+        formatters["text/html"].for_type_by_name(
+            "ipywidgets.widgets.domwidget", "DOMWidget", widget_picture
+        )
     return True
 
 
@@ -173,12 +176,6 @@ WIDE_TABLE_OPEN = (
 )
 
 
-def _widget_picture(widget: Any) -> str:
-    from gupai_learn.widgets._static import static_html
-
-    return static_html(widget)
-
-
-def _plain_svg(obj: Any, printer: Any, cycle: bool) -> None:
+def _plain_svg(obj: object, printer: Any, cycle: bool) -> None:
     """IPython's ``SVG`` object as text: what it shows, not ``<IPython…SVG object>``."""
     printer.text(_svg_label(obj) or "(a picture)")

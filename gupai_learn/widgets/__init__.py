@@ -6,7 +6,7 @@ widgets work where only the engine is installed (``pip install gupai-learn``, Ju
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from gupai_learn.widgets.deal_player import (
     DealPlayer,
@@ -37,7 +37,7 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
+def __getattr__(name: str) -> object:
     """Load the rule lab (and with it matplotlib) only when it is asked for."""
     if name == "RuleLab":
         from gupai_learn.widgets.rule_lab import RuleLab

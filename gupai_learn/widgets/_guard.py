@@ -9,7 +9,7 @@ and junk state never raises out of the comm.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
 import anywidget
 import traitlets
@@ -21,7 +21,7 @@ class GuardedWidget(anywidget.AnyWidget):
     #: Synced traits the browser may set; every other trait is Python's alone.
     FROM_BROWSER: ClassVar[frozenset[str]] = frozenset()
 
-    def set_state(self, sync_data: Any) -> None:
+    def set_state(self, sync_data: object) -> None:
         """Apply a state update from the front end: the allowed traits with acceptable values
         only. Python's value of anything refused is sent back, so the page shows it again."""
         if not isinstance(sync_data, dict):

@@ -54,7 +54,7 @@ def framed(body: str, run_note: str) -> str:
     return f"<div class='gupai-static' style='{_BOX}'>{portable_html(body)}{note(run_note)}</div>"
 
 
-def picture_of(widget: Any) -> str:
+def picture_of(widget: object) -> str:
     """The inert HTML of ``widget``: its own :meth:`static_body` if it has one, else what an
     ipywidgets HTML, Label, Button or box shows; nothing for anything else."""
     own = widget.static_body() if isinstance(widget, StaticFallback) else None
@@ -109,7 +109,7 @@ class StaticFallback:
         return (data, meta) if meta else data
 
 
-def static_html(widget: Any) -> str:
+def static_html(widget: object) -> str:
     """The static picture of any widget: its own (:class:`StaticFallback`), or what it shows
     (:func:`picture_of`) framed with "Run this cell to use it."."""
     if isinstance(widget, StaticFallback):
@@ -117,6 +117,6 @@ def static_html(widget: Any) -> str:
     return framed(picture_of(widget), RUN_TO_USE)
 
 
-def _children(widget: Any) -> str:
+def _children(widget: object) -> str:
     children = widget.children if isinstance(widget, ipywidgets.Box) else ()
     return "".join(picture_of(c) for c in children)

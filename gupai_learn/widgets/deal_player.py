@@ -36,6 +36,7 @@ from gupai_learn.engine.game import GameInfo
 from gupai_learn.engine.line import LineDeal
 from gupai_learn.engine.match import Match
 from gupai_learn.engine.moves import Move, join
+from gupai_learn.engine.protocols import capable
 from gupai_learn.engine.settlement import Settlement
 from gupai_learn.engine.trick import Trick, TrickDeal, TrickPlay
 from gupai_learn.games import GAMES, game
@@ -49,7 +50,7 @@ from gupai_learn.widgets.line_view import LineView
 
 
 def _info(deal: BaseDeal[Any]) -> GameInfo:
-    return game(type(deal).GAME)
+    return deal.info
 
 
 @dataclass(frozen=True)
@@ -107,7 +108,8 @@ def table_html(deal: BaseDeal[Any], seat: int | None = None, slip: Slip | None =
     over = f"{info.deal_name.capitalize()} over."
     state = over if deal.is_over else f"{deal.name(deal.turn)} to play."
     if isinstance(deal, LineDeal):
-        fish = getattr(deal, "fish", None)
+        blocker = capable(deal, "has_blocker")
+        fish = blocker.fish if blocker is not None else None
         said = f" {fish.explain(seat).splitlines()[0]}" if fish is not None else ""
         title = slip.title if slip is not None else "slip"
         marked = line_mark(deal, slip)
@@ -129,7 +131,8 @@ def table_html(deal: BaseDeal[Any], seat: int | None = None, slip: Slip | None =
         number = f"{info.round_name.capitalize()} {len(deal.tricks)}"
         caption = f"{number} is over: {deal.name(done.winner)} took it."
         picture = f"<p><i>{_text(caption)}</i></p>{picture}"
-    leftover = getattr(deal, "leftover", ())  # pieces dealt to nobody, face up (Tet-Gow)
+    spare = capable(deal, "has_leftover")  # pieces dealt to nobody, face up (Tet-Gow)
+    leftover = spare.leftover if spare is not None else ()
     if leftover:
         side = row_svg(leftover, scale=0.6)
         picture += f"<p><i>Left over, face up for all to see:</i></p>{side}"
@@ -319,8 +322,8 @@ def scoreboard_html(match: Match, current: Settlement | None = None) -> str:
     if current is not None:
         rounds.append(current.results)
         heads.append(str(len(rounds)))
-    elif getattr(match.deal, "round_points", None) is not None and not match.deal.is_over:
-        rounds.append(tuple(match.deal.round_points))
+    elif (scored := capable(match.deal, "scores_rounds")) is not None and not match.deal.is_over:
+        rounds.append(tuple(scored.round_points))
         heads.append("now")
     totals = [sum(r[seat] for r in rounds) for seat in range(len(names))]
     head = "".join(f"<th scope='col'>{h}</th>" for h in heads)
@@ -727,7 +730,7 @@ def _moves_told(deal: BaseDeal[Any]) -> list[str]:
     ]
 
 
-def _game(name: Any) -> GameInfo:
+def _game(name: object) -> GameInfo:
     if name is None:
         return next(iter(GAMES.values()))
     if not isinstance(name, str):

@@ -22,6 +22,8 @@ from gupai_learn.cards import as_cards
 from gupai_learn.engine.deal import BaseDeal
 from gupai_learn.engine.game import GameInfo
 from gupai_learn.engine.moves import CALLS, Move, join
+from gupai_learn.engine.protocols import capable
+from gupai_learn.engine.trick import TrickDeal
 from gupai_learn.games import GAMES, game
 from gupai_learn.render import piece_view, verdict_html
 from gupai_learn.tiles import as_tiles
@@ -130,7 +132,8 @@ class HandPicker(StaticFallback, CommandWidget):
         chosen = set(self.selected)
         style = self.info.piece_style
         # a deal may mark pieces (Bagchen's point tiles) with a word: ``deal.piece_mark(p)``
-        mark_of = getattr(self.deal, "piece_mark", None)
+        points = capable(self.deal, "has_point_tiles")
+        mark_of = points.piece_mark if points is not None else None
         self.pieces = [
             dict(
                 zip(
@@ -251,7 +254,8 @@ def _checked_hand(tiles: Any, deal: Any, seat: Any, name: Any = None) -> tuple[A
 def _game_of(deal: Any, name: str | None) -> GameInfo:
     """The GameInfo of the deal's game, or of ``name`` (default: the first game) for free play."""
     if deal is not None:
-        return game(type(deal).GAME)
+        found: GameInfo = deal.info
+        return found
     return game(name or next(iter(GAMES)))
 
 
@@ -267,7 +271,9 @@ def _free_verdict(info: GameInfo, picked: tuple[Any, ...]) -> Verdict:
         text = f"{combo.name} is {combo.kind_name}: it wins whenever it is led; nothing beats it."
     else:
         text = f"{combo.name} is {combo.kind_name}; only a stronger play of its class beats it."
-    return Verdict.legal(f"a valid lead: {combo.name}", [Reason(info.Deal.RULE_LEAD, text)])
+    deal_class = info.Deal
+    assert issubclass(deal_class, TrickDeal)  # a game that classifies leads plays tricks
+    return Verdict.legal(f"a valid lead: {combo.name}", [Reason(deal_class.RULE_LEAD, text)])
 
 
 def _said(move: Move) -> str:

@@ -26,7 +26,6 @@ import traitlets
 
 from gupai_learn.engine.line import LineDeal, placement
 from gupai_learn.engine.moves import DRAW, PASS, Move
-from gupai_learn.games import game
 from gupai_learn.render import piece_view, verdict_html
 from gupai_learn.render.line import table_line_svg
 from gupai_learn.rulebook import link_rules
@@ -75,7 +74,7 @@ class LineView(StaticFallback, CommandWidget):
             raise TypeError(f"on_move must be a function or None, not {describe_input(on_move)}")
         super().__init__()
         self.deal, self.seat, self.on_move = deal, seat, on_move
-        self.style = game(type(deal).GAME).piece_style
+        self.style = deal.info.piece_style
         self.refresh()
 
     # ----- reading -----------------------------------------------------------------------
@@ -120,10 +119,10 @@ class LineView(StaticFallback, CommandWidget):
         )
         self._verdict(tile, moves)
 
-    def _view(self, tile: Any, selected: bool) -> tuple[str, str]:
+    def _view(self, tile: object, selected: bool) -> tuple[str, str]:
         return piece_view(tile, selected=selected, style=self.style)
 
-    def _verdict(self, tile: Any, moves: list[Move]) -> None:
+    def _verdict(self, tile: object, moves: list[Move]) -> None:
         deal = self.deal
         if deal.is_over:
             self.verdict_html = "<p class='gupai-prompt'>The hand is over.</p>"

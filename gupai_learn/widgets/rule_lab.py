@@ -37,7 +37,7 @@ MOST_DEALS = 20_000
 FEWEST_DEALS = 10
 
 
-def option_widget(name: str, kind: Any, default: Any) -> ipywidgets.Widget:
+def option_widget(name: str, kind: object, default: object) -> ipywidgets.Widget:
     """The control for one Rules option: a tick box, a list of its values, or a number box."""
     style = {"description_width": "initial"}
     label = name.replace("_", " ")
@@ -73,7 +73,7 @@ class Variant(ipywidgets.VBox):
         ]
         super().__init__([self.name, *rows], layout={"width": "50%"})
 
-    def set(self, option: str, value: Any) -> None:
+    def set(self, option: str, value: object) -> None:
         """Set ``option`` of this variant (KeyError names an unknown option)."""
         self.controls[option].value = value
 
@@ -186,7 +186,7 @@ class RuleLab(StaticFallback, ipywidgets.VBox):
         return []
 
 
-def _check_deals(deals: Any) -> None:
+def _check_deals(deals: object) -> None:
     """A ValueError saying what ``deals`` accepts unless it is a whole number in range."""
     if type(deals) is not int or not FEWEST_DEALS <= deals <= MOST_DEALS:
         raise ValueError(

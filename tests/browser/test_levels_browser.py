@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import nbformat
@@ -100,8 +101,9 @@ def test_a_whole_game_at_strong_then_review_and_the_replay_names_the_level(
         mark = page.locator("div.gupai-slip")
         assert mark.count() == 1 and "\u2717 slip" in mark.inner_text()
         title = mark.get_attribute("title") or ""
-        assert title.startswith("slip: move ") and "better: " in title
-        assert title.split(",")[0].removeprefix("slip: ") in said.replace("Move", "move")
+        assert re.match(r"slip: (round|move) \d+, ", title) and "better: " in title, title
+        where = title.split(",")[0].removeprefix("slip: ")  # the seat's own turn, as the review
+        assert where.lower() in said.lower(), (where, said)
     else:
         assert "No slip" in said and page.locator("div.gupai-slip").count() == 0
     page.get_by_role("button", name="Replay", exact=True).click()

@@ -22,7 +22,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, REPO
+from tests.browser.conftest import REPO
 
 pytestmark = [pytest.mark.browser, pytest.mark.lite]
 
@@ -60,14 +60,10 @@ OUTSIDE: list[str] = []
 
 
 @pytest.fixture(scope="module")
-def lite_browser() -> Iterator[Any]:
-    """One headless Chromium for the module; the timings are printed at its end."""
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
+def lite_browser(browser: Any) -> Iterator[Any]:
+    """The session's headless Chromium (one Playwright per process: a second one started
+    beside it refuses to run); the timings are printed at the module's end."""
+    yield browser
     print("\nJupyterLite timings (s):", {k: [round(t, 2) for t in v] for k, v in TIMES.items()})
     for lesson, paths in LOADED.items():
         files = [SITE / p for p in paths if (SITE / p).is_file()]

@@ -26,6 +26,7 @@ from gupai_learn.bots import RandomPlayer
 from gupai_learn.engine.game import GameInfo, winner_leads
 from gupai_learn.engine.moves import quote
 from gupai_learn.engine.trick import Combination
+from gupai_learn.games.bagchen.bench import BENCH
 from gupai_learn.games.bagchen.bots import HeuristicPlayer, strong_player
 from gupai_learn.games.bagchen.combos import (
     KIND_NAMES,
@@ -44,8 +45,10 @@ from gupai_learn.games.bagchen.combos import (
 from gupai_learn.games.bagchen.deal import Deal, seek, top_kinds
 from gupai_learn.games.bagchen.events import MEASURES, events
 from gupai_learn.games.bagchen.reference import reference_card
+from gupai_learn.games.bagchen.review_words import WORDS
 from gupai_learn.games.bagchen.rules import RULE_IDS, Rules
 from gupai_learn.games.bagchen.settle import is_slam, jump
+from gupai_learn.games.bagchen.settle import settle as settle_deal
 from gupai_learn.games.bagchen.solver import SolveResult, solve
 from gupai_learn.tiles import Tile, Tiles, as_tiles
 from gupai_learn.verdict import IllegalPlayError, Reason, SetupError, Verdict
@@ -76,23 +79,25 @@ __all__ = [
 _DEFAULT = Rules()
 
 
-def _rules(rules: Any) -> Rules:
+def _rules(rules: object) -> Rules:
     if not isinstance(rules, Rules):
         raise SetupError(f"rules={quote(rules)}: give a bagchen.Rules(...)")
     return rules
 
 
-def _points(point: Any) -> frozenset[Tile]:
+def _points(point: object) -> frozenset[Tile]:
     return NO_POINTS if point is None else point_kinds(read_roll(point))
 
 
-def point_tiles(point: Any) -> Tiles:
+def point_tiles(point: object) -> Tiles:
     """BG-POINT-ROLL: the four point tiles a roll names (``point_tiles("6-3")``)."""
     kinds = _points(point)
     return Tiles(t for t in decks.chinese_double() if t in kinds)
 
 
-def _combination(value: Any, rules: Rules, point: Any) -> tuple[Combination | None, list[Reason]]:
+def _combination(
+    value: Any, rules: Rules, point: object
+) -> tuple[Combination | None, list[Reason]]:
     rules = _rules(rules)
     points = _points(point)
     if isinstance(value, Combination):
@@ -108,7 +113,7 @@ def _combination(value: Any, rules: Rules, point: Any) -> tuple[Combination | No
     return classify_play(pieces, points, rules.earth_any_mix)
 
 
-def classify(tiles: Any, rules: Rules = _DEFAULT, point: Any = None) -> Combination:
+def classify(tiles: Any, rules: Rules = _DEFAULT, point: object = None) -> Combination:
     """The lead class of ``tiles`` when ``point`` (a dice roll such as ``"2-2"``; None: no
     point) names the point tiles: ``.kind``, ``.rank``, ``.name``. Raises
     :class:`IllegalPlayError` whose verdict gives every reason they are not a valid lead."""
@@ -120,7 +125,7 @@ def classify(tiles: Any, rules: Rules = _DEFAULT, point: Any = None) -> Combinat
     return combo
 
 
-def beats(challenger: Any, high: Any, rules: Rules = _DEFAULT, point: Any = None) -> Verdict:
+def beats(challenger: Any, high: object, rules: Rules = _DEFAULT, point: object = None) -> Verdict:
     """Whether ``challenger``, played face up, beats ``high`` (the trick's high play), with the
     reasons: same class, same number of tiles, strictly higher rank (BG-RANK, BG-COMBO-*,
     BG-HORSE, BG-MOTHER-SON, BG-POINT-PLAY)."""
@@ -182,6 +187,10 @@ GAME = GameInfo(
         "counting",
         "variants",
     ),
+    settle=settle_deal,
+    review_words=WORDS,
+    bench=BENCH,
+    chapter=3,
 )
 
 

@@ -1,6 +1,6 @@
-"""Bagchen's rows of the benchmark (``python -m gupai_learn.bench``), found by the generic
-bench through the game's name: random playouts against the ``dominoes`` package on the listed and
-the user's path, the listing of legal leads, and the solver on random endgames.
+"""Bagchen's rows of the benchmark (``python -m gupai_learn.bench``), given to the generic
+bench by the game's ``GameInfo.bench``: random playouts against the ``dominoes`` package on the
+listed and the user's path, the listing of legal leads, and the solver on random endgames.
 """
 
 from __future__ import annotations
@@ -10,7 +10,8 @@ import statistics
 import time
 from typing import Any
 
-from gupai_learn.bench import (
+from gupai_learn.engine.game import Bench
+from gupai_learn.engine.playouts import (
     dominoes_random_playout,
     paired_rates,
     played_down,
@@ -18,26 +19,28 @@ from gupai_learn.bench import (
     trick_random_playout,
     trick_user_playout,
 )
-from gupai_learn.games import bagchen
+from gupai_learn.games.bagchen.deal import Deal
+from gupai_learn.games.bagchen.rules import Rules
+from gupai_learn.games.bagchen.solver import solve
 from gupai_learn.tiles import Tiles
 
 
 def bagchen_random_playout(seed: int) -> int:
     """Play one random Bagchen deal (64 tiles, 16 each) to the end through the public API, as
     :func:`tien_gow_random_playout` does; return its moves."""
-    return trick_random_playout(bagchen.Deal, seed, random_tiles)
+    return trick_random_playout(Deal, seed, random_tiles)
 
 
 def bagchen_user_playout(seed: int) -> int:
     """One random Bagchen deal played the way a user writes a random player."""
-    return trick_user_playout(bagchen.Deal, seed)
+    return trick_user_playout(Deal, seed)
 
 
 def bagchen_legal_leads_time(samples: int = 2000) -> float:
     """Median seconds to list every legal lead of a fresh 16-tile Bagchen hand."""
     times = []
     for seed in range(samples):
-        listing = bagchen.Deal.random(seed=seed).legal_plays
+        listing = Deal.random(seed=seed).legal_plays
         start = time.perf_counter()
         listing()
         times.append(time.perf_counter() - start)
@@ -53,7 +56,7 @@ def bagchen_solver_times(quick: bool) -> list[tuple[str, float, int]]:
         for seed in range(count):
             deal = _bagchen_endgame(seed, size)
             start = time.perf_counter()
-            bagchen.solve(deal, deal.turn)
+            solve(deal, deal.turn)
             times.append(time.perf_counter() - start)
         rows.append((f"endgame, {size} tiles each", statistics.median(times), count))
     return rows
@@ -62,9 +65,9 @@ def bagchen_solver_times(quick: bool) -> list[tuple[str, float, int]]:
 def _bagchen_endgame(seed: int, size: int) -> Any:
     """A random deal played by random single leads down to ``size`` tiles each (passports do
     not restrict the leads on the way down, so a single lead is always there)."""
-    start = bagchen.Deal.random(seed=seed, rules=bagchen.Rules(passport_leads=False))
+    start = Deal.random(seed=seed, rules=Rules(passport_leads=False))
     deal = played_down(start, size, random.Random(seed), Tiles)
-    return bagchen.Deal(deal.hands, leader=deal.turn, won=deal.won, point=deal.point)
+    return Deal(deal.hands, leader=deal.turn, won=deal.won, point=deal.point)
 
 
 def bagchen_rows(seconds: float, rounds: int, quick: bool) -> None:
@@ -88,3 +91,7 @@ endgame = _bagchen_endgame
 def rows(seconds: float, rounds: int, quick: bool) -> None:
     """Print Bagchen's rows (:func:`bagchen_rows`)."""
     bagchen_rows(seconds, rounds, quick)
+
+
+#: The rows the generic bench prints for the game (``GameInfo.bench``).
+BENCH = Bench(rows, endgame=_bagchen_endgame, search_sizes=SEARCH_SIZES)

@@ -349,14 +349,23 @@ def _mixed(
 
 
 # ----- beating -----------------------------------------------------------------------------
-def beat_errors(challenger: Combination, high: Combination, high_text: str) -> list[Reason]:
-    """Why ``challenger`` (face up, same count) does not beat ``high``; empty if it does."""
-    if (
+def may_beat(challenger: Combination, high: Combination) -> bool:
+    """The beat rule (BG-TRICKS and the class rules): a face-up play of the lead's count beats the
+    high play when it is of the same class and ranked strictly higher, and neither of them wins
+    only when led (mother-and-son, a full horse, a point tile). The deal's fast path, its
+    listing of the beating plays and :func:`beat_errors` all ask it."""
+    return (
         challenger.kind == high.kind
         and challenger.rank > high.rank
         and not high.led_only
         and not challenger.led_only
-    ):
+    )
+
+
+def beat_errors(challenger: Combination, high: Combination, high_text: str) -> list[Reason]:
+    """Why ``challenger`` (face up, same count) does not beat ``high`` (:func:`may_beat`), in
+    the learner's words; empty if it does."""
+    if may_beat(challenger, high):
         return []
     mine = f"{shown(challenger.pieces)} ({challenger.name})"
     if challenger.kind == "point":
@@ -505,7 +514,7 @@ class Tables:
                 self.above[c.pieces] = []
                 continue
             same = groups[(c.kind, len(c.pieces))]
-            self.above[c.pieces] = [(m, b.pieces) for m, b in same if b.rank > c.rank]  # type: ignore[misc]
+            self.above[c.pieces] = [(m, b.pieces) for m, b in same if may_beat(b, c)]  # type: ignore[misc]
         #: face-up singles by suit that beat a charity lead (point tiles never beat)
         self.suit_singles: dict[str, list[tuple[int, Tiles]]] = {"sky": [], "earth": [], "any": []}
         for tile in KIND_ORDER:

@@ -39,7 +39,7 @@ from gupai_learn.engine.deal import (
     check_seed,
 )
 from gupai_learn.engine.moves import Call, Move, quote
-from gupai_learn.engine.settlement import Payment, Settlement
+from gupai_learn.engine.settlement import Payment
 from gupai_learn.engine.trick import Combination, TextMoves, TrickDeal, TrickPlay
 from gupai_learn.games.bagchen.combos import (
     BASE,
@@ -58,6 +58,7 @@ from gupai_learn.games.bagchen.combos import (
     canonical,
     classify_play,
     hand_mask,
+    may_beat,
     point_kinds,
     point_value,
     rank,
@@ -86,28 +87,6 @@ _DEFAULT_RULES = Rules()
 
 #: Move texts read once (a user's random player writes the same few texts again and again).
 _TEXT_MOVES = TextMoves(as_tiles)
-
-
-def _plain_tiles(raw: Any) -> bool:
-    """True for a tuple or list of Tiles (a user's own spelling of a play, cheap to check)."""
-    if type(raw) is not tuple and type(raw) is not list:
-        return False
-    for tile in raw:  # a plain loop: cheaper than all() for one to four tiles
-        if type(tile) is not Tile:
-            return False
-    return bool(raw)
-
-
-def _discard_entry(raw: Sequence[Tile]) -> tuple[int, Tiles]:
-    """The slot mask a hand needs to hold ``raw`` (0: no hand can, or a tile outside the set;
-    the careful path then explains it) and the tiles in display order."""
-    pieces = canonical(raw)
-    return hand_mask(pieces), pieces
-
-
-#: One or two tiles put face down (in the order given) → :func:`_discard_entry`; at most one
-#: entry per ordered pair of tile kinds.
-_SMALL_DISCARDS: dict[tuple[Tile, ...], tuple[int, Tiles]] = {}
 
 
 def _read_tiles(raw: Any) -> Tiles:
@@ -170,7 +149,8 @@ class Deal(TrickDeal[Tile]):
     RULE_BEAT = "BG-RANK"
     RULE_WINNER = "BG-TRICKS"
     _hand_type = Tiles
-    GAME = "bagchen"
+    _piece_type = Tile
+    _text_moves = _TEXT_MOVES
 
     def __init__(
         self,
@@ -178,7 +158,7 @@ class Deal(TrickDeal[Tile]):
         rules: Rules | None = None,
         *,
         leader: int | None = None,
-        point: Any = None,
+        point: object = None,
         won: Sequence[int] | None = None,
     ) -> None:
         if not isinstance(hands, (list, tuple)):
@@ -192,7 +172,7 @@ class Deal(TrickDeal[Tile]):
         parsed: list[Tiles],
         rules: Rules | None,
         *,
-        point: Any = None,
+        point: object = None,
         leader: int = 0,
         won: Sequence[int] | None = None,
     ) -> None:
@@ -210,6 +190,7 @@ class Deal(TrickDeal[Tile]):
         self.point = roll
         self._points = NO_POINTS if roll is None else point_kinds(roll)
         self._tables: Tables = tables(self._points, self.rules.earth_any_mix)
+        self._table = self._tables.by_tiles
         self._won = counts
         self._masks = [hand_mask(h) for h in parsed]
         self._seen: Counter[Tile] = Counter()
@@ -237,7 +218,7 @@ class Deal(TrickDeal[Tile]):
         players: int | None = None,
         leader: int | None = None,
         rules: Rules | None = None,
-        point: Any = None,
+        point: object = None,
         **kwargs: Any,
     ) -> Deal:
         """Shuffle the 64 tiles with ``random.Random(seed)``, deal sixteen to each seat and roll
@@ -297,7 +278,7 @@ class Deal(TrickDeal[Tile]):
         hand = self._start_hands[seat]
         return self.rules.redeal and len(hand) == HAND_SIZE and _may_redeal(hand, self.point)
 
-    def combination(self, pieces: Any) -> Combination | None:
+    def combination(self, pieces: object) -> Combination | None:
         """The combination ``pieces`` make as a lead in this deal (points included), or None."""
         entry = self._tables.by_tiles.get(_read_tiles(pieces))
         return None if entry is None else entry[1]
@@ -306,17 +287,13 @@ class Deal(TrickDeal[Tile]):
         """The word the widgets draw above a tile: "point" for a point tile (BG-POINT-ROLL)."""
         return "point" if tile in self._points else ""
 
-    def is_point(self, tile: Any) -> bool:
+    def is_point(self, tile: object) -> bool:
         """Whether ``tile`` is a point tile in this deal."""
         return _read_tiles(tile)[0] in self._points
 
-    def settle(self) -> Settlement:
-        """Who pays whom, explained (BG-PAY-NORMAL, BG-PAY-JUMP, BG-POINT-PAY, BG-SLAM)."""
-        from gupai_learn.games.bagchen.settle import settle
-
-        return settle(self)
-
-    def discard(self, pieces: Any, *, call: Call | None = None, seat: Any = None) -> TrickPlay:
+    def discard(
+        self, pieces: object, *, call: Call | None = None, seat: object = None
+    ) -> TrickPlay:
         """Play ``pieces`` face down; ``call`` ("sky", "earth" or "any") makes it a charity lead
         (BG-CHARITY). Raises :class:`IllegalPlayError`, state unchanged."""
         if call is None:
@@ -349,7 +326,7 @@ class Deal(TrickDeal[Tile]):
         return (*self._masks, self._turn, plays, passports, seen)
 
     # ----- game hooks ----------------------------------------------------------------------
-    def _read(self, raw: Any) -> Tiles:
+    def _read(self, raw: object) -> Tiles:
         return _read_tiles(raw)
 
     def _set_reasons(self, pieces: tuple[Tile, ...]) -> list[Reason]:
@@ -359,59 +336,19 @@ class Deal(TrickDeal[Tile]):
             if not t.is_chinese
         ]
 
-    def _fast_read(self, raw: Any) -> tuple[str, Any] | None:
-        return _TEXT_MOVES(raw) if type(raw) is str else super()._fast_read(raw)
+    # ----- the engine's fast path: the game's mask scheme, lead and beat rules ---------------
+    def _need(self, pieces: Sequence[Tile]) -> int:
+        return hand_mask(pieces)
 
-    def _fast_combination(self, raw: Any, seat: Any) -> Combination | None:
-        if self._closed or (seat is not None and seat != self._turn) or not self._left:
-            return None
-        if type(raw) is not Tiles and not _plain_tiles(raw):
-            return None
-        by_tiles = self._tables.by_tiles
-        entry = by_tiles.get(raw if type(raw) is not list else tuple(raw))
-        if entry is None and len(raw) > 1:  # tiles in another order than the table's
-            entry = by_tiles.get(canonical(raw))
-        if entry is None:
-            return None
-        need, combo = entry
-        if need & self._masks[self._turn] != need:
-            return None
-        high = self._high
-        if high is None:
-            if self._restricted(self._turn) and combo.pieces not in self._allowed(self._turn)[0]:
-                return None
-            return combo
-        top = high.combination
-        if top is None or top.led_only or combo.led_only:
-            return None
-        if combo.kind != top.kind or combo.rank <= top.rank or len(combo.pieces) != len(top.pieces):
-            return None
-        return combo
+    _lead_rule = True
 
-    def _fast_discard(self, raw: Any, seat: Any) -> Tiles | None:
-        """A face-down follow of tiles the hand holds, in display order (never classified: a
-        face-down play has no class); None: judge it the careful way."""
-        plays = self._plays
-        if not plays or (seat is not None and seat != self._turn) or not self._left:
-            return None
-        kind = type(raw)
-        if (
-            (kind is tuple or kind is Tiles)
-            and 0 < len(raw) < 3
-            and type(raw[0]) is Tile
-            and type(raw[-1]) is Tile
-        ):  # one or two tiles, as Tiles or a plain tuple: their mask and order made once
-            entry = _SMALL_DISCARDS.get(raw)
-            if entry is None:
-                entry = _SMALL_DISCARDS[tuple(raw)] = _discard_entry(raw)
-            need, pieces = entry
-        elif kind is Tiles or _plain_tiles(raw):
-            need, pieces = _discard_entry(raw)
-        else:
-            return None
-        if len(pieces) != len(plays[0].pieces):
-            return None
-        return pieces if need and need & self._masks[self._turn] == need else None
+    def _may_lead(self, seat: int, combination: Combination) -> bool:
+        """BG-PASSPORT-LEAD: a seat with a passport leads only what its clauses allow."""
+        if not self.rules.passport_leads or self._won[seat] < PASSPORT:  # self._restricted
+            return True
+        return combination.pieces in self._allowed(seat)[0]
+
+    _may_beat = staticmethod(may_beat)
 
     def _judge_lead(self, who: int, move: Move, out: Outcome) -> None:
         if move.kind == "discard":
@@ -649,9 +586,9 @@ class Deal(TrickDeal[Tile]):
         return Reason("BG-PASSPORT-LEAD", text)
 
     def _passport_errors(self, seat: int, combo: Combination) -> list[Reason]:
-        allowed, why = self._allowed(seat)
-        if combo.pieces in allowed:
+        if self._may_lead(seat, combo):  # the lead rule the fast path asks, in words below
             return []
+        _, why = self._allowed(seat)
         name, n = self.name(seat), self._won[seat]
         mine = f"{shown(combo.pieces)} ({combo.name})"
         if why == "clauses":
@@ -743,7 +680,8 @@ def fallback_tier(combo: Combination) -> int:
 
 
 def _may_redeal(hand: Sequence[Tile], roll: Tile | None) -> bool:
-    return _top_for_roll(roll).isdisjoint(hand)
+    top: frozenset[Tile] = _top_for_roll(roll)
+    return top.isdisjoint(hand)
 
 
 @cache

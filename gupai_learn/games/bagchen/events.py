@@ -12,7 +12,7 @@ Rule ids (rules/bagchen.md): BG-PASSPORT, BG-PAY-JUMP, BG-SLAM, BG-CHARITY.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from gupai_learn.engine.game import Measure
 from gupai_learn.games.bagchen.settle import is_slam, jump
@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 __all__ = ["MEASURES", "events"]
 
 
-def events(deal: Deal) -> dict[str, Any]:
+def events(deal: Deal) -> dict[str, object]:
     """The events of a finished deal, one flat value each.
 
     - ``passports``: seats with six tricks or more (BG-PASSPORT);

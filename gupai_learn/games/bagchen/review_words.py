@@ -1,6 +1,6 @@
-"""Bagchen's words for reviews and hints (:class:`gupai_learn.review.ReviewWords`)."""
+"""Bagchen's words for reviews and hints (:class:`gupai_learn.engine.game.ReviewWords`)."""
 
-from gupai_learn.review import ReviewWords
+from gupai_learn.engine.game import ReviewWords
 
 #: Review budgets (per solve, whole review): Bagchen's compact search goes through about
 #: 300,000 positions a second on the reference machine, so a review may search 700,000 and

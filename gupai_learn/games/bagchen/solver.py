@@ -243,7 +243,7 @@ class _Compact:
     # ----- move generation -------------------------------------------------------------------
     def follows(
         self, hand: tuple[Any, ...], mask: int, pool: list[tuple[int, Any]], size: int
-    ) -> list[tuple[Any, bool, tuple[Any, ...], int]]:
+    ) -> list[tuple[Any, bool, tuple[object, ...], int]]:
         """A follower's options with the hand and mask each leaves: every play of ``pool``
         (the plays that beat the high one, listed high to low) the hand holds, the lowest
         first, then every distinct face-down play of ``size`` tiles, from the last listed.
@@ -264,8 +264,8 @@ class _Compact:
         return found
 
     def leads(
-        self, hand: tuple[Any, ...], mask: int, won: int, seen: int
-    ) -> list[tuple[Any, bool, Call | None, tuple[Any, ...], int]]:
+        self, hand: tuple[object, ...], mask: int, won: int, seen: int
+    ) -> list[tuple[Any, bool, Call | None, tuple[object, ...], int]]:
         """Every lead of ``hand`` as ``Deal.legal_moves()`` allows it, most tiles first: the
         face-up leads (a passport's clauses when its holder leads), then the charity leads;
         each with the hand and mask it leaves."""
@@ -295,7 +295,9 @@ class _Compact:
             if need & mask == need
         ]
 
-    def passport_leads(self, hand: tuple[Any, ...], mask: int, seen: int) -> list[tuple[Any, ...]]:
+    def passport_leads(
+        self, hand: tuple[object, ...], mask: int, seen: int
+    ) -> list[tuple[object, ...]]:
         """BG-PASSPORT-LEAD: the leads a passport allows (clauses (1)-(4), else the fallback
         tiers), as :meth:`Deal._passport_allowed` judges them."""
         leads = self.all_leads(hand, mask)

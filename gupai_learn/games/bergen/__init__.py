@@ -18,21 +18,22 @@ line, :mod:`gupai_learn.engine.line`; headers, :mod:`.headers`), :class:`Deal`, 
 
 from __future__ import annotations
 
-from typing import Any
-
 from gupai_learn import decks
 from gupai_learn.bots import RandomPlayer
 from gupai_learn.engine.game import GameInfo
+from gupai_learn.games.bergen.bench import BENCH
 from gupai_learn.games.bergen.bots import HeuristicPlayer, strong_player
 from gupai_learn.games.bergen.deal import Deal
-from gupai_learn.games.bergen.events import MEASURES, events
+from gupai_learn.games.bergen.events import BLOCKED_RULES, MEASURES, events
 from gupai_learn.games.bergen.headers import Header, cap, header
 from gupai_learn.games.bergen.reference import reference_card
+from gupai_learn.games.bergen.review_words import WORDS
 from gupai_learn.games.bergen.rules import RULE_IDS, Rules
 from gupai_learn.games.bergen.settle import Blocked, blocked_reasons, blocked_winner, decide_blocked
 from gupai_learn.games.bergen.solver import SolveResult, solve
 
 __all__ = [
+    "BLOCKED_RULES",
     "GAME",
     "Blocked",
     "Deal",
@@ -51,7 +52,7 @@ __all__ = [
 ]
 
 
-def carry(finished: Deal, state: dict[str, Any]) -> dict[str, Any]:
+def carry(finished: Deal, state: dict[str, object]) -> dict[str, object]:
     """The next round of a match (BE-GAME): the running scores, for the header cap; the
     opening follows BE-OPEN again, so nothing else carries over."""
     return {"scores": finished.totals, "rules": finished.rules}
@@ -95,4 +96,7 @@ GAME = GameInfo(
         "counting",
         "variants",
     ),
+    review_words=WORDS,
+    bench=BENCH,
+    chapter=5,
 )

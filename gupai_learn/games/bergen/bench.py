@@ -1,11 +1,12 @@
-"""Bergen's rows of the benchmark (``python -m gupai_learn.bench``), found by the generic
-bench through the game's name: random playouts against the ``dominoes`` package.
+"""Bergen's rows of the benchmark (``python -m gupai_learn.bench``), given to the generic
+bench by the game's ``GameInfo.bench``: random playouts against the ``dominoes`` package.
 """
 
 from __future__ import annotations
 
-from gupai_learn.bench import dominoes_random_playout, line_random_playout, paired_rates
-from gupai_learn.games import bergen
+from gupai_learn.engine.game import Bench
+from gupai_learn.engine.playouts import dominoes_random_playout, line_random_playout, paired_rates
+from gupai_learn.games.bergen.deal import Deal
 
 
 def bergen_random_playout(seed: int) -> int:
@@ -15,7 +16,7 @@ def bergen_random_playout(seed: int) -> int:
     Each move asks ``deal.legal_moves()`` and applies one of them, as a computer player or a
     widget would; headers are scored after every placement, a blocked round is decided, and the
     round is settled at the end."""
-    return line_random_playout(bergen.Deal, seed)
+    return line_random_playout(Deal, seed)
 
 
 def bergen_rows(seconds: float, rounds: int) -> None:
@@ -30,3 +31,7 @@ def bergen_rows(seconds: float, rounds: int) -> None:
 def rows(seconds: float, rounds: int, quick: bool) -> None:
     """Print Bergen's row (:func:`bergen_rows`)."""
     bergen_rows(seconds, rounds)
+
+
+#: The rows the generic bench prints for the game (``GameInfo.bench``).
+BENCH = Bench(rows)

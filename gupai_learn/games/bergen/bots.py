@@ -28,6 +28,7 @@ from typing import Any
 from gupai_learn import decks, strong
 from gupai_learn.engine.line import Layout
 from gupai_learn.engine.moves import Move
+from gupai_learn.games.bergen.deal import Deal
 from gupai_learn.games.bergen.headers import DOUBLE, TRIPLE, capped
 from gupai_learn.tiles import Tile, Tiles
 
@@ -104,7 +105,7 @@ class HeuristicPlayer:
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, deal: Any, seat: int | None = None) -> Move:
+    def choose(self, deal: Deal, seat: int | None = None) -> Move:
         """The move for the seat to act (one of ``deal.legal_moves()``).
 
         Raises the deal's IllegalPlayError when the deal is over or it is another seat's turn
@@ -205,7 +206,7 @@ def voids(deal: Any) -> list[set[int]]:
     return lacks
 
 
-def sample_world(deal: Any, seat: int, rng: random.Random) -> Any:
+def sample_world(deal: Any, seat: int, rng: random.Random) -> object:
     """A world for the strong player: a copy of ``deal`` in which the tiles ``seat`` cannot see
     (the other hands and the boneyard, reserved tiles included) are dealt again at random, each
     hand keeping its size and lacking the numbers :func:`voids` proves it lacks."""
@@ -238,7 +239,7 @@ SURPRISE = 0.25
 MODEL_TRIES = 6
 
 
-def modelled_world(deal: Any, seat: int, rng: random.Random) -> Any:
+def modelled_world(deal: object, seat: int, rng: random.Random) -> object:
     """A world like :func:`sample_world`'s, drawn in proportion to how well it explains the
     other seats' recent choices: each choice a seat made since it last drew (when its hand
     then is known in the world: what it holds now plus what it played since) that
@@ -319,7 +320,7 @@ def _same_play(layout: Layout, one: Move, other: Move) -> bool:
     return ends[0] == ends[1]
 
 
-def _install(deal: Any, dealt: dict[int, list[Tile]], pile: list[Tile]) -> Any:
+def _install(deal: Any, dealt: dict[int, list[Tile]], pile: list[Tile]) -> object:
     """A copy of ``deal`` with ``dealt`` hands and ``pile`` as the boneyard (same public state),
     or None when those hands would have blocked the round already."""
     world = deal.copy()

@@ -73,7 +73,6 @@ class Deal(LineDeal):
     RULE_OVER = "BE-GAME"
     RULE_PLAY = "BE-PLAY"
     DOUBLES_ACROSS = True
-    GAME = "bergen"
 
     def __init__(
         self,
@@ -231,13 +230,15 @@ class Deal(LineDeal):
     # ----- verbs ---------------------------------------------------------------------------
     def draw(self) -> Tile:
         """Draw one tile from the boneyard (BE-DRAW); the same seat then acts again."""
-        return self.apply(DRAW)  # type: ignore[no-any-return]
+        drawn = self.apply(DRAW)
+        assert isinstance(drawn, Tile)  # a draw gives back the tile drawn (_apply_other)
+        return drawn
 
     def pass_turn(self) -> None:
         """Pass: allowed only when the seat can neither play nor draw (BE-DRAW)."""
         self.apply(PASS)
 
-    def header_after(self, tile: Any, end: End | None = None) -> Header:
+    def header_after(self, tile: object, end: End | None = None) -> Header:
         """What placing ``tile`` at ``end`` would score for the seat to act (nothing changes)."""
         trial = self.copy()
         move = trial._judge(Move.play(tile, end), False, None)
@@ -428,7 +429,7 @@ class Deal(LineDeal):
 
     def _finish_blocked(self) -> None:
         self._end("blocked")
-        decided = decide_blocked(self._hands, self.rules.blocked_rule, self.seat_names)  # type: ignore[arg-type]
+        decided = decide_blocked(self._hands, self.rules.blocked_rule, self.seat_names)
         self._blocked = decided
         if decided.winner is not None:
             text = f"wins the blocked round ({self.rules.blocked_rule} rule)"
@@ -475,7 +476,7 @@ class Deal(LineDeal):
 MISSING: Any = object()
 #: The header award (or None) per seat, ends, uncovered doubles at the ends, lone opening
 #: double, running total and rules: awards are immutable, so each is made once.
-_HEADER_AWARDS: dict[tuple[Any, ...], Award | None] = {}
+_HEADER_AWARDS: dict[tuple[object, ...], Award | None] = {}
 #: The domino award per seat and seat names.
 _DOMINOES: dict[tuple[int, tuple[str, ...]], Award] = {}
 
@@ -493,7 +494,7 @@ def _tiles(items: Sequence[Any]) -> list[Tile]:
 _DEFAULT_RULES = Rules()
 
 
-def _checked_scores(scores: Any, rules: Rules) -> tuple[int, ...]:
+def _checked_scores(scores: object, rules: Rules) -> tuple[int, ...]:
     if scores is None:
         return (0,) * rules.players
     if (

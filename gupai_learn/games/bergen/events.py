@@ -27,7 +27,7 @@ __all__ = ["BLOCKED_RULES", "MEASURES", "events"]
 BLOCKED_RULES = ("simple", "american", "german", "hoyle")
 
 
-def events(deal: Deal) -> dict[str, Any]:
+def events(deal: Deal) -> dict[str, object]:
     """How a finished round ended, one flat value each.
 
     - ``ending``, ``blocked`` (BE-END-BLOCKED); ``opener`` (BE-OPEN), ``opener_points`` and

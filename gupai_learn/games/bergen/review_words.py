@@ -1,12 +1,12 @@
-"""Bergen's words for reviews and hints (:class:`gupai_learn.review.ReviewWords`): the goal
+"""Bergen's words for reviews and hints (:class:`gupai_learn.engine.game.ReviewWords`): the goal
 is the most points of the round, which one seat alone must score."""
 
 from typing import Any
 
-from gupai_learn.review import ReviewWords
+from gupai_learn.engine.game import ReviewWords
 
 
-def place_reason(tile: Any) -> str:
+def place_reason(tile: object) -> str:
     """Why a sensible player places ``tile`` now."""
     return f"{tile} fits, and placing it keeps the hand moving toward domino"
 

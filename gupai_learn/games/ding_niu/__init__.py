@@ -24,16 +24,20 @@ from gupai_learn import decks
 from gupai_learn.bots import RandomPlayer
 from gupai_learn.engine.game import GameInfo, winner_leads
 from gupai_learn.engine.line import Layout, Placed
+from gupai_learn.games.ding_niu.bench import BENCH
 from gupai_learn.games.ding_niu.bots import HeuristicPlayer, strong_player
 from gupai_learn.games.ding_niu.deal import Deal
-from gupai_learn.games.ding_niu.events import MEASURES, events
+from gupai_learn.games.ding_niu.events import FISH_KINDS, MEASURES, events
 from gupai_learn.games.ding_niu.fish import CLASS_NAMES, KINDS, Fish, dead_tiles, find_fish
+from gupai_learn.games.ding_niu.ranking import places
 from gupai_learn.games.ding_niu.reference import reference_card
+from gupai_learn.games.ding_niu.review_words import WORDS
 from gupai_learn.games.ding_niu.rules import RULE_IDS, Rules
-from gupai_learn.games.ding_niu.settle import places
+from gupai_learn.games.ding_niu.settle import settle as settle_deal
 from gupai_learn.games.ding_niu.solver import SolveResult, solve
 
 __all__ = [
+    "FISH_KINDS",
     "GAME",
     "KINDS",
     "Deal",
@@ -86,4 +90,8 @@ GAME = GameInfo(
         "counting",
         "variants",
     ),
+    settle=settle_deal,
+    review_words=WORDS,
+    bench=BENCH,
+    chapter=4,
 )

@@ -1,5 +1,5 @@
-"""Bull Fight's rows of the benchmark (``python -m gupai_learn.bench``), found by the generic
-bench through the game's name: random playouts against the ``dominoes`` package and the
+"""Bull Fight's rows of the benchmark (``python -m gupai_learn.bench``), given to the generic
+bench by the game's ``GameInfo.bench``: random playouts against the ``dominoes`` package and the
 solver on endgames.
 """
 
@@ -9,8 +9,10 @@ import random
 import statistics
 import time
 
-from gupai_learn.bench import dominoes_random_playout, line_random_playout, paired_rates
-from gupai_learn.games import ding_niu
+from gupai_learn.engine.game import Bench
+from gupai_learn.engine.playouts import dominoes_random_playout, line_random_playout, paired_rates
+from gupai_learn.games.ding_niu.deal import Deal
+from gupai_learn.games.ding_niu.solver import solve
 
 
 def ding_niu_random_playout(seed: int) -> int:
@@ -19,7 +21,7 @@ def ding_niu_random_playout(seed: int) -> int:
     Each move asks ``deal.legal_moves()`` and applies one of them, as a computer player or a
     widget would; the engine checks for a fish after every non-double, and the hand is settled
     at the end."""
-    return line_random_playout(ding_niu.Deal, seed)
+    return line_random_playout(Deal, seed)
 
 
 def ding_niu_solver_times(count: int = 20) -> tuple[float, float]:
@@ -29,14 +31,14 @@ def ding_niu_solver_times(count: int = 20) -> tuple[float, float]:
         times = []
         for seed in range(count):
             rng = random.Random(seed)
-            deal = ding_niu.Deal.random(seed=seed)
+            deal = Deal.random(seed=seed)
             while not deal.is_over and max(len(h) for h in deal.hands) > size:
                 options = deal.legal_moves()
                 deal.apply(options[rng.randrange(len(options))])
             if deal.is_over:
                 continue
             start = time.perf_counter()
-            ding_niu.solve(deal, deal.turn)
+            solve(deal, deal.turn)
             times.append(time.perf_counter() - start)
         medians.append(statistics.median(times))
     return medians[0], medians[1]
@@ -51,3 +53,7 @@ def rows(seconds: float, rounds: int, quick: bool) -> None:
     print(f"  Bull Fight random playout, public API {ours:>10,.0f} moves/s   ratio {ratio:.2f}")
     two, three = ding_niu_solver_times(10 if quick else 20)
     print(f"  Bull Fight solver, endgames of 2 / 3 tiles: {two * 1e3:.1f} / {three * 1e3:.1f} ms")
+
+
+#: The rows the generic bench prints for the game (``GameInfo.bench``).
+BENCH = Bench(rows)

@@ -26,6 +26,7 @@ from typing import Any
 from gupai_learn import decks, strong
 from gupai_learn.engine.line import Layout
 from gupai_learn.engine.moves import Move
+from gupai_learn.games.ding_niu.deal import Deal
 from gupai_learn.games.ding_niu.fish import find_fish
 from gupai_learn.tiles import Tile
 
@@ -76,7 +77,7 @@ class HeuristicPlayer:
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, deal: Any, seat: int | None = None) -> Move:
+    def choose(self, deal: Deal, seat: int | None = None) -> Move:
         """The move for the seat to act (one of ``deal.legal_moves()``).
 
         Raises the deal's IllegalPlayError when the deal is over or it is another seat's turn
@@ -114,20 +115,20 @@ class HeuristicPlayer:
         value -= FLEX * sum(1 for t in (*hidden, *hand) if set(tile) & set(t))
         return value + self.rng.random() * 0.01, str(move)
 
-    def _cost(self, deal: Any, move: Move, hidden: list[Tile]) -> float:
+    def _cost(self, deal: Deal, move: Move, hidden: list[Tile]) -> float:
         """What putting ``move``'s tile face down costs: its pips times its chance to be placed
         later (judged by how many unseen or held tiles carry its numbers)."""
-        tile = move.pieces[0]
+        tile: Tile = move.pieces[0]
         others = [t for t in (*hidden, *deal.hands[deal.turn]) if t != tile]
         links = sum(1 for t in others if set(tile) & set(t))
         return tile.pips * min(1.0, links / 4)
 
-    def _would_win(self, deal: Any, tile: Tile) -> bool:
+    def _would_win(self, deal: Deal, tile: Tile) -> bool:
         """Whether the bot expects first place if the hand ended now: its points against each
         other seat's expected points (the unseen pips spread evenly over the unseen tiles)."""
         seat = deal.turn
         hand, down = deal.hands[seat], deal.down[seat]
-        mine = hand.pips - tile.pips + down.pips
+        mine: int = hand.pips - tile.pips + down.pips
         hidden = unseen(deal, seat)
         if not hidden:
             return True
@@ -144,7 +145,7 @@ def _counts(deal: Any, seat: int) -> Sequence[int]:
     return [len(deal.hands[s]) + len(deal.down[s]) for s in range(deal.n_seats) if s != seat]
 
 
-def sample_world(deal: Any, seat: int, rng: random.Random) -> Any:
+def sample_world(deal: object, seat: int, rng: random.Random) -> object:
     """A world for the strong player: the unseen tiles dealt again among the other seats (their
     hands and face-down tiles), no seat holding a number it is known to lack (:func:`voids`);
     the public history is replayed on it (:func:`gupai_learn.strong.replay_sample`)."""

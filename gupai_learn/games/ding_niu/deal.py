@@ -43,12 +43,11 @@ from gupai_learn.engine.deal import Outcome, check_players, check_seat, check_se
 from gupai_learn.engine.line import (
     Layout,
     LineDeal,
+    LineResult,
     Placed,
     placement,
 )
 from gupai_learn.engine.moves import PASS, End, Move, quote
-from gupai_learn.engine.settlement import Settlement
-from gupai_learn.games.ding_niu import settle as scoring
 from gupai_learn.games.ding_niu.fish import (
     FULL_KEY,
     KINDS,
@@ -59,6 +58,7 @@ from gupai_learn.games.ding_niu.fish import (
     fish_by_key,
     fish_of_rest,
 )
+from gupai_learn.games.ding_niu.ranking import places
 from gupai_learn.games.ding_niu.rules import Rules
 from gupai_learn.tiles import Tile, Tiles, as_tiles
 from gupai_learn.verdict import Reason, SetupError
@@ -102,7 +102,6 @@ class Deal(LineDeal):
     RULE_OVER = "DN-PLAY-ENDS"
     RULE_PLAY = "DN-PLAY-ENDS"
     DOUBLES_ACROSS = False
-    GAME = "ding_niu"
 
     #: the line and hand before the last placement made the general way (only kept under
     #: ``fish_needs_alternative``, for :meth:`_forced`)
@@ -215,7 +214,7 @@ class Deal(LineDeal):
         """Seats from first place to fourth once the hand is over (DN-SCORE-PLACES)."""
         if not self.is_over:
             return None
-        return scoring.places(self.points, _ORDERS[self.leader], self.rules.tie_break)
+        return places(self.points, _ORDERS[self.leader], self.rules.tie_break)
 
     @property
     def winner(self) -> int | None:
@@ -228,17 +227,13 @@ class Deal(LineDeal):
         """True after a fish under ``after_fish="doubles-then-settle"``: only doubles may go."""
         return self._fish is not None and self.rules.after_fish == "doubles-then-settle"
 
-    def settle(self) -> Settlement:
-        """Who pays whom, explained (DN-SCORE-*, DN-FISH-PAY)."""
-        return scoring.settle(self)
-
-    def discard(self, tile: Any) -> Any:
+    def discard(self, tile: object) -> LineResult:
         """Put ``tile`` face down (DN-DISCARD): only when no tile fits, unless ``must_play`` is
         off. Raises IllegalPlayError naming the rule, the state unchanged."""
         move = tile if isinstance(tile, Move) else Move.discard(tile)
         return self.apply(move)
 
-    def pass_turn(self) -> Any:
+    def pass_turn(self) -> LineResult:
         """Pass after a fish when no matching double is held (``after_fish`` default)."""
         return self.apply(PASS)
 
@@ -258,7 +253,7 @@ class Deal(LineDeal):
         table = tuple(sorted([p[0] for p in placed if p[0][0] != p[0][1]]))
         fish = self._fish
         fish_key = (fish.kind, fish.blocker, fish.forced) if fish else None
-        downs = tuple(d.pips for d in self._down)  # type: ignore[attr-defined]
+        downs = tuple(d.pips for d in self._down)
         hands = tuple(tuple(h) for h in self._hands)
         return (hands, self._turn, self._ends, lay.open, table, downs, fish_key, self._passes)
 
@@ -439,7 +434,7 @@ class Deal(LineDeal):
             self._passes += 1
             self._end_turn(seat)
             return None
-        tile = move.pieces[0]
+        tile: Tile = move.pieces[0]
         hands = self._hands
         hand = hands[seat]
         i = hand.index(tile)
@@ -506,7 +501,7 @@ class Deal(LineDeal):
             kind=kind,
             blocker=seat,
             tile=tile,
-            ends=ends,  # type: ignore[arg-type]
+            ends=ends,
             dead_numbers=numbers,
             dead=dead,
             where=tuple(where),

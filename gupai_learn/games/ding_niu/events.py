@@ -12,7 +12,7 @@ Rule ids (rules/ding_niu.md): DN-FISH-CLASSIC, DN-FISH-SMOTHERED, DN-FISH-BLOCKE
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from gupai_learn.engine.game import Measure
 from gupai_learn.verdict import SetupError
@@ -26,7 +26,7 @@ __all__ = ["FISH_KINDS", "MEASURES", "events"]
 FISH_KINDS = ("ones", "two-three", "fours", "fives", "smothered-fours", "smothered-fives")
 
 
-def events(deal: Deal) -> dict[str, Any]:
+def events(deal: Deal) -> dict[str, object]:
     """The fish of a finished deal, one flat value each: ``fish`` (there was one), its
     ``fish_kind`` ("" without), ``smothered``, its ``blocker`` (-1 without) and
     ``blocker_wins``, and ``fish_<kind>`` for every kind of :data:`FISH_KINDS`."""
@@ -34,7 +34,7 @@ def events(deal: Deal) -> dict[str, Any]:
         raise SetupError("events() needs a finished deal (DN-FISH-CLASSIC)")
     fish = deal.fish
     kind = fish.kind if fish is not None else ""
-    row: dict[str, Any] = {
+    row: dict[str, object] = {
         "fish": fish is not None,
         "fish_kind": kind,
         "smothered": kind.startswith("smothered"),

@@ -1,9 +1,9 @@
-"""Bull Fight's words for reviews and hints (:class:`gupai_learn.review.ReviewWords`): the
+"""Bull Fight's words for reviews and hints (:class:`gupai_learn.engine.game.ReviewWords`): the
 seat with the lowest points finishes first, so a heavy tile is the one to shed."""
 
 from typing import Any
 
-from gupai_learn.review import ReviewWords
+from gupai_learn.engine.game import ReviewWords
 
 
 def place_reason(tile: Any) -> str:

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from gupai_learn.engine.settlement import Payment, Settlement
+from gupai_learn.games.ding_niu.ranking import places
 from gupai_learn.verdict import SetupError
 
 if TYPE_CHECKING:
@@ -30,28 +31,6 @@ PLACE_PAYMENTS = (1, 2, 3)
 FISH_PENALTY = 12
 _PLACE_NAMES = ("1st", "2nd", "3rd", "4th")
 _POINTS_NOTE = "points = pips face down + pips still held (DN-SCORE-POINTS)"
-
-
-def places(points: Sequence[int], order: Sequence[int], tie_break: str = "seed") -> tuple[int, ...]:
-    """Seats from first to last place (DN-SCORE-PLACES).
-
-    ``order`` is the hand's playing order (the leader first). First place: fewest points, a tie
-    to the earlier seat. Other places: fewest points, a tie to the later seat under
-    ``tie_break="seed"``, to the earlier one under ``"lower-hand-always"``.
-
-    >>> places([10, 5, 5, 10], [0, 1, 2, 3])  # the seed's example: Boris, Valentina, George, Adam
-    (1, 2, 3, 0)
-    >>> places([10, 15, 15, 10], [0, 1, 2, 3])
-    (0, 3, 2, 1)
-    """
-    key = points.__getitem__
-    first = min(order, key=key)  # the earliest of the fewest
-    rest = list(order)
-    rest.remove(first)
-    if tie_break == "seed":
-        rest.reverse()  # the sort keeps this order among ties: the later seat first
-    rest.sort(key=key)
-    return (first, *rest)
 
 
 #: Payments are immutable and few (a ranking of four seats, doubled or not): each is made once.

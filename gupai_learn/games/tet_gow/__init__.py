@@ -18,7 +18,6 @@ The skeleton is the same as every game's: :class:`Rules`, sets and plays (:func:
 from __future__ import annotations
 
 from itertools import combinations_with_replacement
-from typing import Any
 
 from gupai_learn import decks
 from gupai_learn.bots import RandomPlayer
@@ -26,6 +25,7 @@ from gupai_learn.cards import as_cards
 from gupai_learn.engine.game import GameInfo, winner_leads
 from gupai_learn.engine.moves import quote
 from gupai_learn.engine.trick import Combination
+from gupai_learn.games.tet_gow.bench import BENCH
 from gupai_learn.games.tet_gow.bots import HeuristicPlayer, strong_player
 from gupai_learn.games.tet_gow.combos import (
     SET_NAMES,
@@ -45,8 +45,10 @@ from gupai_learn.games.tet_gow.deal import Deal
 from gupai_learn.games.tet_gow.events import MEASURES, events
 from gupai_learn.games.tet_gow.marks import card_mark, show_tiers
 from gupai_learn.games.tet_gow.reference import reference_card
+from gupai_learn.games.tet_gow.review_words import WORDS
 from gupai_learn.games.tet_gow.rules import Rules
 from gupai_learn.games.tet_gow.settle import Scores, score
+from gupai_learn.games.tet_gow.settle import settle as settle_deal
 from gupai_learn.games.tet_gow.solver import SolveResult, solve
 from gupai_learn.verdict import IllegalPlayError, Reason, SetupError, Verdict
 
@@ -74,19 +76,19 @@ __all__ = [
 _DEFAULT = Rules()
 
 
-def _check_rules(rules: Any) -> Rules:
+def _check_rules(rules: object) -> Rules:
     if not isinstance(rules, Rules):
         raise SetupError(f"rules={quote(rules)}: give a tet_gow.Rules(...)")
     return rules
 
 
-def _combination(value: Any) -> tuple[Combination | None, list[Reason]]:
+def _combination(value: object) -> tuple[Combination | None, list[Reason]]:
     if isinstance(value, Combination):
         return value, []
     return classify_play(canonical(as_cards(value)))
 
 
-def classify(cards: Any, rules: Rules = _DEFAULT) -> Combination:
+def classify(cards: object, rules: Rules = _DEFAULT) -> Combination:
     """The lead ``cards`` make (``.kind`` = their sets, ``.rank`` = 7 − tier, ``.name`` =
     "tier 4"); :class:`IllegalPlayError` listing every TT-LEAD rule they break otherwise."""
     _check_rules(rules)
@@ -100,7 +102,7 @@ def classify(cards: Any, rules: Rules = _DEFAULT) -> Combination:
     return combo
 
 
-def beats(challenger: Any, high: Any, rules: Rules = _DEFAULT) -> Verdict:
+def beats(challenger: object, high: object, rules: Rules = _DEFAULT) -> Verdict:
     """Whether ``challenger``, played face up, beats ``high`` (the round's highest face-up play,
     taken to be the lead's sets), with the reasons (TT-FOLLOW)."""
     high_combo = classify(high, rules)
@@ -177,4 +179,8 @@ GAME = GameInfo(
         "counting",
         "variants",
     ),
+    settle=settle_deal,
+    review_words=WORDS,
+    bench=BENCH,
+    chapter=6,
 )

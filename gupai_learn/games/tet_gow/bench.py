@@ -1,6 +1,6 @@
-"""Tet-Gow's rows of the benchmark (``python -m gupai_learn.bench``), found by the generic
-bench through the game's name: random playouts against the ``dominoes`` package on the listed and
-the user's path, and the solver on random endgames.
+"""Tet-Gow's rows of the benchmark (``python -m gupai_learn.bench``), given to the generic
+bench by the game's ``GameInfo.bench``: random playouts against the ``dominoes`` package on the
+listed and the user's path, and the solver on random endgames.
 """
 
 from __future__ import annotations
@@ -10,7 +10,9 @@ import statistics
 import time
 from typing import Any
 
-from gupai_learn.bench import (
+from gupai_learn.cards import Cards
+from gupai_learn.engine.game import Bench
+from gupai_learn.engine.playouts import (
     dominoes_random_playout,
     paired_rates,
     played_down,
@@ -18,39 +20,37 @@ from gupai_learn.bench import (
     trick_random_playout,
     trick_user_playout,
 )
-from gupai_learn.cards import Cards
-from gupai_learn.games import tet_gow
+from gupai_learn.games.tet_gow.deal import Deal
+from gupai_learn.games.tet_gow.solver import solve
 
 
 def tet_gow_random_playout(seed: int) -> int:
     """One random Tet-Gow game through the public API (as :func:`tien_gow_random_playout`):
     a follower picks uniformly among its legal face-up plays and one face-down discard."""
-    return trick_random_playout(
-        tet_gow.Deal, seed, lambda rng, hand, n: random_cards(rng.random, hand, n)
-    )
+    return trick_random_playout(Deal, seed, lambda rng, hand, n: random_cards(rng.random, hand, n))
 
 
 def tet_gow_user_playout(seed: int) -> int:
     """One random Tet-Gow game played the way a user writes a random player."""
-    return trick_user_playout(tet_gow.Deal, seed)
+    return trick_user_playout(Deal, seed)
 
 
 def tet_gow_solver_times(size: int = 3, count: int = 30) -> tuple[float, float]:
-    """Median and worst seconds of ``tet_gow.solve`` on random endgames of ``size`` cards each
+    """Median and worst seconds of ``solve`` on random endgames of ``size`` cards each
     (random play down to that size, the seat to lead solving)."""
     times = []
     for seed in range(count):
         deal = _tet_gow_endgame(seed, size)
         start = time.perf_counter()
-        tet_gow.solve(deal, deal.turn)
+        solve(deal, deal.turn)
         times.append(time.perf_counter() - start)
     return statistics.median(times), max(times)
 
 
 def _tet_gow_endgame(seed: int, size: int) -> Any:
     """A random Tet-Gow game played by single leads and random discards to ``size`` cards."""
-    deal = played_down(tet_gow.Deal.random(seed=seed), size, random.Random(seed), Cards)
-    return tet_gow.Deal(list(deal.hands), leader=deal.turn, won=deal.won)
+    deal = played_down(Deal.random(seed=seed), size, random.Random(seed), Cards)
+    return Deal(list(deal.hands), leader=deal.turn, won=deal.won)
 
 
 def tet_gow_rows(seconds: float, rounds: int) -> None:
@@ -76,3 +76,7 @@ endgame = _tet_gow_endgame
 def rows(seconds: float, rounds: int, quick: bool) -> None:
     """Print Tet-Gow's rows (:func:`tet_gow_rows`)."""
     tet_gow_rows(seconds, rounds)
+
+
+#: The rows the generic bench prints for the game (``GameInfo.bench``).
+BENCH = Bench(rows, endgame=_tet_gow_endgame, search_sizes=SEARCH_SIZES)

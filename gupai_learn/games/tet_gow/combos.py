@@ -162,11 +162,21 @@ def classify_play(pieces: Sequence[Card]) -> tuple[Combination | None, list[Reas
     return make(pieces), []
 
 
+def may_beat(challenger: Combination, high: Combination) -> bool:
+    """The beat rule (TT-FOLLOW): a face-up play of one tier (the lead's count) beats the
+    round's high play when it has exactly its sets and a higher tier. The deal's fast path,
+    its listing of the beating plays and :func:`follow_reasons` all ask it."""
+    return challenger.kind == high.kind and challenger.rank > high.rank
+
+
 def follow_reasons(
     pieces: Sequence[Card], lead: Combination, high: Combination, high_text: str
 ) -> list[Reason]:
     """Every TT-FOLLOW rule a face-up follow of ``pieces`` breaks against ``lead`` and the
-    round's current ``high`` play (described by ``high_text``)."""
+    round's current ``high`` play (described by ``high_text``): none when it beats
+    (:func:`may_beat`)."""
+    if pieces and not tier_reasons(pieces, "TT-FOLLOW") and may_beat(make(pieces), high):
+        return []
     reasons = []
     kind = signature(pieces)
     if kind != lead.kind and len(pieces) == len(lead.pieces):

@@ -25,7 +25,7 @@ from typing import Any, cast
 from gupai_learn import decks
 from gupai_learn.cards import Card, Cards, as_cards
 from gupai_learn.engine.deal import check_players, check_rules, check_seat, check_seed
-from gupai_learn.engine.moves import Move, quote
+from gupai_learn.engine.moves import quote
 from gupai_learn.engine.trick import Combination, TextMoves, TrickDeal, TrickPlay
 from gupai_learn.games.tet_gow.combos import (
     ORDER,
@@ -39,6 +39,7 @@ from gupai_learn.games.tet_gow.combos import (
     follow_note,
     follow_reasons,
     make,
+    may_beat,
     shown,
 )
 from gupai_learn.games.tet_gow.rules import Players, Rules
@@ -92,26 +93,26 @@ _PLAY_OF: dict[tuple[Card, ...], tuple[int, Combination]] = {
     Cards(combo.pieces): (mask, combo) for mask, combo in PLAYS.items()
 }
 
-#: Per (class, rank of the high play): every card some play of that class that beats it
+#: Per (class, rank of the high play): every card some play that beats it (:func:`may_beat`)
 #: needs, and those plays, in the order the tiers are listed (one look-up per follower instead
 #: of one per tier; a hand holding none of those cards has no face-up answer).
 _ABOVE: dict[tuple[str, int], tuple[int, tuple[tuple[int, Cards], ...]]] = {}
 
 
-def _above(kind: str, rank: int) -> tuple[int, tuple[tuple[int, Cards], ...]]:
-    """The cards needed by, and the (mask, cards) of, every play of class ``kind`` that beats a
-    play of rank ``rank``."""
-    found = _ABOVE.get((kind, rank))
+def _above(high: Combination) -> tuple[int, tuple[tuple[int, Cards], ...]]:
+    """The cards needed by, and the (mask, cards) of, every play that beats ``high``."""
+    found = _ABOVE.get((high.kind, high.rank))
     if found is None:
         plays = tuple(
             entry
-            for level in range(1, TIERS + 1 - rank)
-            for entry in BY_KIND.get((kind, level), ())
+            for level in range(1, TIERS + 1)
+            for entry in BY_KIND.get((high.kind, level), ())
+            if may_beat(PLAYS[entry[0]], high)
         )
         union = 0
         for need, _ in plays:
             union |= need
-        found = _ABOVE[kind, rank] = (union, plays)
+        found = _ABOVE[high.kind, high.rank] = (union, plays)
     return found
 
 
@@ -135,30 +136,29 @@ def _lead_table() -> list[tuple[int, dict[int, list[Cards]]]]:
 
 _LEADS = _lead_table()
 
-#: Canonical cards of a mask (for face-down plays), filled as met.
-_CARDS_OF: dict[int, Cards] = {}
-
-
 #: Per table size (4 or 3 players): each card of the deck, in deck order, as its place in the
 #: game's order (:data:`ORDER`); and the bit of each place.
 _DECK_PLACES = {n: tuple(ORDER[c] for c in decks.decktet(n)) for n in (4, 3)}
 _PLACE_BIT = tuple(BIT[c] for c in _BY_BIT)
 
 
-def _cards_of(mask: int) -> Cards:
-    found = _CARDS_OF.get(mask)
-    if found is None:
-        found = Cards(c for c in _BY_BIT if BIT[c] & mask)
-        if len(_CARDS_OF) < 100_000:
-            _CARDS_OF[mask] = found
-    return found
+def _need_mask(cards: Sequence[Card]) -> int:
+    """The mask a hand needs to hold ``cards``; 0 when none can (a card named twice, or not
+    a card)."""
+    need = 0
+    for card in cards:
+        bit = BIT.get(card, 0)
+        if not bit or need & bit:
+            return 0
+        need |= bit
+    return need
 
 
 _sort_key = ORDER.__getitem__
 _new_tuple = tuple.__new__
 
 
-def _read_cards(raw: Any) -> Cards:
+def _read_cards(raw: object) -> Cards:
     if isinstance(raw, Combination):
         return canonical(raw.pieces)
     found = as_cards(raw)
@@ -190,8 +190,10 @@ class Deal(TrickDeal[Card]):
     RULE_FACE_DOWN = "TT-FOLLOW"
     RULE_BEAT = "TT-FOLLOW"
     RULE_WINNER = "TT-FOLLOW"
-    GAME = "tet_gow"
     _hand_type = Cards
+    _piece_type = Card
+    _text_moves = _TEXT_MOVES
+    _table = _PLAY_OF
 
     def __init__(
         self,
@@ -199,7 +201,7 @@ class Deal(TrickDeal[Card]):
         rules: Rules | None = None,
         *,
         leader: int | None = None,
-        leftover: Any = None,
+        leftover: object = None,
         won: Sequence[int] | None = None,
     ) -> None:
         if leader is None:
@@ -300,12 +302,6 @@ class Deal(TrickDeal[Card]):
         """True while the last round is being played (the leader led all his cards)."""
         return self._last
 
-    def settle(self) -> Any:
-        """The scores of a finished game, explained (TT-SCORE, TT-THREE)."""
-        from gupai_learn.games.tet_gow.settle import settle
-
-        return settle(self)
-
     def must_play_down(self, seat: int) -> bool:
         """TT-LAST: in the last round, a seat whose tricks plus the round's size stay below 2
         must play face down."""
@@ -322,89 +318,14 @@ class Deal(TrickDeal[Card]):
         won = tuple(min(w, MIN_TRICKS) for w in self._won)
         return (*self._hands, self._turn, plays, won, self._last)
 
-    # ----- fast paths (a property test shows they agree with judge) ------------------------
-    def _fast_mask(self, raw: Any, seat: Any) -> int:
-        """The mask of ``raw`` when it is plainly cards of the hand of the seat to act (no card
-        twice); 0 means "judge it the careful way"."""
-        if not self._left or (seat is not None and seat != self._turn):
-            return 0
-        kind = type(raw)
-        if kind is Move:
-            if raw.call is not None or raw.end is not None:
-                return 0
-            raw = raw.pieces
-            kind = type(raw)
-        if kind is not Cards and kind is not tuple and kind is not list:
-            return 0
-        need = 0
-        for card in raw:
-            if type(card) is not Card:
-                return 0
-            bit = BIT[card]
-            if need & bit:
-                return 0
-            need |= bit
-        return need if need & self._masks[self._turn] == need else 0
+    # ----- the engine's fast path: the game's mask scheme and beat rule ----------------------
+    def _need(self, pieces: Sequence[Card]) -> int:
+        return _need_mask(pieces)
 
-    def _fast_read(self, raw: Any) -> tuple[str, Any] | None:
-        return _TEXT_MOVES(raw) if type(raw) is str else super()._fast_read(raw)
-
-    def _fast_combination(self, raw: Any, seat: Any) -> Combination | None:
-        kind = type(raw)
-        if kind is Cards or kind is tuple:  # a listed play (or its cards in order): looked up
-            if not self._left or (seat is not None and seat != self._turn):
-                return None
-            try:
-                entry = _PLAY_OF.get(raw)
-            except TypeError:  # something unhashable among the pieces: judged carefully
-                return None
-            if entry is None:
-                need = self._fast_mask(raw, seat)
-                combo = PLAYS.get(need)
-            else:
-                need, combo = entry
-                if need & self._masks[self._turn] != need:
-                    return None
-        elif kind is Move and raw.kind != "play":
-            return None
-        else:
-            combo = PLAYS.get(self._fast_mask(raw, seat))
-        if combo is None or not self._plays:
-            return combo
-        lead = self._plays[0].combination
-        high = self._high
-        assert lead is not None and high is not None and high.combination is not None
-        if combo.kind != lead.kind or combo.rank <= high.combination.rank:
-            return None
-        return None if self._last and self._forced_down(self._turn) else combo
-
-    def _fast_discard(self, raw: Any, seat: Any) -> Cards | None:
-        plays = self._plays
-        if not plays or not self._left or (seat is not None and seat != self._turn):
-            return None
-        kind = type(raw)
-        if kind is tuple or kind is Cards:  # the usual spelling: the mask made inline
-            need = 0
-            for card in raw:
-                if type(card) is not Card:
-                    return None
-                bit = BIT[card]
-                if need & bit:
-                    return None
-                need |= bit
-            if need & self._masks[self._turn] != need:
-                return None
-        elif kind is Move and raw.kind != "discard":
-            return None
-        else:
-            need = self._fast_mask(raw, seat)
-            if not need:
-                return None
-        pieces = _CARDS_OF.get(need) or _cards_of(need)
-        return pieces if len(pieces) == len(plays[0].pieces) else None
+    _may_beat = staticmethod(may_beat)
 
     # ----- game hooks ----------------------------------------------------------------------
-    def _read(self, raw: Any) -> Cards:
+    def _read(self, raw: object) -> Cards:
         return _read_cards(raw)
 
     def _set_reasons(self, pieces: tuple[Card, ...]) -> list[Reason]:
@@ -509,9 +430,9 @@ class Deal(TrickDeal[Card]):
         assert high is not None and lead.combination is not None
         # TrickDeal.legal_plays has already asked _forced_down (TT-LAST)
         mask = self._masks[seat]
-        found = _ABOVE.get((lead.combination.kind, high.rank))
+        found = _ABOVE.get((high.kind, high.rank))
         if found is None:
-            found = _above(lead.combination.kind, high.rank)
+            found = _above(high)
         union, above = found
         if not mask & union:  # none of the cards an answer needs: nothing to list
             return []
@@ -532,7 +453,7 @@ class Deal(TrickDeal[Card]):
         if len(self._plays) == 1:
             self._last = not self._hands[play.seat]
 
-    def _trick_done(self, trick: Any) -> None:
+    def _trick_done(self, trick: object) -> None:
         self._last = False
 
     def copy(self) -> Deal:
@@ -596,7 +517,7 @@ def _check_unique(found: list[Card], what: str) -> None:
         seen.add(card)
 
 
-def _leftover(hands: list[Cards], rules: Rules, leftover: Any) -> Cards:
+def _leftover(hands: list[Cards], rules: Rules, leftover: object) -> Cards:
     held = {c for h in hands for c in h}
     if rules.players == 3:
         if leftover not in (None, ()) and len(as_cards(leftover)):

@@ -12,7 +12,7 @@ Rule ids (rules/tet_gow.md): TT-DEAL, TT-SCORE, TT-THREE.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from gupai_learn.engine.game import Measure
 from gupai_learn.verdict import SetupError
@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 __all__ = ["MEASURES", "events"]
 
 
-def events(deal: Deal) -> dict[str, Any]:
+def events(deal: Deal) -> dict[str, object]:
     """The first leader of a finished game (TT-DEAL), whether he won (``leader_wins``) and his
     score (``leader_score``, TT-SCORE, TT-THREE)."""
     if not deal.is_over:

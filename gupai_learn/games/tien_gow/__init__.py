@@ -23,6 +23,7 @@ from gupai_learn.bots import RandomPlayer
 from gupai_learn.engine.game import GameInfo
 from gupai_learn.engine.moves import quote
 from gupai_learn.engine.trick import Combination
+from gupai_learn.games.tien_gow.bench import BENCH
 from gupai_learn.games.tien_gow.bots import HeuristicPlayer, strong_player
 from gupai_learn.games.tien_gow.combos import (
     ALL_COMBOS,
@@ -37,7 +38,9 @@ from gupai_learn.games.tien_gow.combos import (
 from gupai_learn.games.tien_gow.deal import Deal, unbeatable_in_own_eyes
 from gupai_learn.games.tien_gow.events import MEASURES, events
 from gupai_learn.games.tien_gow.reference import reference_card
+from gupai_learn.games.tien_gow.review_words import WORDS
 from gupai_learn.games.tien_gow.rules import RULE_IDS, Rules
+from gupai_learn.games.tien_gow.settle import settle as settle_deal
 from gupai_learn.games.tien_gow.solver import SolveResult, solve
 from gupai_learn.tiles import as_tiles
 from gupai_learn.verdict import IllegalPlayError, Reason, SetupError, Verdict
@@ -62,7 +65,7 @@ __all__ = [
 _DEFAULT = Rules()
 
 
-def _rules(rules: Any) -> Rules:
+def _rules(rules: object) -> Rules:
     """``rules`` if it is a Rules, else a ValueError naming it."""
     if not isinstance(rules, Rules):
         raise SetupError(f"rules={quote(rules)}: give a tien_gow.Rules(...)")
@@ -107,7 +110,7 @@ def combinations(kind: str, rules: Rules = _DEFAULT) -> list[Combination]:
     return sorted(found, key=lambda c: -c.rank)
 
 
-def beats(challenger: Any, high: Any, rules: Rules = _DEFAULT) -> Verdict:
+def beats(challenger: Any, high: object, rules: Rules = _DEFAULT) -> Verdict:
     """Whether ``challenger``, played face up, beats ``high`` (the trick's current high play of
     the lead's class), with the reasons (TG-BEAT-STRICT, TG-BEAT-TIE, TG-SUPREME)."""
     high_combo = classify(high, rules)
@@ -128,7 +131,7 @@ def beats(challenger: Any, high: Any, rules: Rules = _DEFAULT) -> Verdict:
     return Verdict.legal(f"{shown(combo.pieces)} beats {high_text}", [note])
 
 
-def carry(finished: Deal, state: dict[str, Any]) -> dict[str, Any]:
+def carry(finished: Deal, state: dict[str, object]) -> dict[str, object]:
     """The next deal of a match (TG-DEAL, TG-STREAK): the winner of the hand is the next banker
     and leads, and ``banker_streak`` is his streak coming into it, counted as the rules'
     version of TG-STREAK counts it (see :func:`next_streak`)."""
@@ -190,6 +193,10 @@ GAME = GameInfo(
         "counting",
         "variants",
     ),
+    settle=settle_deal,
+    review_words=WORDS,
+    bench=BENCH,
+    chapter=2,
 )
 
 

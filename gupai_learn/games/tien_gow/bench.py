@@ -1,5 +1,5 @@
-"""Tien Gow's rows of the benchmark (``python -m gupai_learn.bench``), found by the generic
-bench through the game's name: random playouts against the ``dominoes`` package on the
+"""Tien Gow's rows of the benchmark (``python -m gupai_learn.bench``), given to the generic
+bench by the game's ``GameInfo.bench``: random playouts against the ``dominoes`` package on the
 listed and the user's path, the listing of legal leads and moves, a move in each accepted form,
 and the solver on reference endgames.
 """
@@ -12,7 +12,9 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from gupai_learn.bench import (
+from gupai_learn.engine.game import Bench
+from gupai_learn.engine.moves import Move
+from gupai_learn.engine.playouts import (
     dominoes_random_playout,
     paired_rates,
     played_down,
@@ -20,8 +22,8 @@ from gupai_learn.bench import (
     trick_random_playout,
     trick_user_playout,
 )
-from gupai_learn.engine.moves import Move
-from gupai_learn.games import tien_gow
+from gupai_learn.games.tien_gow.deal import Deal
+from gupai_learn.games.tien_gow.solver import solve
 from gupai_learn.tiles import Tiles
 
 
@@ -31,13 +33,13 @@ def tien_gow_random_playout(seed: int) -> int:
     A follower picks uniformly among its legal face-up plays and one face-down discard (of
     random tiles). Both playouts draw with ``int(random() * n)``, so neither pays for a
     slower idiom of the random module."""
-    return trick_random_playout(tien_gow.Deal, seed, random_tiles)
+    return trick_random_playout(Deal, seed, random_tiles)
 
 
 def tien_gow_user_playout(seed: int) -> int:
     """One random Tien Gow deal played the way a user writes a random player (see
     :func:`trick_user_playout`)."""
-    return trick_user_playout(tien_gow.Deal, seed)
+    return trick_user_playout(Deal, seed)
 
 
 def move_form_times(samples: int = 2000) -> dict[str, float]:
@@ -54,7 +56,7 @@ def move_form_times(samples: int = 2000) -> dict[str, float]:
     times: dict[str, list[float]] = {name: [] for name in forms}
     for seed in range(samples):
         for name, form in forms.items():
-            deal = tien_gow.Deal.random(seed=seed)
+            deal = Deal.random(seed=seed)
             leads = [p for p in deal.legal_plays() if len(p) == 2]
             if not leads:
                 break
@@ -81,7 +83,7 @@ def _median_listing(method: str, samples: int) -> float:
     """Median seconds of ``deal.<method>()`` on fresh deals."""
     times = []
     for seed in range(samples):
-        listing = getattr(tien_gow.Deal.random(seed=seed), method)
+        listing = getattr(Deal.random(seed=seed), method)
         start = time.perf_counter()
         listing()
         times.append(time.perf_counter() - start)
@@ -95,9 +97,6 @@ def legal_leads_time(samples: int = 2000) -> float:
 
 def solver_times(quick: bool) -> list[tuple[str, float, int]]:
     """Median solver seconds per reference set: (label, seconds, positions)."""
-    solve = getattr(tien_gow, "solve", None)
-    if solve is None:
-        return []
     rows = []
     for size, count in ((2, 30), (3, 30), (4, 30 if not quick else 10)):
         times = []
@@ -109,7 +108,7 @@ def solver_times(quick: bool) -> list[tuple[str, float, int]]:
         rows.append((f"endgame, {size} tiles each", statistics.median(times), count))
     budget = 100_000
     for seed in range(1 if quick else 2):
-        deal = tien_gow.Deal.random(seed=seed)
+        deal = Deal.random(seed=seed)
         start = time.perf_counter()
         result = solve(deal, 0, max_nodes=budget)
         verdict = "unknown" if result.wins is None else str(result.wins)
@@ -121,8 +120,8 @@ def solver_times(quick: bool) -> list[tuple[str, float, int]]:
 def _endgame(seed: int, size: int) -> Any:
     """A reference endgame: a random deal played by random moves down to ``size`` tiles each
     (single leads only, so every hand shrinks evenly)."""
-    deal = played_down(tien_gow.Deal.random(seed=seed), size, random.Random(seed), Tiles)
-    return tien_gow.Deal(deal.hands, leader=deal.turn, columns=deal.columns)
+    deal = played_down(Deal.random(seed=seed), size, random.Random(seed), Tiles)
+    return Deal(deal.hands, leader=deal.turn, columns=deal.columns)
 
 
 #: Hand sizes of the solver rows of issue 26 (endgames with this many tiles in each hand).
@@ -155,3 +154,7 @@ def rows(seconds: float, rounds: int, quick: bool) -> None:
     )
     for label, secs, count in solver_times(quick):
         print(f"  Tien Gow solver, {label:<34} {secs * 1e3:>9.1f} ms   (median of {count})")
+
+
+#: The rows the generic bench prints for the game (``GameInfo.bench``).
+BENCH = Bench(rows, endgame=_endgame, search_sizes=SEARCH_SIZES)

@@ -234,9 +234,18 @@ def _set_of_three_or_four(
     return (None, errors) if errors else (combo, [])
 
 
+def may_beat(challenger: Combination, high: Combination) -> bool:
+    """The beat rule (TG-BEAT-STRICT, TG-BEAT-TIE, TG-SUPREME): a face-up play of the lead's
+    count beats the high play when it is of the same class and ranked strictly higher, and the
+    high play is not the Supreme pair led. The deal's fast path, its listing of the beating
+    plays and :func:`beat_errors` all ask it."""
+    return challenger.kind == high.kind and challenger.rank > high.rank and not high.led_only
+
+
 def beat_errors(challenger: Combination, high: Combination, high_text: str) -> list[Reason]:
-    """Why ``challenger`` (face up, same count) does not beat ``high``; empty if it does."""
-    if challenger.kind == high.kind and challenger.rank > high.rank and not high.led_only:
+    """Why ``challenger`` (face up, same count) does not beat ``high`` (:func:`may_beat`), in
+    the learner's words; empty if it does."""
+    if may_beat(challenger, high):
         return []
     mine = f"{shown(challenger.pieces)} ({challenger.name})"
     if challenger.led_only:

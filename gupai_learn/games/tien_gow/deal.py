@@ -26,9 +26,9 @@ from gupai_learn.engine.deal import (
     check_seat,
     check_seed,
 )
-from gupai_learn.engine.moves import Move, quote
-from gupai_learn.engine.settlement import Payment, Settlement
-from gupai_learn.engine.trick import Combination, TrickDeal, TrickPlay
+from gupai_learn.engine.moves import quote
+from gupai_learn.engine.settlement import Payment
+from gupai_learn.engine.trick import Combination, TextMoves, TrickDeal, TrickPlay
 from gupai_learn.games.tien_gow.combos import (
     ALL_COMBOS,
     FAMILY,
@@ -40,10 +40,11 @@ from gupai_learn.games.tien_gow.combos import (
     beat_note,
     canonical,
     classify_play,
+    may_beat,
     shown,
 )
 from gupai_learn.games.tien_gow.rules import Rules
-from gupai_learn.tiles import Tile, Tiles, as_tiles, display_key
+from gupai_learn.tiles import Tile, Tiles, as_tiles
 from gupai_learn.verdict import Reason, SetupError
 
 HAND_SIZE = 8
@@ -148,7 +149,7 @@ class _Tables:
         #: its class that beats it, high to low (for followers)
         self.above: dict[tuple[Tile, ...], list[tuple[int, Tiles]]] = {
             Tiles(c.pieces): [
-                (need, Tiles(b.pieces)) for need, b in self.by_kind[c.kind] if b.rank > c.rank
+                (need, Tiles(b.pieces)) for need, b in self.by_kind[c.kind] if may_beat(b, c)
             ]
             for _, c in entries
         }
@@ -170,45 +171,8 @@ def _read_tiles(raw: Any) -> Tiles:
     return canonical(as_tiles(raw))
 
 
-#: Move texts already read: text -> (kind, canonical tiles), or None when not a plain play.
-_TEXTS: dict[str, tuple[str, Tiles] | None] = {}
-_TEXTS_MAX = 50_000
-
-
-def _text_move(text: str) -> tuple[str, Tiles] | None:
-    try:
-        move = Move.parse(text)
-        found = (move.kind, canonical(move.pieces)) if move.end is move.call is None else None
-    except (ValueError, TypeError):
-        found = None
-    if len(_TEXTS) < _TEXTS_MAX:
-        _TEXTS[text] = found
-    return found
-
-
-def _fast_move(raw: Any) -> tuple[str, tuple[Tile, ...]] | None:
-    """``raw`` as (kind, tiles) when that is cheap to see: Tiles, a tuple or list of tiles, a
-    Move or its text (tiles in any order; kind "play" for plain pieces, the caller decides face
-    up or down); None means "read it the careful way"."""
-    kind = type(raw)
-    if kind is Tiles:
-        return "play", raw
-    if kind is str:
-        hit = _TEXTS.get(raw)
-        return hit if hit is not None or raw in _TEXTS else _text_move(raw)
-    if kind is Move:
-        if raw.end is not None or raw.call is not None or raw.kind not in ("play", "discard"):
-            return None
-        pieces = raw.pieces
-        if type(pieces) is Tiles or all(type(t) is Tile for t in pieces):
-            return raw.kind, pieces
-        return None
-    if kind is tuple or kind is list:
-        for tile in raw:  # a plain loop: cheaper than all() for one to four tiles
-            if type(tile) is not Tile:
-                return None
-        return "play", raw if kind is tuple else tuple(raw)
-    return None
+#: Move texts read once (a user's random player writes the same few texts again and again).
+_TEXT_MOVES = TextMoves(_read_tiles)
 
 
 def _need_mask(pieces: Sequence[Tile]) -> int:
@@ -227,28 +191,6 @@ def _need_mask(pieces: Sequence[Tile]) -> int:
         mask |= bit
     return mask
 
-
-def _ordered(pieces: tuple[Tile, ...]) -> Tiles:
-    """``pieces`` as Tiles in display order (cheap for the usual one or two tiles)."""
-    if len(pieces) == 1:
-        return pieces if type(pieces) is Tiles else Tiles(pieces)
-    if len(pieces) == 2:
-        a, b = pieces
-        if display_key(a) <= display_key(b):
-            return pieces if type(pieces) is Tiles else Tiles(pieces)
-        return Tiles((b, a))
-    return canonical(pieces)
-
-
-def _discard_entry(pieces: tuple[Tile, ...]) -> tuple[int, Tiles]:
-    """The slot mask a hand needs to hold ``pieces`` (0: no hand can; the careful path then
-    explains it, TG-DEAL) and the pieces in display order."""
-    return _need_mask(pieces), _ordered(pieces)
-
-
-#: One or two tiles put face down (in the order given) → :func:`_discard_entry`; at most one
-#: entry per ordered pair of tile kinds.
-_SMALL_DISCARDS: dict[tuple[Tile, ...], tuple[int, Tiles]] = {}
 
 _DEFAULT_RULES = Rules()
 
@@ -272,8 +214,8 @@ class Deal(TrickDeal[Tile]):
     RULE_BEAT = "TG-BEAT-STRICT"
     RULE_WINNER = "TG-TRICK-WINNER"
     _hand_type = Tiles
-
-    GAME = "tien_gow"
+    _piece_type = Tile
+    _text_moves = _TEXT_MOVES
 
     def __init__(
         self,
@@ -326,8 +268,9 @@ class Deal(TrickDeal[Tile]):
         self.banker = banker
         self.banker_streak = banker_streak
         self._won = list(won)
-        self._masks: list[int | None] = [None] * SEATS
+        self._masks = [-1] * SEATS  # made when first needed
         self._tables = _TABLES[self.rules.mixed_sets]
+        self._table = self._tables.by_tiles
         self._start_hands = tuple(parsed)
         self._start = dict(
             hands=self._start_hands,
@@ -398,12 +341,6 @@ class Deal(TrickDeal[Tile]):
         """The banker's first lead of the hand, if this deal saw it."""
         return self._first_lead
 
-    def settle(self) -> Settlement:
-        """Who pays whom, explained (TG-PAY-*, TG-TRICKPAY, TG-CAPTURE, TG-RED-DOT)."""
-        from gupai_learn.games.tien_gow.settle import settle
-
-        return settle(self)
-
     def first_lead_unbeatable(self) -> bool | None:
         """TG-PAY-ALL-EXCEPTION: could no play from the tiles outside the banker's hand beat his
         first lead? None when this deal did not start from a full hand."""
@@ -439,7 +376,7 @@ class Deal(TrickDeal[Tile]):
         return (*self._hands, self._turn, trick, *[not w for w in self._won], self._last)
 
     # ----- game hooks -----------------------------------------------------------------
-    def _read(self, raw: Any) -> Tiles:
+    def _read(self, raw: object) -> Tiles:
         return _read_tiles(raw)
 
     def _set_reasons(self, pieces: tuple[Tile, ...]) -> list[Reason]:
@@ -449,7 +386,7 @@ class Deal(TrickDeal[Tile]):
             if not t.is_chinese
         ]
 
-    def _judge(self, raw: Any, face_down: bool, seat: Any) -> Outcome:
+    def _judge(self, raw: object, face_down: bool, seat: object) -> Outcome:
         if self.red_dot_seat is not None:
             out = super()._judge(raw, face_down, seat)
             out.errors = [
@@ -464,73 +401,15 @@ class Deal(TrickDeal[Tile]):
 
     def _mask(self, seat: int) -> int:
         mask = self._masks[seat]
-        if mask is None:
+        if mask < 0:
             mask = self._masks[seat] = hand_mask(self._hands[seat])
         return mask
 
-    def _fast_read(self, raw: Any) -> tuple[str, Any] | None:
-        return _fast_move(raw) if type(raw) is str else super()._fast_read(raw)
+    # ----- the engine's fast path: the game's mask scheme and beat rule -------------------
+    def _need(self, pieces: Sequence[Tile]) -> int:
+        return _need_mask(pieces)
 
-    def _fast_combination(self, raw: Any, seat: Any) -> Combination | None:
-        if not self._left or self._closed or (seat is not None and seat != self._turn):
-            return None
-        if type(raw) is Tiles:  # a play as listed (or its tiles as Tiles): read as it is
-            pieces: tuple[Tile, ...] = raw
-        else:
-            found = _fast_move(raw)
-            if found is None or found[0] != "play":
-                return None
-            pieces = found[1]
-        by_tiles = self._tables.by_tiles
-        entry = by_tiles.get(pieces)
-        if entry is None and len(pieces) > 1:
-            entry = by_tiles.get(canonical(pieces))
-        if entry is None:
-            return None
-        need, combo = entry
-        turn = self._turn
-        mask = self._masks[turn]
-        if mask is None:
-            mask = self._mask(turn)
-        if need & mask != need:
-            return None
-        high = self._high
-        if high is None:
-            return combo
-        top = high.combination
-        assert top is not None
-        if combo.kind != top.kind or combo.rank <= top.rank or top.led_only:
-            return None
-        return None if self._last and self._forced_down(turn) else combo
-
-    def _fast_discard(self, raw: Any, seat: Any) -> Tiles | None:
-        if not self._left or self._closed or (seat is not None and seat != self._turn):
-            return None
-        plays = self._plays
-        if not plays:
-            return None
-        kind = type(raw)
-        if (
-            (kind is tuple or kind is Tiles)
-            and 0 < len(raw) < 3
-            and type(raw[0]) is Tile
-            and type(raw[-1]) is Tile
-        ):  # one or two tiles, as Tiles or a plain tuple: their mask and order made once
-            entry = _SMALL_DISCARDS.get(raw)
-            if entry is None:
-                entry = _SMALL_DISCARDS[tuple(raw)] = _discard_entry(raw)
-            need, pieces = entry
-        else:
-            found = _fast_move(raw)
-            if found is None:
-                return None
-            need, pieces = _discard_entry(found[1])
-        if len(pieces) != len(plays[0].pieces):
-            return None
-        mask = self._masks[self._turn]
-        if mask is None:
-            mask = self._mask(self._turn)
-        return pieces if need and need & mask == need else None
+    _may_beat = staticmethod(may_beat)
 
     def _lead_check(
         self, seat: int, pieces: tuple[Tile, ...]
@@ -608,7 +487,7 @@ class Deal(TrickDeal[Tile]):
 
     def _leads(self, seat: int) -> list[Tiles]:
         mask = self._masks[seat]
-        if mask is None:
+        if mask < 0:
             mask = self._mask(seat)
         leads_of = self._tables.leads_of
         found: list[Tiles] = []
@@ -630,7 +509,7 @@ class Deal(TrickDeal[Tile]):
         if high.led_only:
             return []
         mask = self._masks[seat]
-        if mask is None:
+        if mask < 0:
             mask = self._mask(seat)
         union, above = self._tables.beats_of[high.pieces]
         if not mask & union:  # no slot any answer needs: nothing to list
@@ -644,7 +523,7 @@ class Deal(TrickDeal[Tile]):
     def _after_play(self, play: TrickPlay) -> None:
         seat, pieces = play.seat, play.pieces
         mask = self._masks[seat]
-        if mask is not None:
+        if mask >= 0:
             if len(pieces) == 1:
                 upper = UPPER[pieces[0]]
                 self._masks[seat] = mask ^ (upper if mask & upper else BIT[pieces[0]])
@@ -727,7 +606,7 @@ def _check_hands(hands: list[Tiles]) -> None:
 
 
 def _check_state(
-    rules: Any, leader: Any, banker: Any, streak: Any, first_lead_unbeatable: Any
+    rules: object, leader: object, banker: object, streak: object, first_lead_unbeatable: object
 ) -> None:
     """The deal's other arguments, each a ValueError naming it when wrong."""
     if rules is not None and not isinstance(rules, Rules):

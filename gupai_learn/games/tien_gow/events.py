@@ -12,7 +12,7 @@ Rule ids (rules/tien_gow.md): TG-EARLY-DEATH, TG-DEAL, TG-STREAK, TG-PAY-ALL, TG
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from gupai_learn.engine.game import Measure
 from gupai_learn.verdict import SetupError
@@ -37,7 +37,7 @@ def columns_before_last(deal: Deal) -> tuple[int, ...] | None:
     return tuple(before)
 
 
-def events(deal: Deal) -> dict[str, Any]:
+def events(deal: Deal) -> dict[str, object]:
     """The events of a finished hand, one flat value each.
 
     - ``early_death``: TG-EARLY-DEATH struck: the rule is on and at least one seat had no column
@@ -55,7 +55,7 @@ def events(deal: Deal) -> dict[str, Any]:
     bare = [before is not None and before[s] == 0 for s in range(SEATS)]
     dead = [b and deal.rules.early_death for b in bare]
     columns = deal.columns if deal.red_dot_seat is None else _red_dot_columns(deal)
-    row: dict[str, Any] = {
+    row: dict[str, object] = {
         "early_death": any(dead),
         "early_deaths": sum(dead),
         "no_column_at_last": sum(bare),

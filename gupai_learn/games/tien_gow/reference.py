@@ -21,7 +21,14 @@ from itertools import groupby
 from gupai_learn import decks
 from gupai_learn.engine.reference import Ladder, Part, Reference, Rung
 from gupai_learn.engine.trick import Combination
-from gupai_learn.games.tien_gow.combos import FAMILY, FAMILY_RANK, KIND_NAMES, KINDS, NUMBER_NAME
+from gupai_learn.games.tien_gow.combos import (
+    ALL_COMBOS,
+    FAMILY,
+    FAMILY_RANK,
+    KIND_NAMES,
+    KINDS,
+    NUMBER_NAME,
+)
 from gupai_learn.games.tien_gow.rules import Rules
 from gupai_learn.tiles import Tile
 
@@ -93,9 +100,9 @@ def class_title(kind: str) -> str:
 
 
 def _ladder(kind: str, rules: Rules) -> Ladder | None:
-    from gupai_learn.games.tien_gow import combinations  # the package imports this module
-
-    found = combinations(kind, rules)
+    found = sorted(
+        (c for c in ALL_COMBOS[rules.mixed_sets].values() if c.kind == kind), key=lambda c: -c.rank
+    )
     if not found:
         return None
     rungs = tuple(_rung(kind, list(same)) for _, same in groupby(found, key=lambda c: c.rank))

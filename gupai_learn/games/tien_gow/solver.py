@@ -114,18 +114,18 @@ def rank_key(deal: Deal) -> Hashable:
 
 
 #: Labels of the positions seen (by hand masks and high single), and the cache's bound.
-_LABELS: dict[Hashable, tuple[Any, ...]] = {}
+_LABELS: dict[Hashable, tuple[object, ...]] = {}
 _CACHE_SIZE = 500_000
 
 
-def _labels(hands: Sequence[tuple[Any, ...]], single: Any, mixed: bool) -> tuple[Any, ...]:
+def _labels(hands: Sequence[tuple[Any, ...]], single: Any, mixed: bool) -> tuple[object, ...]:
     """Each hand as sorted labels (see :func:`rank_key`), then the high single's label."""
     free, owners = _free_tiles(hands, mixed)
     if single is not None:
         level = _SINGLE[single]
         owners[level] = -1 if owners.get(level, -1) == -1 else _SHARED
     runs = _runs(owners)
-    keys: list[Any] = [
+    keys: list[object] = [
         tuple(sorted(runs[_SINGLE[t]] * 64 + (0 if t in free[seat] else _SLOT1[t]) for t in hand))
         for seat, hand in enumerate(hands)
     ]
@@ -161,7 +161,7 @@ def _free_tiles(
 
 
 #: The tiles in no set, per hand and mixed-sets flag.
-_FREE: dict[tuple[tuple[Any, ...], bool], frozenset[Any]] = {}
+_FREE: dict[tuple[tuple[object, ...], bool], frozenset[Any]] = {}
 
 
 def _free_in(hand: tuple[Any, ...], mixed: bool) -> frozenset[Any]:
@@ -225,7 +225,7 @@ def _last_trick(deal: Deal, end: _Ending) -> bool | None:
 _ENDING_TAG = "tien-gow-ending"
 #: Tiles per hand from which the rest of the deal is searched on plain tuples.
 _ENDING_TILES = 3
-_BEAT_SETS: dict[tuple[bool, tuple[Any, ...]], frozenset[tuple[Any, ...]]] = {}
+_BEAT_SETS: dict[tuple[bool, tuple[object, ...]], frozenset[tuple[object, ...]]] = {}
 
 
 class _Ending:
@@ -244,9 +244,9 @@ class _Ending:
         self.known: dict[Hashable, Any] = {} if memo is None else memo
         #: labels and tile → label maps of the trick starts seen, by hands (this search only:
         #: a process-wide cache of dicts would slow Python's garbage collector for good)
-        self.maps: dict[Hashable, tuple[Any, ...]] = {}
+        self.maps: dict[Hashable, tuple[object, ...]] = {}
 
-    def beats(self, high: tuple[Any, ...]) -> frozenset[tuple[Any, ...]]:
+    def beats(self, high: tuple[Any, ...]) -> frozenset[tuple[object, ...]]:
         """The plays that may go face up over ``high`` (TG-BEAT-STRICT, TG-SUPREME)."""
         slot = (self.mixed, high)
         found = _BEAT_SETS.get(slot)
@@ -261,7 +261,7 @@ class _Ending:
         labels, maps = self.labels(hands)
         # trick starts that differ only in interchangeable tiles share their answer
         slot = (_ENDING_TAG, labels, leader, tuple(w > 0 for w in won))
-        known = self.known.get(slot)
+        known: bool | None = self.known.get(slot)
         if known is not None:
             return known
         self.meter.tick()
@@ -295,7 +295,9 @@ class _Ending:
             found = self.maps[hands] = (labels, kept)
         return found
 
-    def leads(self, hand: tuple[Any, ...], labels: dict[Any, int] | None) -> list[tuple[Any, ...]]:
+    def leads(
+        self, hand: tuple[object, ...], labels: dict[Any, int] | None
+    ) -> list[tuple[object, ...]]:
         """The distinct leads of ``hand`` (tiles of one label are one lead; ``labels`` None:
         every tile has its own), the most tiles first."""
         by_tiles = self.tables.by_tiles
@@ -306,7 +308,7 @@ class _Ending:
             if pick in by_tiles
         ]
         if labels is not None:
-            found: dict[tuple[int, ...], tuple[Any, ...]] = {}
+            found: dict[tuple[int, ...], tuple[object, ...]] = {}
             for pick in picks:
                 found.setdefault(tuple(sorted(labels[t] for t in pick)), pick)
             picks = list(found.values())
@@ -318,7 +320,7 @@ class _Ending:
         won: tuple[int, ...],
         size: int,
         high_seat: int,
-        high: tuple[Any, ...],
+        high: tuple[object, ...],
         first: int,
         left: int,
         maps: tuple[dict[Any, int] | None, ...],
@@ -341,7 +343,7 @@ class _Ending:
         # order); plays of tiles of the same labels once
         plays = list(dict.fromkeys(combinations(hand, size)))
         if labels is not None:
-            found: dict[tuple[int, ...], tuple[Any, ...]] = {}
+            found: dict[tuple[int, ...], tuple[object, ...]] = {}
             for play in plays:
                 found.setdefault(tuple(sorted(labels[t] for t in play)), play)
             plays = list(found.values())
@@ -358,10 +360,10 @@ class _Ending:
 
     def last(
         self,
-        tiles: tuple[Any, ...],
+        tiles: tuple[object, ...],
         won: tuple[int, ...],
         high_seat: int,
-        high: tuple[Any, ...],
+        high: tuple[object, ...],
         first: int,
         left: int,
         last_single: bool,
@@ -381,7 +383,7 @@ class _Ending:
         return self.last(tiles, won, first, (tile,), after, left - 1, last_single)
 
 
-def _ones(hands: tuple[Any, ...]) -> tuple[Any, ...]:
+def _ones(hands: tuple[Any, ...]) -> tuple[object, ...]:
     return tuple(h[0] for h in hands)
 
 

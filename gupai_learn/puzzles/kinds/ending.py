@@ -56,7 +56,7 @@ def settlement_check(
     behind those seats' payments (without amounts)."""
     names = e.build().seat_names
 
-    def check(answer: Any) -> Feedback:
+    def check(answer: object) -> Feedback:
         values = read_numbers(answer, len(names))
         if values is None:
             return numbers_please(len(names))
@@ -83,7 +83,7 @@ def count_check(
     reason ``right``; wrong naming the seats answered wrongly, ``total`` when the answers do not
     add up to the true total, and the reason ``wrong`` (where to look, not the numbers)."""
 
-    def check(answer: Any) -> Feedback:
+    def check(answer: object) -> Feedback:
         values = read_numbers(answer, len(truth))
         if values is None:
             return numbers_please(len(truth))
@@ -170,7 +170,7 @@ def endgame(e: Entry) -> Puzzle:
     def good() -> frozenset[Move]:
         return frozenset(decided(e, start, seat).plays)
 
-    def check(answer: Any) -> Feedback:
+    def check(answer: object) -> Feedback:
         deal = e.build()
         verdict = deal.judge(answer)
         if not verdict.ok:
@@ -269,7 +269,7 @@ def _refutation(e: Entry, move: Move, seat: int) -> list[Reason]:
     return [Reason(e.rule("deal"), text), *(r for r in notes if r.rule != e.rule("face-down"))]
 
 
-def _after(deal: Any, move: Move) -> Any:
+def _after(deal: Any, move: Move) -> object:
     later = deal.restart()
     for m in deal.history:
         later.apply(m)

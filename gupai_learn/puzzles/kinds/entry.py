@@ -152,7 +152,7 @@ def _secrets(kind: AnswerKind, solution: Solution, extra: Mapping[str, Any]) -> 
     return fair.move_secrets([Move.coerce(answer)]) if answer else ()
 
 
-def _frozen(value: Any) -> Any:
+def _frozen(value: object) -> object:
     return tuple(value) if isinstance(value, list) else value
 
 

@@ -23,7 +23,7 @@ def deal_fact(e: Entry) -> Puzzle:
     fact = FACTS[e["fact"]]
     choices = tuple(e.data.get("choices") or (*deal.seat_names, *_none(e)))
 
-    def check(answer: Any) -> Feedback:
+    def check(answer: object) -> Feedback:
         deal = e.build()
         right, reasons = fact(e, deal)
         if answer == right:
@@ -126,7 +126,7 @@ def _not_turn(e: Entry, deal: Any, seat: int | None) -> list[Reason]:
     return [Reason(e.rule("deal"), text)]
 
 
-def _not_size(e: Entry, deal: Any, seat: int | None) -> list[Reason]:
+def _not_size(e: Entry, deal: object, seat: int | None) -> list[Reason]:
     """What a trick is worth, without its count."""
     unit, pieces = e.game.won_name, e.game.pieces
     text = f"A {e.game.round_name} is worth one {unit} per {pieces[:-1]} of its lead: count the "
@@ -155,7 +155,7 @@ def _not_first(e: Entry, deal: Any, seat: int | None) -> list[Reason]:
     return reasons
 
 
-def _not_blocked_winner(e: Entry, deal: Any, seat: int | None) -> list[Reason]:
+def _not_blocked_winner(e: Entry, deal: object, seat: int | None) -> list[Reason]:
     """Why ``seat`` (None: "nobody scores") does not win the blocked round: its own hand and
     the table's rule."""
     seats = [] if seat is None else [seat]

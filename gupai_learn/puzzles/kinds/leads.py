@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 from gupai_learn.engine.moves import Move, join
 from gupai_learn.puzzles import pictures
@@ -34,7 +33,7 @@ def classify(e: Entry) -> Puzzle:
 
     ids = {v: k for k, v in names.items()}
 
-    def check(answer: Any) -> Feedback:
+    def check(answer: object) -> Feedback:
         if answer == truth:
             return correct(f"Right: {shown} is {truth}.", reasons)
         said = f"No: {shown} is a valid lead." if answer == e["invalid"] else ""
@@ -91,7 +90,7 @@ def may_lead(e: Entry) -> Puzzle:
         combo = e.game.classify(shown)
         truth = f"{shown} is a valid lead: {combo.kind_name} ({combo.name})."
 
-    def check(answer: Any) -> Feedback:
+    def check(answer: object) -> Feedback:
         claim = next((c for c in claims if c.text == answer), None)
         if claim is None:
             return incorrect(f"{answer!r} is not one of the options.")

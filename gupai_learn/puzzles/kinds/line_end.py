@@ -47,7 +47,7 @@ def fish(e: Entry) -> Puzzle:
             Reason(e.rule("fish-smothered"), "Are some tiles off the line cut off from both ends?")
         )
 
-    def check(answer: Any) -> Feedback:
+    def check(answer: object) -> Feedback:
         if answer == truth:
             return correct(f"Right: {truth}.", reasons)
         return incorrect(f"Not {answer}.", look)
@@ -118,7 +118,7 @@ def line_score(e: Entry) -> Puzzle:
     told = {*e.data.get("rules", ()), *(r for a in gained for r in a.rules), e.rule("header")}
     hints = [Reason(r, w) for r, w in e.bank.get("rule_words", {}).items() if r in told]
 
-    def check(answer: Any) -> Feedback:
+    def check(answer: object) -> Feedback:
         values = read_numbers(answer, 1)
         if values is None:
             return incorrect(f"{answer!r} is not a whole number.")
@@ -158,7 +158,7 @@ def round_end(e: Entry) -> Puzzle:
         ),
     }
 
-    def check(answer: Any) -> Feedback:
+    def check(answer: object) -> Feedback:
         if answer == truth:
             return correct(f"Right: {truth}.", reasons)
         return incorrect(f"Not {answer}.", [look[answer]] if answer in look else [])

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gupai_learn.engine.moves import Move
 from gupai_learn.engine.protocols import capable
@@ -15,6 +15,9 @@ from gupai_learn.puzzles.kinds.line_pictures import _line_and_hand, _line_only, 
 from gupai_learn.puzzles.kinds.speak import RULE_AT_END, correct, incorrect
 from gupai_learn.puzzles.model import Feedback, LaterSolution, Puzzle, Solution
 from gupai_learn.verdict import Reason
+
+if TYPE_CHECKING:
+    from gupai_learn.engine.game import PlayedDeal
 
 
 def line_fit(e: Entry) -> Puzzle:
@@ -29,7 +32,7 @@ def line_fit(e: Entry) -> Puzzle:
 
     claims = {e["left"]: ("left",), e["right"]: ("right",), e["both"]: ("left", "right")}
 
-    def check(answer: Any) -> Feedback:
+    def check(answer: object) -> Feedback:
         if answer == truth:
             return correct(f"Right: {truth}.", reasons)
         # what is wrong with this answer: an end it claims that refuses the tile (the engine's
@@ -77,7 +80,7 @@ def line_move(e: Entry) -> Puzzle:
     if unknown:
         raise ValueError(f"ways {unknown} are not ways to play; use some of {list(MOVE_WORDS)}")
 
-    def check(answer: Any) -> Feedback:
+    def check(answer: object) -> Feedback:
         deal = e.build()
         verdict = deal.judge(answer)
         if not verdict.ok:
@@ -160,7 +163,7 @@ def _missed(
     return None
 
 
-def deal_seat(deal: Any, name: str) -> int:
+def deal_seat(deal: PlayedDeal, name: str) -> int:
     """The seat called ``name`` in ``deal``."""
     return list(deal.seat_names).index(name)
 
@@ -190,7 +193,7 @@ def _forces_first(e: Entry, deal: Any, seat: int) -> bool:
     return bool(goals.solve(e.game, goal, deal, seat, max_nodes=DEFAULT_MAX_NODES).wins)
 
 
-def _awards(deal: Any) -> tuple[Any, ...]:
+def _awards(deal: PlayedDeal) -> tuple[Any, ...]:
     """The points scored so far in a deal played for points during play (Bergen); a game
     settled only once the deal is over (Bull Fight) has none to show mid-way."""
     try:
@@ -207,7 +210,7 @@ def _gain(start: Any, move: Move, seat: int) -> int:
     return sum(a.points for a in _awards(deal)[before:] if a.seat == seat)
 
 
-def _award_reason(deal: Any, award: Any) -> Reason:
+def _award_reason(deal: PlayedDeal, award: Any) -> Reason:
     """One award as a reason citing its first rule (the others named in the text)."""
     more = f" (with {', '.join(award.rules[1:])})" if len(award.rules) > 1 else ""
     return Reason(

@@ -9,7 +9,7 @@ from gupai_learn.puzzles import pictures
 from gupai_learn.render import row_svg
 
 
-def _line_picture(deal: LineDealView, style: Any = None, tell: bool = False) -> str:
+def _line_picture(deal: LineDealView, style: object = None, tell: bool = False) -> str:
     """The line, and every hand with what each seat put face down, under the order of play;
     Western tiles (``style`` "western", the game's ``piece_style``) are drawn with black pips
     only, hand by hand. ``tell`` names the fish and its blocker (for a question that depends on
@@ -25,7 +25,7 @@ def _line_picture(deal: LineDealView, style: Any = None, tell: bool = False) -> 
     )
 
 
-def _told(deal: LineDealView, style: Any = None) -> str:
+def _told(deal: LineDealView, style: object = None) -> str:
     """:func:`_line_picture` naming the fish and its blocker."""
     return _line_picture(deal, style, tell=True)
 

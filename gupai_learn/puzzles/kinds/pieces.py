@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from gupai_learn.puzzles import pictures
 from gupai_learn.puzzles.kinds.entry import Entry
 from gupai_learn.puzzles.kinds.speak import WORDS, correct, counted, incorrect, read_numbers
@@ -27,7 +25,7 @@ def piece_fact(e: Entry) -> Puzzle:
     why = Reason(e["rules"][0], f"{named} is {truth}: {held}")
     look = Reason(e["rules"][0], f"{named}: {held}")  # the fact to look at, not the answer
 
-    def check(answer: Any) -> Feedback:
+    def check(answer: object) -> Feedback:
         if answer == truth:
             return correct(f"Yes, {piece} is {truth}.", [why])
         return incorrect(f"No, {piece} is not {answer}.", [look])
@@ -46,7 +44,7 @@ def count(e: Entry) -> Puzzle:
     have = "has" if truth == 1 else "have"
     why = Reason(rule, f"{truth} of the {len(deck)} {unit} {have} {e['what']}: {shown}.")
 
-    def check(answer: Any) -> Feedback:
+    def check(answer: object) -> Feedback:
         values = read_numbers(answer, 1)
         if values is None:
             return incorrect(f"{answer!r} is not a whole number.")

@@ -23,7 +23,7 @@ class SimVariant:
 
     label: str
     options: Mapping[str, Any] = field(default_factory=dict)
-    players: Any = "heuristic"
+    players: object = "heuristic"
     column: str = ""
 
 
@@ -35,7 +35,7 @@ class MeasuredSolution(Solution):
         object.__setattr__(self, "_measure", cache(measure))
 
     @property  # type: ignore[override]
-    def answer(self) -> Any:
+    def answer(self) -> object:
         """The answer the simulation gives."""
         return self._measure().answer  # type: ignore[attr-defined]
 
@@ -94,7 +94,7 @@ def sim_compare(e: Entry) -> Puzzle:
 
     solution = MeasuredSolution(measured)
 
-    def check(answer: Any) -> Feedback:
+    def check(answer: object) -> Feedback:
         if answer == solution.answer:
             return correct("Right, as the simulation shows.", solution.reasons)
         # the measurement is the solution: a wrong choice is sent back to the intervals

@@ -24,7 +24,7 @@ RULE_AT_END = re.compile(r"\s*\(([A-Z]+(?:-[A-Z]+)+)\)\.?$")
 _INTEGER = re.compile(r"[+-]?\d+")
 
 
-def read_numbers(answer: Any, n: int) -> list[int] | None:
+def read_numbers(answer: object, n: int) -> list[int] | None:
     """``n`` whole numbers: a number, a sequence, or text with numbers between spaces/commas."""
     if isinstance(answer, str):
         answer = [a for a in re.split(r"[\s,;]+", answer.replace("−", "-")) if a]
@@ -35,7 +35,7 @@ def read_numbers(answer: Any, n: int) -> list[int] | None:
     return None if None in values else values  # type: ignore[return-value]
 
 
-def _integer(value: Any) -> int | None:
+def _integer(value: object) -> int | None:
     """A whole number from an int, a whole float (4.0) or its text; None for anything else
     (fractions, inf, nan, bools, exponents)."""
     if type(value) is int:
@@ -51,7 +51,7 @@ def _integer(value: Any) -> int | None:
     return None
 
 
-def _face_up(answer: Any) -> bool:
+def _face_up(answer: object) -> bool:
     """False only for an answer that clearly names a face-down move (tiles or cards)."""
     if isinstance(answer, str):
         return not answer.strip().lower().startswith("down:")
@@ -84,7 +84,7 @@ def read_pieces(game: GameInfo, value: Any) -> Any:
     return as_cards(value) if game.pieces == "cards" else as_tiles(value)
 
 
-def lead_verdict(game: GameInfo, pieces: Any) -> Verdict:
+def lead_verdict(game: GameInfo, pieces: object) -> Verdict:
     """The engine's verdict on leading ``pieces`` as the first play of a deal: seat 0 is dealt
     them, topped up from the rest of the set, so ``Deal.judge`` explains the lead exactly as
     it would at the table."""

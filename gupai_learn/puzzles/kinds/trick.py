@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from gupai_learn.engine.game import PlayedDeal
+
 from dataclasses import replace
 from typing import Any
 
@@ -18,7 +23,7 @@ def beats(e: Entry) -> Puzzle:
     start = e.build()
     winners = start.legal_plays()
 
-    def check(answer: Any) -> Feedback:
+    def check(answer: object) -> Feedback:
         if not _face_up(answer):
             return incorrect("Pick tiles to play face up: the question is what beats the table.")
         verdict = e.build().judge(answer)
@@ -56,7 +61,7 @@ def trick_winner(e: Entry) -> Puzzle:
     plays = e.build().tricks[-1].plays
     record = list(zip(plays, verdicts, strict=True))
 
-    def check(answer: Any) -> Feedback:
+    def check(answer: object) -> Feedback:
         deal = e.build()
         winner, chosen = deal.tricks[-1].winner, deal.seat_names.index(answer)
         if chosen == winner:
@@ -84,7 +89,7 @@ def _won_because(e: Entry, deal: Any, record: list[tuple[Any, Verdict]]) -> list
 
 
 def _lost_because(
-    e: Entry, deal: Any, record: list[tuple[Any, Verdict]], seat: int
+    e: Entry, deal: PlayedDeal, record: list[tuple[Any, Verdict]], seat: int
 ) -> list[Reason]:
     """Why ``seat`` does not take the trick: its play went face down (the engine's reasons),
     or a later play beat it."""
