@@ -201,30 +201,46 @@ class TrickDeal(BaseDeal[P]):
         self._closed = self._ended = True
 
     # ----- public verbs ----------------------------------------------------------------
+    # The entry points hand a fast path only plain input (``_plain_input``: text, pieces of the
+    # game's type, a Move of plain fields) and a seat that is None or a whole number; anything
+    # else is judged the careful way, which reads it before comparing or hashing anything.
     def play(self, pieces: Any, *, seat: Any = None) -> TrickPlay:
         """Play ``pieces`` face up; raises :class:`IllegalPlayError` (state unchanged)."""
+        if (seat is None or type(seat) is int) and self._plain_input(pieces):
+            return self._play_fast(pieces, seat)
+        return self._apply_judged(pieces, False, seat)
+
+    def discard(self, pieces: Any, *, seat: Any = None) -> TrickPlay:
+        """Play ``pieces`` face down; raises :class:`IllegalPlayError` (state unchanged)."""
+        if (seat is None or type(seat) is int) and self._plain_input(pieces):
+            return self._discard_fast(pieces, seat)
+        return self._apply_judged(pieces, True, seat)
+
+    def apply(self, move: Any, *, seat: Any = None) -> TrickPlay:
+        """Make ``move`` (a :class:`Move`, its text, or pieces to play face up)."""
+        if (seat is None or type(seat) is int) and self._plain_input(move):
+            found = self._fast_read(move)
+            if found is not None:
+                kind, pieces = found
+                if kind == "play":
+                    return self._play_fast(pieces, seat)
+                if kind == "discard":
+                    return self._discard_fast(pieces, seat)
+        return self._apply_judged(move, False, seat)
+
+    def _play_fast(self, pieces: Any, seat: int | None) -> TrickPlay:
+        """:meth:`play` of plain input: the game's shortcut, else judged."""
         fast = self._fast_combination(pieces, seat)
         if fast is not None:
             return self._apply(fast.pieces, fast)
         return self._apply_judged(pieces, False, seat)
 
-    def discard(self, pieces: Any, *, seat: Any = None) -> TrickPlay:
-        """Play ``pieces`` face down; raises :class:`IllegalPlayError` (state unchanged)."""
+    def _discard_fast(self, pieces: Any, seat: int | None) -> TrickPlay:
+        """:meth:`discard` of plain input: the game's shortcut, else judged."""
         fast = self._fast_discard(pieces, seat)
         if fast is not None:
             return self._apply(fast, None)
         return self._apply_judged(pieces, True, seat)
-
-    def apply(self, move: Any, *, seat: Any = None) -> TrickPlay:
-        """Make ``move`` (a :class:`Move`, its text, or pieces to play face up)."""
-        found = self._fast_read(move)
-        if found is not None:
-            kind, pieces = found
-            if kind == "play":
-                return self.play(pieces, seat=seat)
-            if kind == "discard":
-                return self.discard(pieces, seat=seat)
-        return self._apply_judged(move, False, seat)
 
     def legal_plays(self) -> list[Any]:
         """Every legal face-up play for the seat to act (face-down discards not listed)."""

@@ -31,6 +31,7 @@ from typing import Any
 
 from gupai_learn import decks
 from gupai_learn.engine.deal import (
+    MoveForm,
     Outcome,
     check_played_counts,
     check_players,
@@ -113,8 +114,8 @@ _SMALL_DISCARDS: dict[tuple[Tile, ...], tuple[int, Tiles]] = {}
 def _read_tiles(raw: Any) -> Tiles:
     if isinstance(raw, Tile):
         return Tiles((raw,))
-    if isinstance(raw, Combination):
-        return canonical(raw.pieces)
+    if isinstance(raw, Combination):  # its pieces read again: a Combination can hold anything
+        return canonical(as_tiles(tuple(raw.pieces)))
     return canonical(as_tiles(raw))
 
 
@@ -167,6 +168,11 @@ class Deal(TrickDeal[Tile]):
     RULE_LEAD = "BG-TRICKS"
     RULE_OVER = "BG-TRICKS"
     RULE_FACE_DOWN = "BG-TRICKS"
+    #: a face-down play may call a suit: only as a charity lead (BG-CHARITY, judged there)
+    MOVE_FORMS = {
+        "play": MoveForm("a face-up play of tiles"),
+        "discard": MoveForm("a face-down play of tiles", call=True),
+    }
     RULE_BEAT = "BG-RANK"
     RULE_WINNER = "BG-TRICKS"
     _hand_type = Tiles
@@ -320,11 +326,9 @@ class Deal(TrickDeal[Tile]):
         """Play ``pieces`` face down; ``call`` ("sky", "earth" or "any") makes it a charity lead
         (BG-CHARITY). Raises :class:`IllegalPlayError`, state unchanged."""
         if call is None:
-            fast = self._fast_discard(pieces, seat)
-            if fast is not None:
-                return self._apply(fast, None)
-            return self._apply_judged(pieces, True, seat)
-        return self._apply_judged(Move.discard(self._read(pieces), call), True, seat)
+            return super().discard(pieces, seat=seat)
+        # pieces and call as given, read and checked by the careful path
+        return self._apply_judged(tuple.__new__(Move, ("discard", pieces, None, call)), True, seat)
 
     # ----- search support ------------------------------------------------------------------
     def copy(self) -> Deal:
@@ -417,10 +421,7 @@ class Deal(TrickDeal[Tile]):
         if move.kind == "discard":
             self._judge_charity(who, move, out)
             return
-        if move.call is not None:
-            text = f"Only a face-down charity lead names a suit; {move} is face up."
-            out.errors.append(Reason("BG-CHARITY", text))
-        super()._judge_lead(who, move, out)
+        super()._judge_lead(who, move, out)  # a face-up play with a call: refused as a misfit
 
     def _judge_charity(self, who: int, move: Move, out: Outcome) -> None:
         """BG-CHARITY: a face-down lead of one tile naming sky, earth or any."""

@@ -39,8 +39,9 @@ from operator import itemgetter
 from typing import Any
 
 from gupai_learn import decks
-from gupai_learn.engine.deal import Outcome, check_players, check_seat, check_seed
+from gupai_learn.engine.deal import MoveForm, Outcome, check_players, check_seat, check_seed
 from gupai_learn.engine.line import (
+    PLACEMENT,
     Layout,
     LineDeal,
     Placed,
@@ -101,6 +102,11 @@ class Deal(LineDeal):
     RULE_SET = "DN-SET"
     RULE_OVER = "DN-PLAY-ENDS"
     RULE_PLAY = "DN-PLAY-ENDS"
+    MOVE_FORMS = {
+        "play": PLACEMENT,
+        "discard": MoveForm("a tile put face down"),
+        "pass": MoveForm("a pass", pieces=False),
+    }
     DOUBLES_ACROSS = False
     GAME = "ding_niu"
 
@@ -319,17 +325,13 @@ class Deal(LineDeal):
                 out.notes.append(Reason("DN-FISH-BLOCKER", text))
 
     def _judge_other(self, seat: int, move: Move, out: Outcome) -> None:
+        # a draw, or a field its kind does not carry, was refused before (MOVE_FORMS)
         if move.kind == "discard":
             self._judge_discard(seat, move, out)
-        elif move.kind == "pass":
-            self._judge_pass(seat, out)
         else:
-            text = "There is no stock to draw from in Bull Fight: all 24 tiles are dealt."
-            out.errors.append(Reason("DN-DEAL", text))
+            self._judge_pass(seat, out)
 
     def _judge_discard(self, seat: int, move: Move, out: Outcome) -> None:
-        if move.call is not None:
-            out.errors.append(Reason("DN-DISCARD", "A face-down tile names no call in Bull Fight."))
         if len(move.pieces) != 1:
             text = f"One tile goes face down per turn, not {len(move.pieces)}."
             out.errors.append(Reason("DN-DISCARD", text))

@@ -24,7 +24,13 @@ from typing import Any, cast
 
 from gupai_learn import decks
 from gupai_learn.cards import Card, Cards, as_cards
-from gupai_learn.engine.deal import check_players, check_rules, check_seat, check_seed
+from gupai_learn.engine.deal import (
+    MoveForm,
+    check_players,
+    check_rules,
+    check_seat,
+    check_seed,
+)
 from gupai_learn.engine.moves import Move, quote
 from gupai_learn.engine.trick import Combination, TextMoves, TrickDeal, TrickPlay
 from gupai_learn.games.tet_gow.combos import (
@@ -159,8 +165,8 @@ _new_tuple = tuple.__new__
 
 
 def _read_cards(raw: Any) -> Cards:
-    if isinstance(raw, Combination):
-        return canonical(raw.pieces)
+    if isinstance(raw, Combination):  # its pieces read again: a Combination can hold anything
+        return canonical(as_cards(tuple(raw.pieces)))
     found = as_cards(raw)
     if len(found) > 1:
         return Cards(sorted(found, key=_sort_key))
@@ -192,6 +198,11 @@ class Deal(TrickDeal[Card]):
     RULE_WINNER = "TT-FOLLOW"
     GAME = "tet_gow"
     _hand_type = Cards
+    PIECE = Card
+    MOVE_FORMS = {
+        "play": MoveForm("a face-up play of cards"),
+        "discard": MoveForm("a face-down play of cards"),
+    }
 
     def __init__(
         self,

@@ -19,6 +19,7 @@ from typing import Any
 
 from gupai_learn import decks
 from gupai_learn.engine.deal import (
+    MoveForm,
     Outcome,
     check_count,
     check_played_counts,
@@ -165,8 +166,8 @@ _TABLES = {flag: _Tables(flag) for flag in (True, False)}
 def _read_tiles(raw: Any) -> Tiles:
     if isinstance(raw, Tile):
         return Tiles((raw,))
-    if isinstance(raw, Combination):
-        return canonical(raw.pieces)
+    if isinstance(raw, Combination):  # its pieces read again: a Combination can hold anything
+        return canonical(as_tiles(tuple(raw.pieces)))
     return canonical(as_tiles(raw))
 
 
@@ -272,6 +273,10 @@ class Deal(TrickDeal[Tile]):
     RULE_BEAT = "TG-BEAT-STRICT"
     RULE_WINNER = "TG-TRICK-WINNER"
     _hand_type = Tiles
+    MOVE_FORMS = {
+        "play": MoveForm("a face-up play of tiles"),
+        "discard": MoveForm("a face-down play of tiles"),
+    }
 
     GAME = "tien_gow"
 
