@@ -288,8 +288,8 @@ class BaseDeal(ABC, Generic[P]):
         takes none (or none on one that takes some)."""
         form = self.MOVE_FORMS.get(move.kind)
         if form is None:
-            said = [f.said for f in self.MOVE_FORMS.values()]
-            kinds = " or ".join([", ".join(said[:-1]), said[-1]] if len(said) > 2 else said)
+            forms = [f.said for f in self.MOVE_FORMS.values()]
+            kinds = " or ".join([", ".join(forms[:-1]), forms[-1]] if len(forms) > 2 else forms)
             text = f"There is no {KIND_WORDS[move.kind][2:]} in this game: a move is {kinds}."
             return [Reason(self.RULE_SET, text)]
         said = form.said
