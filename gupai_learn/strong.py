@@ -44,6 +44,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, Protocol
 
+from gupai_learn.engine.deal import seeded
 from gupai_learn.engine.moves import Move, quote
 from gupai_learn.verdict import IllegalPlayError, Verdict
 
@@ -112,7 +113,7 @@ class StrongPlayer:
 
     def __init__(
         self,
-        seed: int | None = None,
+        seed: int | random.Random | None = None,
         *,
         sampler: Sampler,
         rollout: Callable[[int], Any],
@@ -120,13 +121,14 @@ class StrongPlayer:
         samples: int = DEFAULT_SAMPLES,
         confidence: float = CONFIDENCE,
     ) -> None:
-        self.seed = _check_seed(seed)
+        #: the seed given (None when it was a random.Random, which is drawn from)
+        self.seed = seed if type(seed) is int else None
+        self.rng = seeded(seed)  # the seeds every level and Deal.random take
         self.confidence = confidence
         self.budget_ms = _check_budget(budget_ms)
         self.samples = _check_samples(samples)
         self.sampler = sampler
         self.rollout = rollout
-        self.rng = random.Random(seed)
         #: worlds evaluated at the last decision (fewer than ``samples`` if the budget ran out)
         self.last_samples = 0
 
@@ -227,7 +229,7 @@ def replaying_player(
     default_samples = samples
 
     def strong_player(
-        seed: int | None = None,
+        seed: int | random.Random | None = None,
         *,
         budget_ms: float = DEFAULT_BUDGET_MS,
         samples: int = default_samples,
@@ -370,23 +372,13 @@ def measured() -> dict[str, dict[str, dict[str, float]]]:
 
 
 # ----- argument checks -------------------------------------------------------------------------
-def _check_seed(seed: Any) -> int | None:
-    if seed is None:
-        return None
-    if type(seed) is not int:
-        raise TypeError(f"seed={quote(seed)}: give a whole number (or None for a fresh start)")
-    if not 0 <= seed < SEED_LIMIT:
-        raise ValueError(f"seed={seed}: give a whole number from 0 to 2**63 - 1")
-    return seed
-
-
 def _check_budget(budget: Any) -> float:
     if type(budget) not in (int, float):
         raise TypeError(f"budget_ms={quote(budget)}: give a number of milliseconds")
-    if math.isnan(budget) or not 1 <= budget <= MAX_BUDGET_MS:
+    if not 1 <= budget <= MAX_BUDGET_MS:  # a NaN fails the comparison too
         raise ValueError(
-            f"budget_ms={budget}: give a number of milliseconds from 1 to {MAX_BUDGET_MS:,.0f} "
-            f"(default {DEFAULT_BUDGET_MS:,.0f})"
+            f"budget_ms={quote(budget)}: give a number of milliseconds from 1 to "
+            f"{MAX_BUDGET_MS:,.0f} (default {DEFAULT_BUDGET_MS:,.0f})"
         )
     return float(budget)
 

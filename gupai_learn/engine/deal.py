@@ -24,6 +24,7 @@ unchanged.
 
 from __future__ import annotations
 
+import random
 from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Hashable, Iterable, Mapping, Sequence
@@ -438,11 +439,27 @@ def check_count(name: str, value: Any, rule: str) -> int:
     return value
 
 
-def check_seed(seed: Any) -> int | None:
-    """A seed for ``random.Random``: None or a whole number (a ValueError otherwise)."""
-    if seed is not None and type(seed) is not int:
-        raise SetupError(f"seed={quote(seed)}: give a whole number (or None for a fresh shuffle)")
+#: Seeds are whole numbers below this (2**63): what ``random.Random`` takes, what the
+#: simulations derive and the strong player draws; bounded like every other number.
+SEED_LIMIT = 2**63
+
+
+def check_seed(seed: Any, name: str = "seed") -> int | None:
+    """A seed for ``random.Random``: None or a whole number from 0 to 2**63 - 1 (a ValueError
+    naming ``name`` otherwise)."""
+    if seed is not None and (type(seed) is not int or not 0 <= seed < SEED_LIMIT):
+        raise SetupError(
+            f"{name}={quote(seed)}: give a whole number from 0 to 2**63 - 1 (or None for a "
+            "fresh shuffle)"
+        )
     return seed
+
+
+def seeded(seed: Any) -> random.Random:
+    """The random source ``seed`` names, the same for every deal and every computer player: a
+    :class:`random.Random` as given (drawn from, so one generator can serve many), else a new
+    one seeded with :func:`check_seed` (None: a fresh shuffle)."""
+    return seed if isinstance(seed, random.Random) else random.Random(check_seed(seed))
 
 
 def check_rules(rules: Any, default: R, game: str) -> R:

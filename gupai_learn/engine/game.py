@@ -7,11 +7,12 @@ a new game needs no change outside its own package (design.md §1, §3).
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
-from gupai_learn.verdict import SetupError
+from gupai_learn.verdict import SetupError, describe_input
 
 if TYPE_CHECKING:
     from gupai_learn.engine.reference import Reference
@@ -138,10 +139,13 @@ class GameInfo:
         """English and Chinese names together: ``"Tien Gow 天九"``."""
         return f"{self.title} {self.chinese}".strip()
 
-    def bot(self, kind: str = "heuristic", seed: int | None = None) -> Any:
-        """A computer player of ``kind`` (``"random"`` or ``"heuristic"``)."""
-        if kind not in self.bots:
-            raise SetupError(f"{self.title} has no {kind!r} player; choose {', '.join(self.bots)}")
+    def bot(self, kind: str = "heuristic", seed: int | random.Random | None = None) -> Any:
+        """A computer player of ``kind`` (one of :attr:`bots`: ``"random"``, ``"heuristic"``,
+        ``"strong"``); every kind takes the seeds :meth:`Deal.random` takes (None, a whole
+        number from 0 to 2**63 - 1, or a :class:`random.Random` to draw from)."""
+        if type(kind) is not str or kind not in self.bots:
+            choices = ", ".join(self.bots)
+            raise SetupError(f"{self.title} has no {describe_input(kind)} player; choose {choices}")
         return self.bots[kind](seed)
 
     def __repr__(self) -> str:

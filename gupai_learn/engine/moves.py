@@ -269,7 +269,8 @@ def _suffix(body: str, mark: str, allowed: tuple[str, ...], text: str) -> tuple[
     word = said.strip().lower()
     if word not in allowed:
         options = " or ".join(mark + a for a in allowed)
-        raise InvalidNotationError(clip(text), f"{said.strip()!r} cannot follow {mark}: {options}")
+        shown = describe_input(said.strip(), 30)
+        raise InvalidNotationError(clip(text), f"{shown} cannot follow {mark}: {options}")
     return body, word
 
 

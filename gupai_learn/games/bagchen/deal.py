@@ -37,7 +37,7 @@ from gupai_learn.engine.deal import (
     check_players,
     check_rules,
     check_seat,
-    check_seed,
+    seeded,
 )
 from gupai_learn.engine.moves import Call, Move, quote
 from gupai_learn.engine.settlement import Payment, Settlement
@@ -250,7 +250,7 @@ class Deal(TrickDeal[Tile]):
         two dice for the point (BG-DEAL, BG-POINT-ROLL). The first leader is drawn at random
         unless ``leader`` is given. With ``redeal`` on, the deal is made again while a seat may
         ask for it (BG-REDEAL); with ``seek`` on, mothers look for sons (BG-SEEK)."""
-        rng = seed if isinstance(seed, random.Random) else random.Random(check_seed(seed))
+        rng = seeded(seed)
         rules = check_rules(rules, _DEFAULT_RULES, "bagchen")
         check_players(players, (SEATS,), "BG-DEAL")
         deck = decks.chinese_double()

@@ -40,7 +40,7 @@ from gupai_learn.engine.deal import (
     check_players,
     check_rules,
     check_seat,
-    check_seed,
+    seeded,
 )
 from gupai_learn.engine.line import PLACEMENT, LineDeal, Placed, placement
 from gupai_learn.engine.moves import DRAW, PASS, End, Move, quote
@@ -163,7 +163,7 @@ class Deal(LineDeal):
             )
         if players is not None and players != rules.players:
             rules = replace(rules, players=players)
-        rng = seed if isinstance(seed, random.Random) else random.Random(check_seed(seed))
+        rng = seeded(seed)
         size = rules.hand_size
         while True:
             deck = list(_SET_ORDER)

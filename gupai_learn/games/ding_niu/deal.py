@@ -39,7 +39,7 @@ from operator import itemgetter
 from typing import Any
 
 from gupai_learn import decks
-from gupai_learn.engine.deal import MoveForm, Outcome, check_players, check_seat, check_seed
+from gupai_learn.engine.deal import MoveForm, Outcome, check_players, check_seat, seeded
 from gupai_learn.engine.line import (
     PLACEMENT,
     Layout,
@@ -163,7 +163,7 @@ class Deal(LineDeal):
         six to each seat and, unless ``leader`` is given, draw the first leader (DN-DEAL);
         ``players`` can only be 4."""
         check_players(players, (SEATS,), "DN-DEAL")
-        rng = seed if isinstance(seed, random.Random) else random.Random(check_seed(seed))
+        rng = seeded(seed)
         draw = rng.random
         # one draw per tile, in deck order, as before (starmap: the draws without a loop)
         keys = list(starmap(draw, _NO_ARGS))
@@ -669,7 +669,7 @@ def _check_hands(hands: list[Tiles]) -> None:
             )
         counts.update(hand)
     if not counts:
-        raise ValueError("every hand is empty: a hand needs tiles to play (DN-DEAL)")
+        raise SetupError("every hand is empty: a hand needs tiles to play (DN-DEAL)")
     for tile, n in sorted(counts.items()):
         if tile not in DECK_COUNTS:
             raise SetupError(f"{tile} is not in the Bull Fight deck of 24 tiles (DN-SET)")

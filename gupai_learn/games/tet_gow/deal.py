@@ -29,7 +29,7 @@ from gupai_learn.engine.deal import (
     check_players,
     check_rules,
     check_seat,
-    check_seed,
+    seeded,
 )
 from gupai_learn.engine.moves import Move, quote
 from gupai_learn.engine.trick import Combination, TextMoves, TrickDeal, TrickPlay
@@ -267,7 +267,7 @@ class Deal(TrickDeal[Card]):
         """Shuffle the deck with ``random.Random(seed)`` and deal 8 cards to each seat; the
         first leader is drawn at random unless ``leader`` is given (TT-DEAL). ``players``
         (4 or 3) overrides ``rules.players`` (TT-THREE)."""
-        rng = seed if isinstance(seed, random.Random) else random.Random(check_seed(seed))
+        rng = seeded(seed)
         rules = check_rules(rules, _DEFAULT_RULES, "tet_gow")
         check_players(players, (4, 3), "TT-THREE")
         if players is not None and players != rules.players:

@@ -25,7 +25,7 @@ from gupai_learn.engine.deal import (
     check_played_counts,
     check_players,
     check_seat,
-    check_seed,
+    seeded,
 )
 from gupai_learn.engine.moves import Move, quote
 from gupai_learn.engine.settlement import Payment, Settlement
@@ -370,7 +370,7 @@ class Deal(TrickDeal[Tile]):
         check_players(players, (SEATS,), "TG-DEAL")
         # Shuffling positions in the set gives the same permutation as shuffling the tiles, and
         # the set is in display order, so sorted positions are sorted hands; no checks needed.
-        rng = seed if isinstance(seed, random.Random) else random.Random(check_seed(seed))
+        rng = seeded(seed)
         deck = decks.chinese()
         order = list(range(len(deck)))
         decks.shuffle(rng, order)
