@@ -387,5 +387,5 @@ def _check_samples(samples: Any) -> int:
     if type(samples) is not int:
         raise TypeError(f"samples={quote(samples)}: give a whole number of sampled deals")
     if not 1 <= samples <= MAX_SAMPLES:
-        raise ValueError(f"samples={samples}: give a whole number from 1 to {MAX_SAMPLES:,}")
+        raise ValueError(f"samples={quote(samples)}: give a whole number from 1 to {MAX_SAMPLES:,}")
     return samples

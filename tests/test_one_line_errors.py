@@ -77,9 +77,10 @@ def test_every_level_takes_the_seeds_deal_random_takes(name: str, level: str) ->
     assert again[0] == again[1]  # a Random seeds as its state does, like Deal.random
 
 
-def test_the_strong_players_budget_is_bounded_in_one_line() -> None:
+def test_the_strong_players_budget_and_samples_are_bounded_in_one_line() -> None:
     make = GAMES["tien_gow"].bots["strong"]
     assert refused(lambda: make(1, budget_ms=HUGE)).startswith("budget_ms=")
+    assert refused(lambda: make(1, samples=HUGE)).startswith("samples=")
 
 
 # ----- solvers --------------------------------------------------------------------------------
