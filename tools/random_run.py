@@ -58,6 +58,9 @@ DOCUMENTED = (IllegalPlayError, InvalidNotationError, AmbiguousPlayError)
 MOVE_CAP = 2_000
 KINDS = ("play", "discard", "draw", "pass")
 _new = tuple.__new__
+#: What one game's run did: moves made, attempts judged and tried (random, forged, hostile).
+TALLY: Counter[str] = Counter()
+_ORDER = ("moves", "random attempts", "forged moves", "forged but listed (judged legal)")
 
 
 class Broken(Exception):
@@ -241,6 +244,8 @@ def check_forgery(deal: Any, listed: list[Move], rng: random.Random) -> None:
         ok = deal.judge(fake).ok
     except Exception as error:
         raise Broken(f"judge({shown(fake)}) raised {error!r}") from error
+    TALLY["forged moves"] += 1
+    TALLY["forged but listed (judged legal)"] += ok
     if ok != listed_or_shorthand(fake, listed):
         said = "accepted the forged move" if ok else "refused the listed move"
         raise Broken(f"judge {said} {shown(fake)}")
@@ -250,6 +255,7 @@ def check_forgery(deal: Any, listed: list[Move], rng: random.Random) -> None:
 def check_hostile(deal: Any, listed: list[Move], rng: random.Random) -> None:
     """An object whose ``__eq__``/``__hash__`` raise, at a door of a move or as the seat:
     refused by judge, and by apply with a documented error, the deal unchanged."""
+    TALLY["hostile objects"] += 1
     if rng.random() < 0.2:
         raw, seat = rng.choice(listed), rng.choice([EqualsNothing, HashesNothing])()
     else:
@@ -284,6 +290,7 @@ def play_deal(
             raise Broken("a deal in play has no legal move")
         roll = rng.random()
         if roll < 0.15:
+            TALLY["random attempts"] += 1
             check_refusal(deal, attempt(deal, deck, rng))
             continue
         if roll < 0.27:
@@ -296,6 +303,7 @@ def play_deal(
         if rng.random() < 0.2 and not deal.judge(move).ok:
             raise Broken(f"{move} was chosen but judge refuses it")
         deal.apply(move)
+        TALLY["moves"] += 1
         if pieces_now(deal) != start:
             raise Broken(f"pieces not conserved after {move}")
     else:
@@ -316,6 +324,7 @@ def run_game(name: str, deals: int, seed: int, show: int, levels: list[str] | No
     info = GAMES[name]
     values = option_values(info)
     broken = 0
+    TALLY.clear()
     start = time.process_time()
     for i in range(deals):
         if i and deals >= 100 and i % (deals // 10) == 0:
@@ -332,6 +341,8 @@ def run_game(name: str, deals: int, seed: int, show: int, levels: list[str] | No
                     traceback.print_exc(limit=4)
     used = time.process_time() - start
     print(f"{info.title}: {deals:,} deals, {broken} violations ({used:,.0f} s)", flush=True)
+    said = sorted(TALLY.items(), key=lambda kv: (_ORDER + (kv[0],)).index(kv[0]))
+    print("  " + ", ".join(f"{n:,} {what}" for what, n in said), flush=True)
     return broken
 
 
