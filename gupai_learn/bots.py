@@ -17,6 +17,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import Any, Protocol
 
+from gupai_learn.engine.deal import seeded
 from gupai_learn.engine.moves import Move
 from gupai_learn.engine.trick import TrickDeal
 from gupai_learn.strong import check_turn
@@ -45,8 +46,8 @@ def play_out(deal: Any, players: Sequence[Player]) -> object:
 class RandomPlayer:
     """Uniform random legal moves (a follower's face-down discard counts as one option)."""
 
-    def __init__(self, seed: int | None = None) -> None:
-        self.rng = random.Random(seed)
+    def __init__(self, seed: int | random.Random | None = None) -> None:
+        self.rng = seeded(seed)  # the seeds every level and Deal.random take
 
     def choose(self, deal: Any, seat: int | None = None) -> Move:
         """A random legal move for the seat to act (``seat``, if given, must be that seat).
@@ -73,8 +74,8 @@ class TrickHeuristic(ABC):
     ``_lead(deal, plays)`` returns the pieces to lead and ``_follow(deal, plays)`` the move when
     following, ``plays`` being the legal face-up plays."""
 
-    def __init__(self, seed: int | None = None) -> None:
-        self.rng = random.Random(seed)
+    def __init__(self, seed: int | random.Random | None = None) -> None:
+        self.rng = seeded(seed)  # the seeds every level and Deal.random take
 
     def choose(self, deal: Any, seat: int | None = None) -> Move:
         """The heuristic's move for the seat to act.

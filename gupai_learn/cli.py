@@ -10,10 +10,9 @@ answers and notes stay yours); only the lesson map ``syllabus.toml`` is refreshe
 copies are trusted, so their pictures show before any cell runs. The server listens on
 127.0.0.1 only, with a fresh random token; the command prints the address to open.
 
-Problems (DIR is a file or cannot be written, the port is taken, JupyterLab is missing) are
-reported in one line before anything is copied, and the exit code is 2. ``progress`` names a
-progress file it cannot use (not a file, another program's file: it is left as it is) in one
-line on stderr, counts its stars as none, and exits with 1.
+Problems (DIR is empty, a file or cannot be written; a lesson or the lesson map in DIR is a
+folder, a broken link or read-only; the port is taken; JupyterLab is missing) are reported in
+one line before anything is copied, and the exit code is 2. Every path is checked first.
 """
 
 from __future__ import annotations
@@ -48,6 +47,32 @@ class UsageProblem(Exception):
     """Something the learner can fix; its message is printed as one line."""
 
 
+#: Longest part of a path quoted in a message (a longer one is cut, "…" marking the cut).
+PATH_QUOTE = 200
+
+
+def shown(path: Path | str) -> str:
+    """A path for a one-line message: at most :data:`PATH_QUOTE` characters, on one line."""
+    text = " ".join(str(path).splitlines())
+    return text if len(text) <= PATH_QUOTE else text[: PATH_QUOTE - 1] + "…"
+
+
+def lessons_folder(text: str) -> Path:
+    """The folder ``lab`` copies into, from the command line's DIR (empty text is refused, not
+    taken for the current folder), made absolute."""
+    if not text.strip():
+        raise UsageProblem(f"DIR is empty: name a folder for the lessons (default ./{DEFAULT_DIR})")
+    try:
+        return Path(text).expanduser().resolve()
+    except (OSError, RuntimeError, ValueError) as error:
+        raise UsageProblem(f"cannot use {shown(text)} as a folder: {_why(error)}") from None
+
+
+def _why(error: BaseException) -> str:
+    """An OSError's reason in a few words (its strerror), else its type's name."""
+    return getattr(error, "strerror", None) or type(error).__name__
+
+
 def lessons_source() -> Path:
     """The folder the lessons are copied from: the wheel's ``gupai_learn/lessons`` or, in a
     checkout of the repository, its top-level ``lessons/``."""
@@ -60,15 +85,18 @@ def lessons_source() -> Path:
 
 def check_folder(folder: Path) -> None:
     """Make sure ``folder`` is (or can become) a folder we may write in; create it."""
-    if folder.exists() and not folder.is_dir():
-        raise UsageProblem(f"{folder} is a file, not a folder: name a folder for the lessons")
     try:
+        if folder.exists() and not folder.is_dir():
+            raise UsageProblem(
+                f"{shown(folder)} is a file, not a folder: name a folder for the lessons"
+            )
         folder.mkdir(parents=True, exist_ok=True)
         with tempfile.TemporaryFile(dir=folder):
             pass
     except OSError as error:
-        reason = error.strerror or type(error).__name__
-        raise UsageProblem(f"cannot write the lessons into {folder}: {reason}") from None
+        raise UsageProblem(
+            f"cannot write the lessons into {shown(folder)}: {_why(error)}"
+        ) from None
 
 
 def port_free(port: int) -> bool:
@@ -96,17 +124,56 @@ def choose_port(port: int | None) -> int:
         return int(probe.getsockname()[1])
 
 
-def copy_lessons(source: Path, folder: Path) -> list[Path]:
-    """Copy the lessons ``folder`` lacks (a learner's copies are kept) and refresh the lesson
-    map; the new copies, in order."""
-    added = []
+def copy_plan(source: Path, folder: Path) -> list[tuple[Path, Path]]:
+    """Every copy ``lab`` will make, as (from, to), each target checked before anything is
+    copied: the lessons ``folder`` lacks (a learner's copies are kept), then the lesson map,
+    which is refreshed. A lesson's or the map's place taken by a folder or a broken link, or a
+    map that cannot be written, is a :class:`UsageProblem`."""
+    plan = []
     for lesson in sorted(source.glob("[0-9][0-9].[0-9][0-9]-*.ipynb")):
         target = folder / lesson.name
-        if not target.exists():
-            shutil.copyfile(lesson, target)
-            added.append(target)
-    shutil.copyfile(source / SYLLABUS, folder / SYLLABUS)
-    return added
+        if _free(target):
+            plan.append((lesson, target))
+    lesson_map = folder / SYLLABUS
+    if not _free(lesson_map):
+        if lesson_map.is_symlink():
+            raise UsageProblem(
+                f"{shown(lesson_map)} is a link: lab refreshes the lesson map there and writes "
+                "only its own files; remove the link"
+            )
+        if not os.access(lesson_map, os.W_OK):
+            raise UsageProblem(
+                f"cannot refresh the lesson map {shown(lesson_map)}: it is read-only"
+            )
+    plan.append((source / SYLLABUS, lesson_map))
+    return plan
+
+
+def _free(target: Path) -> bool:
+    """True when nothing is at ``target``; False for a regular file (kept, or refreshed);
+    a folder, a broken link or anything else there is a :class:`UsageProblem`."""
+    if target.is_symlink() and not target.exists():
+        raise UsageProblem(f"{shown(target)} is a broken link: remove it, then run lab again")
+    if not target.exists():
+        return True
+    if not target.is_file():
+        what = "a folder" if target.is_dir() else "not a file"
+        raise UsageProblem(f"{shown(target)} is {what}: move it away, then run lab again")
+    return False
+
+
+def copy_lessons(source: Path, folder: Path) -> list[Path]:
+    """Copy the lessons ``folder`` lacks (a learner's copies are kept) and refresh the lesson
+    map, every target checked first (:func:`copy_plan`); the new lessons, in order."""
+    plan = copy_plan(source, folder)
+    try:
+        for origin, target in plan:
+            shutil.copyfile(origin, target)
+    except OSError as error:
+        raise UsageProblem(
+            f"copying the lessons into {shown(folder)} failed: {_why(error)}"
+        ) from None
+    return [target for _, target in plan[:-1]]
 
 
 def trust(notebooks: Sequence[Path]) -> None:
@@ -145,15 +212,16 @@ def lab_command(
     return command
 
 
-def lab(folder: Path, port: int | None, browser: bool = True) -> int:
-    """``gupai-learn lab``: copy, trust, then run JupyterLab until it is stopped."""
+def lab(folder: Path | str, port: int | None, browser: bool = True) -> int:
+    """``gupai-learn lab``: check every path, copy, trust, then run JupyterLab until it is
+    stopped. ``folder`` as text is read by :func:`lessons_folder` (empty text is refused)."""
     try:
         import jupyterlab  # noqa: F401
     except ImportError:
         raise UsageProblem("JupyterLab is not installed: pip install 'gupai-learn[lab]'") from None
     source = lessons_source()
     chosen = choose_port(port)
-    folder = folder.expanduser().resolve()
+    folder = lessons_folder(folder) if isinstance(folder, str) else folder.expanduser().resolve()
     check_folder(folder)
     added = copy_lessons(source, folder)
     trust(added)
@@ -240,7 +308,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser().parse_args(argv)
     try:
         if args.command == "lab":
-            return lab(Path(args.dir), args.port, browser=not args.no_browser)
+            return lab(args.dir, args.port, browser=not args.no_browser)
         return progress(args.syllabus)
     except UsageProblem as problem:
         print(f"gupai-learn: {problem}", file=sys.stderr)

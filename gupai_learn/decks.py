@@ -22,7 +22,7 @@ from typing import Any
 
 from gupai_learn.cards import ALL_CARDS, Cards
 from gupai_learn.tiles import CIVIL_TILES, MILITARY_TILES, Tile, Tiles, display_key
-from gupai_learn.verdict import SetupError
+from gupai_learn.verdict import SetupError, describe_input
 
 #: The eight military tiles that the Bull Fight deck leaves out (DN-SET).
 DING_NIU_REMOVED = tuple(
@@ -66,7 +66,9 @@ def decktet(players: int = 4) -> Cards:
         return Cards(ALL_CARDS)
     if players == 3:
         return Cards(c for c in ALL_CARDS if not _is_cycle(c))
-    raise SetupError(f"players={players!r}: Tet-Gow is played by 4 or 3 (TT-DEAL, TT-THREE)")
+    raise SetupError(
+        f"players={describe_input(players)}: Tet-Gow is played by 4 or 3 (TT-DEAL, TT-THREE)"
+    )
 
 
 def _is_cycle(card: object) -> bool:

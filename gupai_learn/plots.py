@@ -31,6 +31,8 @@ except ImportError:  # an extra: load it (in the browser) or say in one line wha
 from matplotlib import ticker
 from matplotlib.figure import Figure
 
+from gupai_learn.verdict import describe_input
+
 __all__ = [
     "Chart",
     "Estimate",
@@ -62,7 +64,10 @@ def _z(level: float) -> float:
 def wilson(successes: int, n: int, level: float = LEVEL) -> tuple[float, float]:
     """The Wilson score interval of a proportion ``successes / n`` (0 < level < 1)."""
     if type(n) is not int or n < 1 or type(successes) is not int or not 0 <= successes <= n:
-        raise ValueError(f"successes={successes!r} of n={n!r}: give whole numbers, 0 <= k <= n")
+        raise ValueError(
+            f"successes={describe_input(successes)} of n={describe_input(n)}: "
+            "give whole numbers, 0 <= k <= n"
+        )
     z = _z(level)
     p = successes / n
     centre = (p + z * z / (2 * n)) / (1 + z * z / n)
@@ -87,7 +92,9 @@ def _t_cdf(x: float, df: int) -> float:
 def t_quantile(p: float, df: int) -> float:
     """The ``p`` quantile (0.5 <= p < 1) of Student's t with ``df`` degrees of freedom."""
     if type(df) is not int or df < 1 or not 0.5 <= p < 1:
-        raise ValueError(f"p={p!r}, df={df!r}: give 0.5 <= p < 1 and a whole df >= 1")
+        raise ValueError(
+            f"p={describe_input(p)}, df={describe_input(df)}: give 0.5 <= p < 1 and a whole df >= 1"
+        )
     low, high = 0.0, 1.0
     while _t_cdf(high, df) < p:
         low, high = high, high * 2
@@ -110,7 +117,9 @@ def mean_interval(values: Iterable[float], level: float = LEVEL) -> tuple[float,
 
 def _check_level(level: float) -> None:
     if not 0 < level < 1:
-        raise ValueError(f"level={level!r}: give a confidence level between 0 and 1, like 0.95")
+        raise ValueError(
+            f"level={describe_input(level)}: give a confidence level between 0 and 1, like 0.95"
+        )
 
 
 @dataclass(frozen=True)

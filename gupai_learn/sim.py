@@ -28,6 +28,7 @@ from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_complet
 from dataclasses import dataclass, replace
 from typing import Any
 
+from gupai_learn.engine.deal import SEED_LIMIT
 from gupai_learn.engine.game import GAMES, GameInfo
 from gupai_learn.engine.game import game as find
 from gupai_learn.engine.moves import quote
@@ -292,7 +293,7 @@ def _check_run(deals: object, workers: object, executor: object) -> None:
 def _spec(
     info: GameInfo, rules: object, players: object, seed: Any, deals: int, match: object
 ) -> _Spec:
-    _whole("seed", seed, 0)
+    _whole("seed", seed, 0, SEED_LIMIT - 1)
     if rules is not None and not isinstance(rules, info.Rules):
         raise SetupError(f"rules={quote(rules)}: give a {info.name}.Rules(...) or None")
     if type(match) is int:
@@ -330,6 +331,6 @@ def _check_player(info: GameInfo, who: object) -> None:
     if isinstance(who, str):
         if who not in info.bots:
             kinds = ", ".join(info.bots)
-            raise SetupError(f"{info.title} has no {who!r} player; choose {kinds}")
+            raise SetupError(f"{info.title} has no {quote(who)} player; choose {kinds}")
     elif not callable(getattr(who, "choose", None)):  # checking what the user gave
         raise SetupError(f"{quote(who)} is not a player: give a kind or an object with choose()")

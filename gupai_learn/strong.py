@@ -47,6 +47,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
+from gupai_learn.engine.deal import SEED_LIMIT, seeded
 from gupai_learn.engine.game import GAMES, Strength
 from gupai_learn.engine.moves import Move, quote
 from gupai_learn.verdict import IllegalPlayError, Verdict
@@ -80,8 +81,6 @@ MAX_CANDIDATES = 10
 TRIES = 30
 #: How many standard errors a candidate's average gain over the heuristic's choice must reach.
 CONFIDENCE = 1.0
-#: Seeds are whole numbers from 0 to this (exclusive).
-SEED_LIMIT = 2**63
 
 
 class Sampler(Protocol):
@@ -116,7 +115,7 @@ class StrongPlayer:
 
     def __init__(
         self,
-        seed: int | None = None,
+        seed: int | random.Random | None = None,
         *,
         sampler: Sampler,
         rollout: Callable[[int], Any],
@@ -124,13 +123,14 @@ class StrongPlayer:
         samples: int = DEFAULT_SAMPLES,
         confidence: float = CONFIDENCE,
     ) -> None:
-        self.seed = _check_seed(seed)
+        #: the seed given (None when it was a random.Random, which is drawn from)
+        self.seed = seed if type(seed) is int else None
+        self.rng = seeded(seed)  # the seeds every level and Deal.random take
         self.confidence = confidence
         self.budget_ms = _check_budget(budget_ms)
         self.samples = _check_samples(samples)
         self.sampler = sampler
         self.rollout = rollout
-        self.rng = random.Random(seed)
         #: worlds evaluated at the last decision (fewer than ``samples`` if the budget ran out)
         self.last_samples = 0
 
@@ -231,7 +231,7 @@ def replaying_player(
     default_samples = samples
 
     def strong_player(
-        seed: int | None = None,
+        seed: int | random.Random | None = None,
         *,
         budget_ms: float = DEFAULT_BUDGET_MS,
         samples: int = default_samples,
@@ -371,23 +371,13 @@ def measured() -> dict[str, Strength]:
 
 
 # ----- argument checks -------------------------------------------------------------------------
-def _check_seed(seed: object) -> int | None:
-    if seed is None:
-        return None
-    if type(seed) is not int:
-        raise TypeError(f"seed={quote(seed)}: give a whole number (or None for a fresh start)")
-    if not 0 <= seed < SEED_LIMIT:
-        raise ValueError(f"seed={seed}: give a whole number from 0 to 2**63 - 1")
-    return seed
-
-
 def _check_budget(budget: Any) -> float:
     if type(budget) not in (int, float):
         raise TypeError(f"budget_ms={quote(budget)}: give a number of milliseconds")
-    if math.isnan(budget) or not 1 <= budget <= MAX_BUDGET_MS:
+    if not 1 <= budget <= MAX_BUDGET_MS:  # a NaN fails the comparison too
         raise ValueError(
-            f"budget_ms={budget}: give a number of milliseconds from 1 to {MAX_BUDGET_MS:,.0f} "
-            f"(default {DEFAULT_BUDGET_MS:,.0f})"
+            f"budget_ms={quote(budget)}: give a number of milliseconds from 1 to "
+            f"{MAX_BUDGET_MS:,.0f} (default {DEFAULT_BUDGET_MS:,.0f})"
         )
     return float(budget)
 
@@ -396,5 +386,5 @@ def _check_samples(samples: object) -> int:
     if type(samples) is not int:
         raise TypeError(f"samples={quote(samples)}: give a whole number of sampled deals")
     if not 1 <= samples <= MAX_SAMPLES:
-        raise ValueError(f"samples={samples}: give a whole number from 1 to {MAX_SAMPLES:,}")
+        raise ValueError(f"samples={quote(samples)}: give a whole number from 1 to {MAX_SAMPLES:,}")
     return samples

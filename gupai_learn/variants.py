@@ -23,6 +23,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from gupai_learn import plots, sim
+from gupai_learn.engine.deal import seeded
 from gupai_learn.engine.game import Measure
 from gupai_learn.engine.protocols import PlayedDeal
 from gupai_learn.games import GAMES
@@ -60,8 +61,8 @@ class AnyMovePlayer:
     also makes the moves the package's random player never makes, such as a Bagchen charity
     lead (a face-down lead with a call, BG-CHARITY)."""
 
-    def __init__(self, seed: int | None = None) -> None:
-        self.rng = random.Random(seed)
+    def __init__(self, seed: int | random.Random | None = None) -> None:
+        self.rng = seeded(seed)  # the seeds every level and Deal.random take
 
     def choose(self, deal: PlayedDeal) -> object:
         """A random legal move."""

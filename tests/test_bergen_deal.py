@@ -281,7 +281,7 @@ def test_a_match_is_played_to_the_target_with_scores_carried() -> None:
         ("[6:6]", "BE-DEAL"),  # not in East's hand
         ("[7:7]", "BE-SET"),
         ("[4:1]>middle", "BE-SET"),
-        ("down:[4:1]", "BE-PLAY"),
+        ("down:[4:1]", "BE-SET"),  # no face-down play in Bergen: not one of its moves
         ("[4:1] [1:0]", "BE-PLAY"),
     ],
 )

@@ -22,7 +22,7 @@ def snapshot(deal: ding_niu.Deal) -> tuple[object, ...]:
         ("down:[3:1]", "DN-PLAY-MUST"),  # a discard while able to play
         ("[5:1]", "DN-DEAL"),  # a tile not in the hand
         ("[5:4]", "DN-SET"),  # not in the deck
-        ("draw", "DN-DEAL"),  # no stock
+        ("draw", "DN-SET"),  # no stock: a draw is not one of its moves
         ("pass", "DN-DISCARD"),  # no passing before a fish
         ("[6:4]>middle", "DN-SET"),  # cannot be read
         ("down:[6:4][3:1]", "DN-DISCARD"),  # two tiles face down

@@ -96,7 +96,7 @@ def test_the_messages_name_the_problem() -> None:
     assert "'a'" in str(deal.judge("[6:6]", seat="a"))
     assert "not a pip number" in str(deal.judge("[7:7]"))
     assert "far too long" in str(deal.judge("x" * 1_000_000))
-    assert "not a move of a trick game" in str(deal.judge("draw"))
+    assert "There is no draw in this game" in str(deal.judge("draw"))
     assert "face up" in str(deal.judge("down:[6:6]"))  # a lead is never face down here
     deal.play(deal.legal_plays()[0])
     named_twice = deal.judge(gl.tiles("[6:3] [6:3]"), face_down=True)

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gupai_learn.engine.deal import BaseDeal, Outcome, _hand_key
+from gupai_learn.engine.deal import BaseDeal, MoveForm, Outcome, _hand_key
 from gupai_learn.engine.moves import PASS, Move
 from gupai_learn.engine.search import DEFAULT_MAX_NODES, Meter, SolveResult, solve
 from gupai_learn.games import tien_gow as tg
@@ -28,6 +28,8 @@ class Race(BaseDeal[int]):
     an empty hand, passes. The seat that brings the total to ``target`` or more wins; the deal
     also ends when every hand is empty (no winner). ``stall=True`` lets a seat pass at any
     time, so positions can repeat."""
+
+    MOVE_FORMS = {"play": MoveForm("a number played"), "pass": MoveForm("a pass", pieces=False)}
 
     def __init__(self, hands: Any, target: int = 10, leader: int = 0, stall: bool = False) -> None:
         self._hands = [tuple(h) for h in hands]

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 import gupai_learn as gl
-from gupai_learn.engine.deal import Outcome
+from gupai_learn.engine.deal import MoveForm, Outcome
 from gupai_learn.engine.moves import Move
 from gupai_learn.engine.trick import Combination, TrickDeal, TrickPlay
 from gupai_learn.verdict import Reason
@@ -23,6 +23,11 @@ class Charity(TrickDeal[gl.Tile]):
     that suit beats it."""
 
     RULE_TURN = RULE_HAND = RULE_SET = RULE_OVER = RULE_COUNT = RULE_LEAD = "X"
+    #: a face-down play may name a suit (as a lead; judged there)
+    MOVE_FORMS = {
+        "play": MoveForm("a face-up play"),
+        "discard": MoveForm("a face-down play", call=True),
+    }
 
     def __init__(self, hands: Any, leader: int = 0) -> None:
         super().__init__([gl.tiles(h) for h in hands], leader)

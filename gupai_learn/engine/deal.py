@@ -13,21 +13,37 @@ in the hand. A game writes only its own rule checks and state change:
   show it equals what ``judge`` accepts);
 - ``_over()``: whether the deal has ended.
 
+A game also declares its kinds of move (:attr:`BaseDeal.MOVE_FORMS`: which kinds it has, and
+for each whether it carries pieces, a line end, a charity call); the shared checks refuse any
+move whose fields do not fit its kind before the game's own rules are asked (the game's
+``RULE_SET``), so a move that is judged legal is exactly one that ``legal_moves`` lists.
+
 ``judge`` never raises; ``apply`` is judge + change, or :class:`IllegalPlayError` with the state
 unchanged.
 """
 
 from __future__ import annotations
 
+import random
 from abc import ABC, abstractmethod
 from collections import Counter
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, Self, TypeVar, cast
 
-from gupai_learn.engine.moves import Move, quote
-from gupai_learn.verdict import IllegalPlayError, InvalidNotationError, Reason, SetupError, Verdict
+from gupai_learn.cards import Cards
+from gupai_learn.engine.moves import Move, is_plain, join, quote
+from gupai_learn.tiles import Tile, Tiles
+from gupai_learn.verdict import (
+    AmbiguousPlayError,
+    IllegalPlayError,
+    InvalidNotationError,
+    Reason,
+    SetupError,
+    Verdict,
+    shorten,
+)
 
 if TYPE_CHECKING:
     from gupai_learn.engine.game import GameInfo
@@ -39,6 +55,34 @@ R = TypeVar("R")
 
 #: What reading odd input may raise besides InvalidNotationError (all turned into reasons).
 _READ_ERRORS = (InvalidNotationError, TypeError, ValueError, OverflowError, RecursionError)
+
+
+class MoveForm(NamedTuple):
+    """What one kind of move carries in a game (see :attr:`BaseDeal.MOVE_FORMS`).
+
+    ``said`` names the kind in a learner's words, one move ("a face-up play of tiles", "a
+    tile placed at an end of the line");
+    ``pieces``: True for one piece or more, False for none (a draw, a pass); ``end``: it may
+    name a line end; ``call``: it may name a charity call (whether it must, and the count of
+    pieces, are the game's own rules)."""
+
+    said: str
+    pieces: bool = True
+    end: bool = False
+    call: bool = False
+
+
+#: Each kind of move in a sentence, for a kind a game does not have.
+KIND_WORDS = {
+    "play": "a face-up play",
+    "discard": "a face-down play",
+    "draw": "a draw",
+    "pass": "a pass",
+}
+
+#: Tuple types whose items the readers trust without looking (the engine makes them); a
+#: user can build one around anything, so on the careful path they are read as plain tuples.
+_TRUSTED = (Tiles, Cards)
 
 
 @dataclass
@@ -70,6 +114,15 @@ class BaseDeal(ABC, Generic[P]):
     SEAT_NAMES: ClassVar[tuple[str, ...]] = ("East", "South", "West", "North")
     #: The deal's game, set on the game's Deal class when its GameInfo is built.
     info: ClassVar[GameInfo]
+    #: The type of the game's pieces (a move's pieces are exactly of this type once read).
+    PIECE: ClassVar[type] = Tile
+    #: The kinds of move the game has, and what each carries. A move of another kind, or with
+    #: a field its kind does not carry (an end, a call, pieces on a draw), is refused with
+    #: ``RULE_SET`` before the game's rules are asked. Default: pieces face up or face down.
+    MOVE_FORMS: ClassVar[Mapping[str, MoveForm]] = {
+        "play": MoveForm("a face-up play"),
+        "discard": MoveForm("a face-down play"),
+    }
 
     _hands: list[tuple[P, ...]]
     _turn: int
@@ -164,13 +217,16 @@ class BaseDeal(ABC, Generic[P]):
     ) -> D:
         """A deal from ``hands`` after playing ``moves`` (Moves or their text) in order.
 
-        Raises :class:`IllegalPlayError` naming the first move that is not allowed."""
+        Raises :class:`IllegalPlayError` naming the first move that is not allowed (quoted
+        short), :class:`SetupError` when ``moves`` is not a sequence of moves."""
         deal = cls(hands, **kwargs)  # type: ignore[call-arg]
+        if isinstance(moves, (str, bytes, Mapping)) or not isinstance(moves, Iterable):
+            raise SetupError(f"moves={quote(moves)}: give a list of moves (Moves or their text)")
         for i, move in enumerate(moves, 1):
             try:
                 deal.apply(move)
-            except IllegalPlayError as error:
-                error.args = (f"move {i} ({move}): {error.args[0]}",)
+            except (IllegalPlayError, AmbiguousPlayError) as error:
+                error.args = (f"move {i} ({deal._shown(move)}): {error.args[0]}",)
                 raise
         return deal
 
@@ -214,6 +270,10 @@ class BaseDeal(ABC, Generic[P]):
             out.errors.append(Reason(self.RULE_SET, _unreadable(raw, error)))
             return out
         out.move = move
+        misfits = self._form_reasons(move)
+        if misfits:  # not a move of this game: its rules are not asked
+            out.errors += misfits
+            return out
         out.errors += self._set_reasons(move.pieces)
         if who is not None:
             out.errors += self._hand_reasons(who, move.pieces)
@@ -235,9 +295,63 @@ class BaseDeal(ABC, Generic[P]):
 
     def _read_move(self, raw: object, face_down: bool) -> Move:
         """The move ``raw`` names, its pieces in the game's canonical order."""
+        if type(raw) in _TRUSTED:
+            raw = tuple(cast(Iterable[object], raw))
+        elif type(raw) is Move and type(raw.pieces) in _TRUSTED:
+            raw = raw._replace(pieces=tuple(raw.pieces))
         move = Move.coerce(raw, self._read, face_down)
         pieces = self._read(move.pieces) if move.pieces else move.pieces
         return move._replace(pieces=pieces) if pieces is not move.pieces else move
+
+    def _form_reasons(self, move: Move) -> list[Reason]:
+        """Why ``move``'s fields do not fit its kind in this game (``RULE_SET``): a kind the
+        game does not have, an end or a call its kind does not carry, pieces on a kind that
+        takes none (or none on one that takes some)."""
+        form = self.MOVE_FORMS.get(move.kind)
+        if form is None:
+            forms = [f.said for f in self.MOVE_FORMS.values()]
+            kinds = " or ".join([", ".join(forms[:-1]), forms[-1]] if len(forms) > 2 else forms)
+            text = f"There is no {KIND_WORDS[move.kind][2:]} in this game: a move is {kinds}."
+            return [Reason(self.RULE_SET, text)]
+        said = form.said
+        found = []
+        if move.end is not None and not form.end:
+            found.append(f"{said} names no end, but this one names the {move.end} end")
+        if move.call is not None and not form.call:
+            found.append(f"{said} calls no suit, but this one calls {move.call}")
+        if move.pieces and not form.pieces:
+            shown = shorten(join(move.pieces), 60)
+            found.append(f"{said} names no pieces, but this one names {shown}")
+        if not move.pieces and form.pieces:
+            found.append(f"{said} names at least one piece, and this one names none")
+        return [Reason(self.RULE_SET, text[0].upper() + text[1:] + ".") for text in found]
+
+    def _plain_input(self, raw: Any) -> bool:
+        """True when ``raw`` is safe for a fast path to compare and hash: text, one piece, a
+        :class:`Move` of plain fields, or a tuple or list of pieces, each exactly of the
+        game's piece type. Anything else (an object whose ``__eq__`` or ``__hash__`` raises
+        among them) goes the careful way, which reads it before comparing anything."""
+        kind = type(raw)
+        piece = self.PIECE
+        if kind is str or kind is piece:
+            return True
+        if kind is Move:
+            return is_plain(raw, piece)
+        if not isinstance(raw, (tuple, list)):
+            return False
+        for p in raw:  # noqa: SIM110 - a plain loop: cheaper than all() for one to four pieces
+            if type(p) is not piece:
+                return False
+        return True
+
+    def _shown(self, raw: Any) -> str:
+        """``raw`` quoted short for a message: a plain move as its notation, anything else by
+        :func:`~gupai_learn.verdict.describe_input`."""
+        if type(raw) is str:
+            return shorten(raw)
+        if self._plain_input(raw) and type(raw) is Move:
+            return shorten(str(raw))
+        return quote(raw)
 
     def _hand_reasons(self, who: int, pieces: tuple[P, ...]) -> list[Reason]:
         held = Counter(self._hands[who])
@@ -345,14 +459,30 @@ def check_count(name: str, value: object, rule: str) -> int:
     return value
 
 
-def check_seed(seed: object) -> int | None:
-    """A seed for ``random.Random``: None or a whole number (a ValueError otherwise)."""
-    if seed is not None and type(seed) is not int:
-        raise SetupError(f"seed={quote(seed)}: give a whole number (or None for a fresh shuffle)")
+#: Seeds are whole numbers below this (2**63): what ``random.Random`` takes, what the
+#: simulations derive and the strong player draws; bounded like every other number.
+SEED_LIMIT = 2**63
+
+
+def check_seed(seed: Any, name: str = "seed") -> int | None:
+    """A seed for ``random.Random``: None or a whole number from 0 to 2**63 - 1 (a ValueError
+    naming ``name`` otherwise)."""
+    if seed is not None and (type(seed) is not int or not 0 <= seed < SEED_LIMIT):
+        raise SetupError(
+            f"{name}={quote(seed)}: give a whole number from 0 to 2**63 - 1 (or None for a "
+            "fresh shuffle)"
+        )
     return seed
 
 
-def check_rules(rules: object, default: R, game: str) -> R:
+def seeded(seed: Any) -> random.Random:
+    """The random source ``seed`` names, the same for every deal and every computer player: a
+    :class:`random.Random` as given (drawn from, so one generator can serve many), else a new
+    one seeded with :func:`check_seed` (None: a fresh shuffle)."""
+    return seed if isinstance(seed, random.Random) else random.Random(check_seed(seed))
+
+
+def check_rules(rules: Any, default: R, game: str) -> R:
     """``rules`` if it is of the type of ``default`` (the game's ruling), ``default`` for None,
     else a ValueError (a falsy value such as ``0`` or ``""`` is refused, not taken for None)."""
     if rules is None:

@@ -12,6 +12,7 @@ its own package (design.md §1, §3, §14).
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
@@ -309,10 +310,13 @@ class GameInfo(Generic[D, R]):
         """English and Chinese names together: ``"Tien Gow 天九"``."""
         return f"{self.title} {self.chinese}".strip()
 
-    def bot(self, kind: str = "heuristic", seed: int | None = None) -> Player:
-        """A computer player of ``kind`` (``"random"`` or ``"heuristic"``)."""
-        if kind not in self.bots:
-            raise SetupError(f"{self.title} has no {kind!r} player; choose {', '.join(self.bots)}")
+    def bot(self, kind: str = "heuristic", seed: int | random.Random | None = None) -> Player:
+        """A computer player of ``kind`` (one of :attr:`bots`: ``"random"``, ``"heuristic"``,
+        ``"strong"``); every kind takes the seeds :meth:`Deal.random` takes (None, a whole
+        number from 0 to 2**63 - 1, or a :class:`random.Random` to draw from)."""
+        if type(kind) is not str or kind not in self.bots:
+            choices = ", ".join(self.bots)
+            raise SetupError(f"{self.title} has no {describe_input(kind)} player; choose {choices}")
         return self.bots[kind](seed)
 
     def __repr__(self) -> str:

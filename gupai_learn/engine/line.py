@@ -43,19 +43,31 @@ a game's ``_placed`` and ``_apply_other`` may skip seats.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from operator import attrgetter
 from typing import Any, ClassVar, NamedTuple
 
-from gupai_learn.engine.deal import BaseDeal, Outcome
-from gupai_learn.engine.moves import ENDS, End, Move
+from gupai_learn.engine.deal import BaseDeal, MoveForm, Outcome
+from gupai_learn.engine.moves import ENDS, End, Move, is_plain, quote
 from gupai_learn.tiles import Tile, Tiles, as_tiles
 from gupai_learn.verdict import AmbiguousPlayError, IllegalPlayError, Reason, SetupError, Verdict
 
-__all__ = ["FIRST", "LEFT", "RIGHT", "Layout", "LineDeal", "Placed", "placement", "placement_table"]
+__all__ = [
+    "FIRST",
+    "LEFT",
+    "PLACEMENT",
+    "RIGHT",
+    "Layout",
+    "LineDeal",
+    "Placed",
+    "placement",
+    "placement_table",
+]
 
 _new = tuple.__new__
 _OTHER: dict[str, End] = {"left": "right", "right": "left"}
+#: The one move every line game has (:attr:`BaseDeal.MOVE_FORMS`): a tile at an end.
+PLACEMENT = MoveForm("a tile placed at an end of the line", end=True)
 
 
 class Placed(NamedTuple):
@@ -219,6 +231,8 @@ class LineDeal(BaseDeal[Tile]):
 
     #: the rule id of "a tile goes at an open end, number to number"
     RULE_PLAY: ClassVar[str] = "PLAY"
+    #: a line game's moves: a tile placed at an end (a game adds its other kinds)
+    MOVE_FORMS: ClassVar[Mapping[str, MoveForm]] = {"play": PLACEMENT}
     #: doubles lie across the line (Bergen) or inline (Ding Niu)
     DOUBLES_ACROSS: ClassVar[bool] = False
 
@@ -325,8 +339,8 @@ class LineDeal(BaseDeal[Tile]):
         """Place ``tile`` at ``end`` (``"left"`` or ``"right"``); ``end`` may be left out when
         only one end fits. Raises :class:`AmbiguousPlayError` when both fit and no end is given,
         :class:`IllegalPlayError` (every broken rule, state unchanged) when not allowed."""
-        if end is not None and end not in ENDS:
-            reason = Reason(self.RULE_PLAY, f"An end is 'left' or 'right', not {end!r}.")
+        if end is not None and (type(end) is not str or end not in ENDS):
+            reason = Reason(self.RULE_PLAY, f"An end is 'left' or 'right', not {quote(end)}.")
             raise IllegalPlayError(Verdict.illegal([reason], "no such end"))
         move = Move.play(tile, end) if not isinstance(tile, Move) else tile
         return self.apply(move)
@@ -367,9 +381,9 @@ class LineDeal(BaseDeal[Tile]):
         offered = self._offered
         self._offered = None
         if not (
-            type(move) is Move
-            and offered is not None
-            and (seat is None or seat == self._turn)
+            offered is not None
+            and (seat is None or (type(seat) is int and seat == self._turn))
+            and is_plain(move, Tile)  # safe to compare with the listed moves
             and move in offered
         ):
             move = self._judged(move, seat)
@@ -448,8 +462,13 @@ class LineDeal(BaseDeal[Tile]):
                     f"('{tile}>left' or '{tile}>right')."
                 )
                 out.errors.append(Reason(self.RULE_PLAY, text))
-            if end is not None and self._arms == 2:
-                return None  # the first tile of a two-armed line has no end to name
+            if end is not None and self._arms == 2:  # a move is exactly what it says
+                text = (
+                    f"{tile} would start the line, and the first tile has no end to name "
+                    f"yet: write {tile} alone."
+                )
+                out.errors.append(Reason(self.RULE_PLAY, text))
+                return None
             return end
         fits = layout.fits(tile)
         if end is None:

@@ -74,14 +74,14 @@ class Move(NamedTuple):
     @classmethod
     def play(cls, pieces: object, end: End | None = None) -> Move:
         """Play ``pieces`` face up (a tile, tiles, or their notation), optionally at ``end``."""
-        if end is not None and end not in ENDS:
+        if end is not None and not _word(end, ENDS):
             raise InvalidNotationError(quote(end), "an end is 'left' or 'right'")
         return _new(cls, ("play", _pieces(pieces), end, None))
 
     @classmethod
     def discard(cls, pieces: object, call: Call | None = None) -> Move:
         """Play ``pieces`` face down; ``call`` names the suit of a Bagchen charity lead."""
-        if call is not None and call not in CALLS:
+        if call is not None and not _word(call, CALLS):
             raise InvalidNotationError(quote(call), "a charity call is 'sky', 'earth' or 'any'")
         return _new(cls, ("discard", _pieces(pieces), None, call))
 
@@ -163,24 +163,49 @@ PASS = _new(Move, ("pass", (), None, None))
 _KINDS = frozenset(("play", "discard", "draw", "pass"))
 
 
+def _word(value: Any, allowed: Iterable[str]) -> bool:
+    """True when ``value`` is text (exactly a ``str``) and one of ``allowed``; its type is
+    checked first, so an object whose ``__eq__`` or ``__hash__`` raises is simply not a word."""
+    return type(value) is str and value in allowed
+
+
+def is_plain(move: Any, piece: type) -> bool:
+    """True when ``move`` is a :class:`Move` whose every field is of the type its constructors
+    make: kind, end and call plain words (or None), pieces a tuple of ``piece`` objects (exactly
+    that type). Such a move is safe to compare and hash (a fast path may look it up); any other
+    is read the careful way."""
+    if type(move) is not Move or not _word(move.kind, _KINDS):
+        return False
+    end, call, pieces = move.end, move.call, move.pieces
+    if (end is not None and not _word(end, ENDS)) or (call is not None and not _word(call, CALLS)):
+        return False
+    if not isinstance(pieces, tuple):
+        return False
+    for p in pieces:  # noqa: SIM110 - a plain loop: cheaper than all() for a few pieces
+        if type(p) is not piece:
+            return False
+    return True
+
+
 def _well_formed(move: Move) -> bool:
-    """True when a Move's fields are what its constructors make (pieces a tuple, known words)."""
+    """True when a Move's fields are what its constructors make (pieces a tuple, known words),
+    each field's type checked before its value is compared."""
     return (
         isinstance(move.pieces, tuple)
-        and move.kind in _KINDS
-        and (move.end is None or move.end in ENDS)
-        and (move.call is None or move.call in CALLS)
+        and _word(move.kind, _KINDS)
+        and (move.end is None or _word(move.end, ENDS))
+        and (move.call is None or _word(move.call, CALLS))
     )
 
 
 def _checked(move: Move, read: Reader | None) -> Move:
     """A Move built by hand with odd fields, read again the careful way, or an
     InvalidNotationError saying which field cannot be read."""
-    if type(move.kind) is not str or move.kind not in _KINDS:
+    if not _word(move.kind, _KINDS):
         raise InvalidNotationError(quote(move.kind), "a move is a play, a discard, draw or pass")
-    if move.end is not None and (type(move.end) is not str or move.end not in ENDS):
+    if move.end is not None and not _word(move.end, ENDS):
         raise InvalidNotationError(quote(move.end), "an end is 'left' or 'right'")
-    if move.call is not None and (type(move.call) is not str or move.call not in CALLS):
+    if move.call is not None and not _word(move.call, CALLS):
         raise InvalidNotationError(quote(move.call), "a charity call is 'sky', 'earth' or 'any'")
     pieces = read(move.pieces) if read is not None else _pieces(move.pieces)
     return _new(Move, (move.kind, tuple(pieces), move.end, move.call))
@@ -244,7 +269,8 @@ def _suffix(body: str, mark: str, allowed: tuple[str, ...], text: str) -> tuple[
     word = said.strip().lower()
     if word not in allowed:
         options = " or ".join(mark + a for a in allowed)
-        raise InvalidNotationError(clip(text), f"{said.strip()!r} cannot follow {mark}: {options}")
+        shown = describe_input(said.strip(), 30)
+        raise InvalidNotationError(clip(text), f"{shown} cannot follow {mark}: {options}")
     return body, word
 
 

@@ -28,7 +28,7 @@ from os import PathLike
 from pathlib import Path
 from typing import Any, Literal
 
-from gupai_learn.verdict import SetupError
+from gupai_learn.verdict import SetupError, describe_input
 
 #: What a led-only rung says about itself (TG-SUPREME and its relatives in other games).
 LED_ONLY_TEXT = "wins only when led"
@@ -159,7 +159,7 @@ class Reference:
             if ladder.title == title:
                 return ladder
         titles = ", ".join(repr(ladder.title) for ladder in self.ladders)
-        raise SetupError(f"no ladder {title!r} on this card; it has {titles}")
+        raise SetupError(f"no ladder {describe_input(title)} on this card; it has {titles}")
 
     def __str__(self) -> str:
         lines = [self.title, *self.notes]

@@ -200,30 +200,46 @@ class TrickDeal(BaseDeal[P]):
         self._closed = self._ended = True
 
     # ----- public verbs ----------------------------------------------------------------
+    # The entry points hand a fast path only plain input (``_plain_input``: text, pieces of the
+    # game's type, a Move of plain fields) and a seat that is None or a whole number; anything
+    # else is judged the careful way, which reads it before comparing or hashing anything.
     def play(self, pieces: object, *, seat: object = None) -> TrickPlay:
         """Play ``pieces`` face up; raises :class:`IllegalPlayError` (state unchanged)."""
+        if (seat is None or type(seat) is int) and self._plain_input(pieces):
+            return self._play_fast(pieces, seat)
+        return self._apply_judged(pieces, False, seat)
+
+    def discard(self, pieces: object, *, seat: object = None) -> TrickPlay:
+        """Play ``pieces`` face down; raises :class:`IllegalPlayError` (state unchanged)."""
+        if (seat is None or type(seat) is int) and self._plain_input(pieces):
+            return self._discard_fast(pieces, seat)
+        return self._apply_judged(pieces, True, seat)
+
+    def apply(self, move: object, *, seat: object = None) -> TrickPlay:
+        """Make ``move`` (a :class:`Move`, its text, or pieces to play face up)."""
+        if (seat is None or type(seat) is int) and self._plain_input(move):
+            found = self._fast_read(move)
+            if found is not None:
+                kind, pieces = found
+                if kind == "play":
+                    return self._play_fast(pieces, seat)
+                if kind == "discard":
+                    return self._discard_fast(pieces, seat)
+        return self._apply_judged(move, False, seat)
+
+    def _play_fast(self, pieces: Any, seat: int | None) -> TrickPlay:
+        """:meth:`play` of plain input: the game's shortcut, else judged."""
         fast = self._fast_combination(pieces, seat)
         if fast is not None:
             return self._apply(fast.pieces, fast)
         return self._apply_judged(pieces, False, seat)
 
-    def discard(self, pieces: object, *, seat: object = None) -> TrickPlay:
-        """Play ``pieces`` face down; raises :class:`IllegalPlayError` (state unchanged)."""
+    def _discard_fast(self, pieces: Any, seat: int | None) -> TrickPlay:
+        """:meth:`discard` of plain input: the game's shortcut, else judged."""
         fast = self._fast_discard(pieces, seat)
         if fast is not None:
             return self._apply(fast, None)
         return self._apply_judged(pieces, True, seat)
-
-    def apply(self, move: object, *, seat: object = None) -> TrickPlay:
-        """Make ``move`` (a :class:`Move`, its text, or pieces to play face up)."""
-        found = self._fast_read(move)
-        if found is not None:
-            kind, pieces = found
-            if kind == "play":
-                return self.play(pieces, seat=seat)
-            if kind == "discard":
-                return self.discard(pieces, seat=seat)
-        return self._apply_judged(move, False, seat)
 
     def legal_plays(self) -> list[Any]:
         """Every legal face-up play for the seat to act (face-down discards not listed)."""
@@ -397,8 +413,6 @@ class TrickDeal(BaseDeal[P]):
     #: Every valid play of the game, by its pieces in the game's order: the mask a hand needs
     #: to hold them and their combination. A game sets it (for its rules); none: no fast path.
     _table: Mapping[tuple[Any, ...], tuple[int, Combination]] = {}
-    #: One piece of the game (Tile, Card): tuples and lists of it are read without the reader.
-    _piece_type: ClassVar[type] = object
     #: Move texts read once (:class:`TextMoves`); None: made on first use from the game's
     #: reader (a game whose reading depends on the deal gives its own).
     _text_moves: ClassVar[TextMoves | None] = None
@@ -536,7 +550,7 @@ class TrickDeal(BaseDeal[P]):
         """Whether every item is one of the game's pieces (a plain loop: one to four items)."""
         if type(pieces) is self._hand_type:
             return True
-        piece = self._piece_type
+        piece = self.PIECE
         for item in pieces:  # noqa: SIM110 - a plain loop: cheaper than all() for 1-4 items
             if type(item) is not piece:
                 return False

@@ -17,6 +17,7 @@ from gupai_learn.puzzles.about import about_deal
 from gupai_learn.puzzles.kinds import lead_verdict
 from gupai_learn.puzzles.loader import BANKS, index, make, puzzles_of, raw
 from gupai_learn.puzzles.model import Feedback, Puzzle, Solution
+from gupai_learn.verdict import describe_input
 
 __all__ = [
     "BANKS",
@@ -43,7 +44,7 @@ def get(pid: str) -> Puzzle:
         return index()[pid]
     except (KeyError, TypeError):
         raise KeyError(
-            f"no puzzle {pid!r}; ids look like 'tg-beat-01' (see puzzles.bank(game))"
+            f"no puzzle {describe_input(pid)}; ids look like 'tg-beat-01' (see puzzles.bank(game))"
         ) from None
 
 
@@ -51,7 +52,7 @@ def deal_for(pid: str) -> object:
     """A fresh deal at the moment puzzle ``pid`` asks about (KeyError if it is set in none)."""
     position = get(pid).position
     if position is None:
-        raise KeyError(f"puzzle {pid!r} is not set in a deal")
+        raise KeyError(f"puzzle {describe_input(pid)} is not set in a deal")
     return position()
 
 
@@ -64,7 +65,9 @@ def from_entry(entry: dict[str, object]) -> Puzzle:
         raise TypeError(f"an entry is a dict of a bank's puzzle fields, not {type(entry).__name__}")
     name = entry.get("bank")
     if name not in BANKS:
-        raise ValueError(f"entry {entry.get('id')!r} names no bank ('bank' is one of {BANKS})")
+        raise ValueError(
+            f"entry {describe_input(entry.get('id'))} names no bank ('bank' is one of {BANKS})"
+        )
     tables = {key: value for key, value in raw(name).items() if key != "puzzle"}
     fields = {key: value for key, value in entry.items() if key != "bank"}
     puzzle = make(fields, GAMES[tables["game"]], tables)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import html
 
-from gupai_learn.verdict import SetupError
+from gupai_learn.verdict import SetupError, describe_input
 
 #: Font list for Latin text; no web fonts, so drawings render offline.
 SANS = "sans-serif"
@@ -137,7 +137,7 @@ def svg_root(
     (every part smaller, nothing cut off).
     """
     if not scale > 0:
-        raise SetupError(f"scale must be positive, not {scale!r}")
+        raise SetupError(f"scale must be positive, not {describe_input(scale)}")
     scale = min(scale, MAX_WIDTH / width) if width > 0 else scale
     head = attrs(
         xmlns=SVG_NS,

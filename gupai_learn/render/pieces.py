@@ -15,6 +15,7 @@ from functools import singledispatch
 from typing import Literal
 
 from gupai_learn.render._svg import svg_root
+from gupai_learn.verdict import describe_input
 
 Style = Literal["chinese", "western"]
 Orientation = Literal["vertical", "horizontal"]
@@ -45,7 +46,7 @@ class Drawing:
 @singledispatch
 def draw_piece(piece: object, options: PieceOptions) -> Drawing:
     """Draw a piece (a :class:`~gupai_learn.tiles.Tile`, later also a card)."""
-    raise TypeError(f"cannot draw {piece!r}: not a tile or card")
+    raise TypeError(f"cannot draw {describe_input(piece)}: not a tile or card")
 
 
 def piece_svg(drawing: Drawing, *, scale: float, tooltip: str | None, kind: str) -> str:

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 from gupai_learn.engine.reference import LED_ONLY_TEXT, line_faces
 from gupai_learn.render._svg import esc, group, num, svg_root, tag, text, title
 from gupai_learn.render.pieces import Orientation, PieceOptions, Style, draw_piece
-from gupai_learn.verdict import SetupError
+from gupai_learn.verdict import SetupError, describe_input
 
 if TYPE_CHECKING:
     from gupai_learn.engine.reference import Ladder, Part, Reference, Rung
@@ -91,9 +91,9 @@ class _Box:
 def reference_svg(card: Reference, *, width: float = WIDTH, tile_scale: float = TILE_SCALE) -> str:
     """The whole card as one ``<svg>`` at most ``width`` wide, pieces at ``tile_scale``."""
     if not width >= 300:
-        raise SetupError(f"width must be at least 300, not {width!r}")
+        raise SetupError(f"width must be at least 300, not {describe_input(width)}")
     if not tile_scale > 0:
-        raise SetupError(f"tile_scale must be positive, not {tile_scale!r}")
+        raise SetupError(f"tile_scale must be positive, not {describe_input(tile_scale)}")
     inner = width - 2 * _MARGIN
     blocks = [_header(card, inner)]
     look = _Look(tile_scale, card.style)

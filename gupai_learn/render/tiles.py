@@ -27,7 +27,7 @@ from gupai_learn.render.pieces import (
     piece_svg,
 )
 from gupai_learn.tiles import Tile, as_tile
-from gupai_learn.verdict import SetupError
+from gupai_learn.verdict import SetupError, describe_input
 
 Point = tuple[float, float]
 
@@ -109,7 +109,7 @@ def resolve_style(tiles: Sequence[Tile], style: Style | str | None) -> Style:
     """The style to draw tiles in: the one asked for, else Chinese when every tile is. A tile
     with a blank end has no Chinese drawing, so it is always drawn Western."""
     if style is not None and style not in ("chinese", "western"):
-        raise SetupError(f"style must be 'chinese', 'western' or None, not {style!r}")
+        raise SetupError(f"style must be 'chinese', 'western' or None, not {describe_input(style)}")
     if style == "western" or not all(t.is_chinese for t in tiles):
         return "western"
     return "chinese"
@@ -149,7 +149,9 @@ def tile_svg(
 def _check_orientation(orientation: str) -> Orientation:
     if orientation in ("vertical", "horizontal"):
         return cast(Orientation, orientation)
-    raise SetupError(f"orientation must be 'vertical' or 'horizontal', not {orientation!r}")
+    raise SetupError(
+        f"orientation must be 'vertical' or 'horizontal', not {describe_input(orientation)}"
+    )
 
 
 @draw_piece.register

@@ -20,7 +20,7 @@ from gupai_learn.render._svg import group, inset_rect, svg_root, tag, text, text
 from gupai_learn.render.pieces import Drawing, PieceOptions, Style, draw_piece
 from gupai_learn.render.tiles import resolve_style, tile_size
 from gupai_learn.tiles import Tile, as_tile, as_tiles
-from gupai_learn.verdict import SetupError
+from gupai_learn.verdict import SetupError, describe_input
 
 #: Room above a row for selected tiles, which are lifted (a cue that does not rely on colour).
 LIFT = 10.0
@@ -120,7 +120,7 @@ def group_svg(
     """Labelled groups of tiles in one SVG, side by side (``layout="row"``) or one under the
     other (``layout="column"``). A highlighted group gets a frame and the word "high"."""
     if layout not in ("row", "column"):
-        raise SetupError(f"layout must be 'row' or 'column', not {layout!r}")
+        raise SetupError(f"layout must be 'row' or 'column', not {describe_input(layout)}")
     everything = [t for g in groups for t in g.tiles]
     chosen = _style_of(everything, style)
     if not groups:

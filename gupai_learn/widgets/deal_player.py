@@ -367,11 +367,12 @@ def level_kind(info: GameInfo, bots: str, level: str | None) -> str:
     """The kind of computer player to seat: ``level`` ("easy", "normal", "strong") if given,
     else ``bots`` (a kind from the game's players). ValueError naming the choices otherwise."""
     if level is not None:
-        if level not in LEVELS:
-            raise SetupError(f"level={level!r}: choose {' or '.join(map(repr, LEVELS))}")
+        if type(level) is not str or level not in LEVELS:
+            choices = " or ".join(map(repr, LEVELS))
+            raise SetupError(f"level={describe_input(level)}: choose {choices}")
         return LEVELS[level]
-    if bots not in info.bots:
-        raise SetupError(f"bots={bots!r}: choose {' or '.join(map(repr, info.bots))}")
+    if type(bots) is not str or bots not in info.bots:
+        raise SetupError(f"bots={describe_input(bots)}: choose {' or '.join(map(repr, info.bots))}")
     return bots
 
 

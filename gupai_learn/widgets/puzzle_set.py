@@ -20,7 +20,7 @@ import ipywidgets
 
 from gupai_learn.puzzles import progress
 from gupai_learn.puzzles.model import Puzzle
-from gupai_learn.verdict import SetupError
+from gupai_learn.verdict import SetupError, describe_input
 from gupai_learn.widgets._static import RUN_TO_ANSWER, StaticFallback, esc, picture_of
 from gupai_learn.widgets.puzzle_card import WATCHERS, PuzzleCard
 
@@ -48,7 +48,7 @@ class PuzzleSet(StaticFallback, ipywidgets.VBox):
         if not puzzles:
             raise SetupError("a puzzle set needs at least one puzzle")
         if not isinstance(ladder, bool):
-            raise SetupError(f"ladder is True or False, not {ladder!r}")
+            raise SetupError(f"ladder is True or False, not {describe_input(ladder)}")
         self.ladder = ladder
         self.puzzles = ladder_order(puzzles) if ladder else list(puzzles)
         self.title = title

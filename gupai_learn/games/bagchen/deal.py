@@ -31,12 +31,13 @@ from typing import Any
 
 from gupai_learn import decks
 from gupai_learn.engine.deal import (
+    MoveForm,
     Outcome,
     check_played_counts,
     check_players,
     check_rules,
     check_seat,
-    check_seed,
+    seeded,
 )
 from gupai_learn.engine.moves import Call, Move, quote
 from gupai_learn.engine.settlement import Payment
@@ -92,8 +93,8 @@ _TEXT_MOVES = TextMoves(as_tiles)
 def _read_tiles(raw: Any) -> Tiles:
     if isinstance(raw, Tile):
         return Tiles((raw,))
-    if isinstance(raw, Combination):
-        return canonical(raw.pieces)
+    if isinstance(raw, Combination):  # its pieces read again: a Combination can hold anything
+        return canonical(as_tiles(tuple(raw.pieces)))
     return canonical(as_tiles(raw))
 
 
@@ -146,10 +147,14 @@ class Deal(TrickDeal[Tile]):
     RULE_LEAD = "BG-TRICKS"
     RULE_OVER = "BG-TRICKS"
     RULE_FACE_DOWN = "BG-TRICKS"
+    #: a face-down play may call a suit: only as a charity lead (BG-CHARITY, judged there)
+    MOVE_FORMS = {
+        "play": MoveForm("a face-up play of tiles"),
+        "discard": MoveForm("a face-down play of tiles", call=True),
+    }
     RULE_BEAT = "BG-RANK"
     RULE_WINNER = "BG-TRICKS"
     _hand_type = Tiles
-    _piece_type = Tile
     _text_moves = _TEXT_MOVES
 
     def __init__(
@@ -225,7 +230,7 @@ class Deal(TrickDeal[Tile]):
         two dice for the point (BG-DEAL, BG-POINT-ROLL). The first leader is drawn at random
         unless ``leader`` is given. With ``redeal`` on, the deal is made again while a seat may
         ask for it (BG-REDEAL); with ``seek`` on, mothers look for sons (BG-SEEK)."""
-        rng = seed if isinstance(seed, random.Random) else random.Random(check_seed(seed))
+        rng = seeded(seed)
         rules = check_rules(rules, _DEFAULT_RULES, "bagchen")
         check_players(players, (SEATS,), "BG-DEAL")
         deck = decks.chinese_double()
@@ -297,11 +302,9 @@ class Deal(TrickDeal[Tile]):
         """Play ``pieces`` face down; ``call`` ("sky", "earth" or "any") makes it a charity lead
         (BG-CHARITY). Raises :class:`IllegalPlayError`, state unchanged."""
         if call is None:
-            fast = self._fast_discard(pieces, seat)
-            if fast is not None:
-                return self._apply(fast, None)
-            return self._apply_judged(pieces, True, seat)
-        return self._apply_judged(Move.discard(self._read(pieces), call), True, seat)
+            return super().discard(pieces, seat=seat)
+        # pieces and call as given, read and checked by the careful path
+        return self._apply_judged(tuple.__new__(Move, ("discard", pieces, None, call)), True, seat)
 
     # ----- search support ------------------------------------------------------------------
     def copy(self) -> Deal:
@@ -354,10 +357,7 @@ class Deal(TrickDeal[Tile]):
         if move.kind == "discard":
             self._judge_charity(who, move, out)
             return
-        if move.call is not None:
-            text = f"Only a face-down charity lead names a suit; {move} is face up."
-            out.errors.append(Reason("BG-CHARITY", text))
-        super()._judge_lead(who, move, out)
+        super()._judge_lead(who, move, out)  # a face-up play with a call: refused as a misfit
 
     def _judge_charity(self, who: int, move: Move, out: Outcome) -> None:
         """BG-CHARITY: a face-down lead of one tile naming sky, earth or any."""

@@ -28,6 +28,7 @@ from gupai_learn.engine.search import (
     Memo,
     Meter,
     SolveResult,
+    check_game,
     lowest_first,
     solve_game,
     without,
@@ -58,17 +59,16 @@ def solve(
     When it is ``seat``'s turn, ``plays`` lists every move that keeps the forced win, in
     ``deal.legal_moves()`` order; ``wins`` is None when ``max_nodes`` positions did not settle
     it."""
+    check_game(deal, Deal, "Bagchen")  # a TypeError naming what it needs, before any use
     # at the root the seat's winning first moves are listed, so the root is the deal's own
     root = deal if deal.turn == seat else None
     meter = Meter()
     memo = {} if memo is None else memo
-    # another game's deal is refused by solve_game, with the game named
-    compact = _Compact(deal, seat, meter, memo) if isinstance(deal, Deal) else None
+    compact = _Compact(deal, seat, meter, memo)
 
     def goal(done: Deal) -> bool | None:
         if done.is_over:
             return done.winner == seat
-        assert compact is not None
         return None if done is root else compact.value(done)
 
     return solve_game(

@@ -26,6 +26,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from gupai_learn import decks, strong
+from gupai_learn.engine.deal import seeded
 from gupai_learn.engine.line import Layout
 from gupai_learn.engine.moves import Move
 from gupai_learn.games.bergen.deal import Deal
@@ -102,8 +103,8 @@ def unseen(deal: Any) -> list[Tile]:
 class HeuristicPlayer:
     """Scores headers, denies the next seat its headers, keeps doubles, counts the numbers."""
 
-    def __init__(self, seed: int | None = None) -> None:
-        self.rng = random.Random(seed)
+    def __init__(self, seed: int | random.Random | None = None) -> None:
+        self.rng = seeded(seed)  # the seeds every level and Deal.random take
 
     def choose(self, deal: Deal, seat: int | None = None) -> Move:
         """The move for the seat to act (one of ``deal.legal_moves()``).

@@ -34,8 +34,15 @@ from dataclasses import replace
 from typing import Any
 
 from gupai_learn import decks
-from gupai_learn.engine.deal import Outcome, check_players, check_rules, check_seat, check_seed
-from gupai_learn.engine.line import LineDeal, Placed, placement
+from gupai_learn.engine.deal import (
+    MoveForm,
+    Outcome,
+    check_players,
+    check_rules,
+    check_seat,
+    seeded,
+)
+from gupai_learn.engine.line import PLACEMENT, LineDeal, Placed, placement
 from gupai_learn.engine.moves import DRAW, PASS, End, Move, quote
 from gupai_learn.engine.settlement import Award, Settlement
 from gupai_learn.games.bergen.headers import Header, header
@@ -73,6 +80,11 @@ class Deal(LineDeal):
     RULE_OVER = "BE-GAME"
     RULE_PLAY = "BE-PLAY"
     DOUBLES_ACROSS = True
+    MOVE_FORMS = {
+        "play": PLACEMENT,
+        "draw": MoveForm("a draw from the boneyard", pieces=False),
+        "pass": MoveForm("a pass", pieces=False),
+    }
 
     def __init__(
         self,
@@ -150,7 +162,7 @@ class Deal(LineDeal):
             )
         if players is not None and players != rules.players:
             rules = replace(rules, players=players)
-        rng = seed if isinstance(seed, random.Random) else random.Random(check_seed(seed))
+        rng = seeded(seed)
         size = rules.hand_size
         while True:
             deck = list(_SET_ORDER)
@@ -298,7 +310,7 @@ class Deal(LineDeal):
             if not out.errors:
                 text = f"{self.name(seat)} draws one tile and then acts again."
                 out.notes.append(Reason("BE-DRAW", text))
-        elif move.kind == "pass":
+        else:  # a pass (a face-down play, or tiles on a draw, were refused before: MOVE_FORMS)
             if fitting:
                 text = f"{self.name(seat)} holds a tile that fits an end."
                 out.errors.append(Reason("BE-PLAY", text))
@@ -309,9 +321,6 @@ class Deal(LineDeal):
             if not out.errors:
                 text = f"{self.name(seat)} can neither play nor draw, and passes."
                 out.notes.append(Reason("BE-DRAW", text))
-        else:
-            text = f"Bergen has no face-down tiles: play a tile, draw, or pass ({move} refused)."
-            out.errors.append(Reason("BE-PLAY", text))
 
     def _nothing_to_draw(self) -> str:
         left = len(self._pile)

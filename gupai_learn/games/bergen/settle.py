@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from gupai_learn.tiles import Tile, as_tiles
-from gupai_learn.verdict import Reason, SetupError
+from gupai_learn.verdict import Reason, SetupError, describe_input
 
 #: Points for dominoing (BE-END-DOMINO) and for winning a blocked round under each rule.
 DOMINO_POINTS = 2
@@ -59,9 +59,10 @@ def decide_blocked(
     """The full decision of a blocked round under ``rule``, with its clauses; ``names`` (one
     per hand) name the seats in the clauses, "seat 0", "seat 1"... by default."""
     read = [as_tiles(h) if isinstance(h, str) else tuple(h) for h in hands]
-    if rule not in BLOCKED_POINTS:
+    if type(rule) is not str or rule not in BLOCKED_POINTS:
+        choices = ", ".join(BLOCKED_POINTS)
         raise SetupError(
-            f"blocked rule {rule!r} is not one of {', '.join(BLOCKED_POINTS)} (BE-END-BLOCKED)"
+            f"blocked rule {describe_input(rule)} is not one of {choices} (BE-END-BLOCKED)"
         )
     if len(read) < 2:
         raise SetupError(f"a blocked round needs 2 to 4 hands, not {len(read)} (BE-DEAL)")

@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from gupai_learn import decks, strong
+from gupai_learn.engine.deal import seeded
 from gupai_learn.engine.line import Layout
 from gupai_learn.engine.moves import Move
 from gupai_learn.games.ding_niu.deal import Deal
@@ -74,8 +75,8 @@ def unseen(deal: Any, seat: int) -> list[Tile]:
 class HeuristicPlayer:
     """Plays toward its numbers, blocks the next seat, fishes when it expects to win."""
 
-    def __init__(self, seed: int | None = None) -> None:
-        self.rng = random.Random(seed)
+    def __init__(self, seed: int | random.Random | None = None) -> None:
+        self.rng = seeded(seed)  # the seeds every level and Deal.random take
 
     def choose(self, deal: Deal, seat: int | None = None) -> Move:
         """The move for the seat to act (one of ``deal.legal_moves()``).
@@ -159,7 +160,7 @@ STRONG_SAMPLES = 20
 
 
 def strong_player(
-    seed: int | None = None,
+    seed: int | random.Random | None = None,
     *,
     budget_ms: float = strong.DEFAULT_BUDGET_MS,
     samples: int = STRONG_SAMPLES,

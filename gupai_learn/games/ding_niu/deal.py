@@ -39,8 +39,9 @@ from operator import itemgetter
 from typing import Any
 
 from gupai_learn import decks
-from gupai_learn.engine.deal import Outcome, check_players, check_seat, check_seed
+from gupai_learn.engine.deal import MoveForm, Outcome, check_players, check_seat, seeded
 from gupai_learn.engine.line import (
+    PLACEMENT,
     Layout,
     LineDeal,
     LineResult,
@@ -101,6 +102,11 @@ class Deal(LineDeal):
     RULE_SET = "DN-SET"
     RULE_OVER = "DN-PLAY-ENDS"
     RULE_PLAY = "DN-PLAY-ENDS"
+    MOVE_FORMS = {
+        "play": PLACEMENT,
+        "discard": MoveForm("a tile put face down"),
+        "pass": MoveForm("a pass", pieces=False),
+    }
     DOUBLES_ACROSS = False
 
     #: the line and hand before the last placement made the general way (only kept under
@@ -156,7 +162,7 @@ class Deal(LineDeal):
         six to each seat and, unless ``leader`` is given, draw the first leader (DN-DEAL);
         ``players`` can only be 4."""
         check_players(players, (SEATS,), "DN-DEAL")
-        rng = seed if isinstance(seed, random.Random) else random.Random(check_seed(seed))
+        rng = seeded(seed)
         draw = rng.random
         # one draw per tile, in deck order, as before (starmap: the draws without a loop)
         keys = list(starmap(draw, _NO_ARGS))
@@ -314,17 +320,13 @@ class Deal(LineDeal):
                 out.notes.append(Reason("DN-FISH-BLOCKER", text))
 
     def _judge_other(self, seat: int, move: Move, out: Outcome) -> None:
+        # a draw, or a field its kind does not carry, was refused before (MOVE_FORMS)
         if move.kind == "discard":
             self._judge_discard(seat, move, out)
-        elif move.kind == "pass":
-            self._judge_pass(seat, out)
         else:
-            text = "There is no stock to draw from in Bull Fight: all 24 tiles are dealt."
-            out.errors.append(Reason("DN-DEAL", text))
+            self._judge_pass(seat, out)
 
     def _judge_discard(self, seat: int, move: Move, out: Outcome) -> None:
-        if move.call is not None:
-            out.errors.append(Reason("DN-DISCARD", "A face-down tile names no call in Bull Fight."))
         if len(move.pieces) != 1:
             text = f"One tile goes face down per turn, not {len(move.pieces)}."
             out.errors.append(Reason("DN-DISCARD", text))
@@ -662,7 +664,7 @@ def _check_hands(hands: list[Tiles]) -> None:
             )
         counts.update(hand)
     if not counts:
-        raise ValueError("every hand is empty: a hand needs tiles to play (DN-DEAL)")
+        raise SetupError("every hand is empty: a hand needs tiles to play (DN-DEAL)")
     for tile, n in sorted(counts.items()):
         if tile not in DECK_COUNTS:
             raise SetupError(f"{tile} is not in the Bull Fight deck of 24 tiles (DN-SET)")

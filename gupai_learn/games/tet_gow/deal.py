@@ -24,7 +24,13 @@ from typing import Any, cast
 
 from gupai_learn import decks
 from gupai_learn.cards import Card, Cards, as_cards
-from gupai_learn.engine.deal import check_players, check_rules, check_seat, check_seed
+from gupai_learn.engine.deal import (
+    MoveForm,
+    check_players,
+    check_rules,
+    check_seat,
+    seeded,
+)
 from gupai_learn.engine.moves import quote
 from gupai_learn.engine.trick import Combination, TextMoves, TrickDeal, TrickPlay
 from gupai_learn.games.tet_gow.combos import (
@@ -158,9 +164,9 @@ _sort_key = ORDER.__getitem__
 _new_tuple = tuple.__new__
 
 
-def _read_cards(raw: object) -> Cards:
-    if isinstance(raw, Combination):
-        return canonical(raw.pieces)
+def _read_cards(raw: Any) -> Cards:
+    if isinstance(raw, Combination):  # its pieces read again: a Combination can hold anything
+        return canonical(as_cards(tuple(raw.pieces)))
     found = as_cards(raw)
     if len(found) > 1:
         return Cards(sorted(found, key=_sort_key))
@@ -191,9 +197,13 @@ class Deal(TrickDeal[Card]):
     RULE_BEAT = "TT-FOLLOW"
     RULE_WINNER = "TT-FOLLOW"
     _hand_type = Cards
-    _piece_type = Card
+    PIECE = Card
     _text_moves = _TEXT_MOVES
     _table = _PLAY_OF
+    MOVE_FORMS = {
+        "play": MoveForm("a face-up play of cards"),
+        "discard": MoveForm("a face-down play of cards"),
+    }
 
     def __init__(
         self,
@@ -258,7 +268,7 @@ class Deal(TrickDeal[Card]):
         """Shuffle the deck with ``random.Random(seed)`` and deal 8 cards to each seat; the
         first leader is drawn at random unless ``leader`` is given (TT-DEAL). ``players``
         (4 or 3) overrides ``rules.players`` (TT-THREE)."""
-        rng = seed if isinstance(seed, random.Random) else random.Random(check_seed(seed))
+        rng = seeded(seed)
         rules = check_rules(rules, _DEFAULT_RULES, "tet_gow")
         check_players(players, (4, 3), "TT-THREE")
         if players is not None and players != rules.players:

@@ -19,12 +19,13 @@ from typing import Any
 
 from gupai_learn import decks
 from gupai_learn.engine.deal import (
+    MoveForm,
     Outcome,
     check_count,
     check_played_counts,
     check_players,
     check_seat,
-    check_seed,
+    seeded,
 )
 from gupai_learn.engine.moves import quote
 from gupai_learn.engine.settlement import Payment
@@ -166,8 +167,8 @@ _TABLES = {flag: _Tables(flag) for flag in (True, False)}
 def _read_tiles(raw: Any) -> Tiles:
     if isinstance(raw, Tile):
         return Tiles((raw,))
-    if isinstance(raw, Combination):
-        return canonical(raw.pieces)
+    if isinstance(raw, Combination):  # its pieces read again: a Combination can hold anything
+        return canonical(as_tiles(tuple(raw.pieces)))
     return canonical(as_tiles(raw))
 
 
@@ -214,8 +215,11 @@ class Deal(TrickDeal[Tile]):
     RULE_BEAT = "TG-BEAT-STRICT"
     RULE_WINNER = "TG-TRICK-WINNER"
     _hand_type = Tiles
-    _piece_type = Tile
     _text_moves = _TEXT_MOVES
+    MOVE_FORMS = {
+        "play": MoveForm("a face-up play of tiles"),
+        "discard": MoveForm("a face-down play of tiles"),
+    }
 
     def __init__(
         self,
@@ -308,7 +312,7 @@ class Deal(TrickDeal[Tile]):
         check_players(players, (SEATS,), "TG-DEAL")
         # Shuffling positions in the set gives the same permutation as shuffling the tiles, and
         # the set is in display order, so sorted positions are sorted hands; no checks needed.
-        rng = seed if isinstance(seed, random.Random) else random.Random(check_seed(seed))
+        rng = seeded(seed)
         deck = decks.chinese()
         order = list(range(len(deck)))
         decks.shuffle(rng, order)

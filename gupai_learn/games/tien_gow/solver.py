@@ -32,6 +32,7 @@ from gupai_learn.engine.search import (
     Memo,
     Meter,
     SolveResult,
+    check_game,
     lowest_first,
     solve_game,
     without,
@@ -55,17 +56,16 @@ def solve(
     200,000, takes a few seconds at most; pass a larger number to search longer); when it runs
     out, ``wins`` is None. Endgames of up to five tiles each are usually solved in milliseconds.
     """
+    check_game(deal, Deal, "Tien Gow")  # a TypeError naming what it needs, before any use
     # at the root the seat's winning first moves are listed, so the last trick is searched
     root = deal if deal.turn == seat else None
     meter = Meter()
     memo = {} if memo is None else memo
-    # another game's deal is refused by solve_game, with the game named
-    ending = _Ending(seat, deal.rules, meter, memo) if isinstance(deal, Deal) else None
+    ending = _Ending(seat, deal.rules, meter, memo)
 
     def goal(done: Deal) -> bool | None:
         if done.is_over:
             return done.winner == seat
-        assert ending is not None
         return None if done is root else _last_trick(done, ending)
 
     return solve_game(

@@ -10,7 +10,7 @@ from gupai_learn.puzzles import pictures
 from gupai_learn.puzzles.kinds.entry import Entry
 from gupai_learn.puzzles.kinds.speak import correct, incorrect, lead_verdict, read_pieces
 from gupai_learn.puzzles.model import Feedback, Puzzle, Solution
-from gupai_learn.verdict import IllegalPlayError, Reason, Verdict
+from gupai_learn.verdict import IllegalPlayError, Reason, Verdict, describe_input
 
 
 def classify(e: Entry) -> Puzzle:
@@ -93,7 +93,7 @@ def may_lead(e: Entry) -> Puzzle:
     def check(answer: object) -> Feedback:
         claim = next((c for c in claims if c.text == answer), None)
         if claim is None:
-            return incorrect(f"{answer!r} is not one of the options.")
+            return incorrect(f"{describe_input(answer)} is not one of the options.")
         if claim.agrees(verdict):
             return correct(f"Right: {truth}", verdict.reasons)
         return incorrect(*_claim_refuted(claim, verdict, shown, e.setup is not None))

@@ -18,7 +18,7 @@ from gupai_learn.puzzles.kinds.speak import (
     read_numbers,
 )
 from gupai_learn.puzzles.model import Feedback, Puzzle, Solution
-from gupai_learn.verdict import Reason
+from gupai_learn.verdict import Reason, describe_input
 
 
 def fish(e: Entry) -> Puzzle:
@@ -121,7 +121,7 @@ def line_score(e: Entry) -> Puzzle:
     def check(answer: object) -> Feedback:
         values = read_numbers(answer, 1)
         if values is None:
-            return incorrect(f"{answer!r} is not a whole number.")
+            return incorrect(f"{describe_input(answer)} is not a whole number.")
         if values[0] == truth:
             return correct(f"Right: {play} scores {truth} for {name}.", right)
         return incorrect(f"Not {values[0]}.", [ends, *hints])

@@ -8,7 +8,7 @@ from gupai_learn.puzzles.kinds.speak import WORDS, correct, counted, incorrect, 
 from gupai_learn.puzzles.model import Feedback, Puzzle, Solution
 from gupai_learn.render import row_svg
 from gupai_learn.tiles import Tile, Tiles
-from gupai_learn.verdict import Reason
+from gupai_learn.verdict import Reason, describe_input
 
 #: Widest a card's picture of the whole set is drawn (px): a notebook's output column is 848.
 PICTURE_WIDTH = 820
@@ -47,7 +47,7 @@ def count(e: Entry) -> Puzzle:
     def check(answer: object) -> Feedback:
         values = read_numbers(answer, 1)
         if values is None:
-            return incorrect(f"{answer!r} is not a whole number.")
+            return incorrect(f"{describe_input(answer)} is not a whole number.")
         if values[0] == truth:
             return correct("Right.", [why])
         side = "more" if values[0] < truth else "fewer"
