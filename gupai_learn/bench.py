@@ -242,16 +242,19 @@ def random_cards(draw: Callable[[], float], hand: tuple[Any, ...], n: int) -> Ca
 
 
 # ----- solver speed and deal review (issue 26) ------------------------------------------------
-def endgame_solve_times(game: str, size: int, count: int) -> tuple[float, float, int, int]:
+def endgame_solve_times(
+    game: str, size: int, count: int, make: Callable[[int, int], Any] | None = None
+) -> tuple[float, float, int, int]:
     """Median and worst CPU seconds, worst positions searched, and how many were decided, of
-    the game's solver on ``count`` random endgames with ``size`` pieces in each hand (the seat
-    to act solving, every winning first move listed, the default budget). CPU time, because
-    the machine may be shared: wall-clock time would measure the neighbours too."""
+    the game's solver on ``count`` random endgames with ``size`` pieces in each hand (made by
+    ``make(seed, size)``, default the game bench's ``endgame``; the seat to act solving, every
+    winning first move listed, the default budget). CPU time, because the machine may be
+    shared: wall-clock time would measure the neighbours too."""
     module = game_bench(GAMES[game])
     solve = GAMES[game].solve
     if module is None or not hasattr(module, "endgame") or solve is None:
         raise ValueError(f"{GAMES[game].title} has no solver endgames in its bench")
-    make = module.endgame
+    make = make or module.endgame
     times, nodes, decided = [], [], 0
     for seed in range(count):
         deal = make(seed, size)
@@ -264,21 +267,24 @@ def endgame_solve_times(game: str, size: int, count: int) -> tuple[float, float,
 
 
 def search_rows(quick: bool) -> None:
-    """Print the solver rows of issue 26: each game's endgames of the sizes its bench names
-    (``SEARCH_SIZES``: Tien Gow up to 5 tiles each, Bagchen up to 6, Tet-Gow 4 cards), each
-    over ``count`` seeded random positions with the median, the worst time, the worst
-    positions searched and how many were decided; then the whole-deal review of every game."""
+    """Print the solver rows of issues 26 and 36: each game's endgames of the sizes its bench
+    names (``SEARCH_SIZES``: Tien Gow up to 5 tiles each, Bagchen up to 6, Tet-Gow 4 cards),
+    each over ``count`` seeded random positions of every set its bench names (``ENDGAMES``;
+    default its ``endgame``) with the median, the worst time, the worst positions searched
+    and how many were decided; then the whole-deal review of every game."""
     count = 8 if quick else 30
     for game, info in GAMES.items():
         module = game_bench(info)
         sizes = getattr(module, "SEARCH_SIZES", ())  # optional: not every game has such rows
-        title = info.title
+        sets = getattr(module, "ENDGAMES", {"": None})
         for size in sizes:
-            median, worst, nodes, decided = endgame_solve_times(game, size, count)
-            print(
-                f"  {title} solver, {size} pieces each: median {median * 1e3:.1f} ms, worst "
-                f"{worst * 1e3:.1f} ms, worst {nodes:,} positions, {decided}/{count} decided"
-            )
+            for name, make in sets.items():
+                median, worst, nodes, decided = endgame_solve_times(game, size, count, make)
+                label = f"{info.title} solver, {size} pieces each" + (f" {name}" if name else "")
+                print(
+                    f"  {label}: median {median * 1e3:.1f} ms, worst {worst * 1e3:.1f} ms, "
+                    f"worst {nodes:,} positions, {decided}/{count} decided"
+                )
     for game, (median, worst, share) in review_times(3 if quick else 10).items():
         print(
             f"  {game} whole-deal review of seat 0: median {median:.2f} s, worst {worst:.2f} s, "

@@ -59,8 +59,9 @@ class SolveResult:
     nodes: int
 
 
-class _Unknown(Exception):
-    """The search cannot answer: budget spent, or a position repeats."""
+class Unknown(Exception):
+    """The search cannot answer: budget spent, or a position repeats (a game's own search
+    below the root raises it too; :func:`solve` turns it into ``wins=None``)."""
 
 
 class Meter:
@@ -75,7 +76,7 @@ class Meter:
     def tick(self) -> None:
         """Count one position; "unknown" once the budget is spent."""
         if self.nodes >= self.limit:
-            raise _Unknown
+            raise Unknown
         self.nodes += 1
 
 
@@ -144,7 +145,7 @@ class _Search:
         known = memo.get(key)
         if known is not None:
             if known is _OPEN:
-                raise _Unknown
+                raise Unknown
             return known is True
         self.meter.tick()
         memo[key] = _OPEN
@@ -222,7 +223,7 @@ def solve(
     if early:
         try:
             decided = goal(deal)
-        except _Unknown:
+        except Unknown:
             return SolveResult(None, (), meter.nodes)
         if decided is not None:
             return SolveResult(bool(decided), (), meter.nodes)
@@ -232,7 +233,7 @@ def solve(
         if deal.turn != seat:
             return SolveResult(search.value(deal.copy()), (), meter.nodes)
         plays = tuple(move for move in deal.legal_moves() if _after(search, deal, move))
-    except (_Unknown, RecursionError):
+    except (Unknown, RecursionError):
         for open_key in [k for k, v in memo.items() if v is _OPEN]:
             del memo[open_key]
         return SolveResult(None, (), meter.nodes)

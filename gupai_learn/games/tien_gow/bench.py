@@ -12,6 +12,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from gupai_learn import decks
 from gupai_learn.bench import (
     dominoes_random_playout,
     paired_rates,
@@ -22,6 +23,7 @@ from gupai_learn.bench import (
 )
 from gupai_learn.engine.moves import Move
 from gupai_learn.games import tien_gow
+from gupai_learn.games.tien_gow.deal import HAND_SIZE
 from gupai_learn.tiles import Tiles
 
 
@@ -125,10 +127,26 @@ def _endgame(seed: int, size: int) -> Any:
     return tien_gow.Deal(deal.hands, leader=deal.turn, columns=deal.columns)
 
 
+def dealt_endgame(seed: int, size: int) -> Any:
+    """A second set of reference endgames (issue 36): ``size`` tiles dealt to each seat at
+    random from the 32, the columns already won shared out at random, a random leader. The
+    played-down endgames all have the leader holding every column so far; these do not."""
+    rng = random.Random(10_000 + seed)
+    deck = list(decks.chinese())
+    rng.shuffle(deck)
+    hands = [deck[i * size : (i + 1) * size] for i in range(4)]
+    played = HAND_SIZE - size
+    cuts = sorted(rng.randint(0, played) for _ in range(3))
+    columns = [cuts[0], cuts[1] - cuts[0], cuts[2] - cuts[1], played - cuts[2]]
+    return tien_gow.Deal(hands, leader=rng.randrange(4), columns=columns)
+
+
 #: Hand sizes of the solver rows of issue 26 (endgames with this many tiles in each hand).
 SEARCH_SIZES = (4, 5)
 #: A reference endgame of ``size`` tiles each, from ``seed`` (the solver rows' positions).
 endgame = _endgame
+#: Every set of reference endgames, by name (the solver rows print one row per set and size).
+ENDGAMES = {"played down": _endgame, "dealt at random": dealt_endgame}
 
 
 def rows(seconds: float, rounds: int, quick: bool) -> None:
