@@ -345,8 +345,14 @@ class Endgame:
                 high_seat, high = top_seat, top
             if left:
                 result = self.follow1(masks, flags, high_seat, high, after, left, reps)
-            else:
-                result = self.trick_won(masks, flags, high_seat)
+            elif not masks[high_seat]:
+                result = high_seat == self.seat
+            else:  # the trick's end, the next start looked up here (the hottest path)
+                won = flags | _SEAT_BIT[high_seat] if self.early_death else 0
+                hands = (masks[0], masks[1], masks[2], masks[3])
+                result = self.seen.get((hands, high_seat, won))
+                if result is None:
+                    result = self.start(hands, high_seat, won)
             masks[first] = mask
             if result is mine:
                 return mine
