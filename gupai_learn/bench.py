@@ -207,6 +207,7 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     if args.solver:
         search_rows(args.quick)
+        memory_rows(args.quick)
         return
     seconds, rounds = (0.5, 3) if args.quick else (2.0, 5)
     print(f"gupai-learn benchmark ({rounds} rounds of {seconds} s, medians)")
@@ -215,6 +216,7 @@ def main(argv: list[str] | None = None) -> None:
         if module is not None:
             module.rows(seconds, rounds, args.quick)
     search_rows(args.quick)
+    memory_rows(args.quick)
     sim_rows(args.quick)
 
 
@@ -290,6 +292,64 @@ def search_rows(quick: bool) -> None:
             f"  {game} whole-deal review of seat 0: median {median:.2f} s, worst {worst:.2f} s, "
             f"{share:.0%} of decisions decided"
         )
+
+
+#: What the memory row's fresh process runs: ``deals`` reviews of different Tien Gow deals (each
+#: played to the end by heuristic players), the peak memory in MB printed after ``after`` of
+#: them and after the last (the process's resident peak; where ``resource`` is missing,
+#: Windows, the peak that ``tracemalloc`` traced).
+_MEMORY_CHILD = """
+import sys
+deals, after = int(sys.argv[1]), int(sys.argv[2])
+try:
+    import resource
+    def peak():
+        size = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+        return size / 2**20 if sys.platform == "darwin" else size / 2**10
+except ImportError:
+    import tracemalloc
+    tracemalloc.start()
+    def peak():
+        return tracemalloc.get_traced_memory()[1] / 2**20
+from gupai_learn.games import GAMES
+from gupai_learn.review import review
+info = GAMES["tien_gow"]
+for seed in range(deals):
+    deal = info.Deal.random(seed=seed)
+    bots = [info.bot("heuristic", seed + i) for i in range(deal.n_seats)]
+    while not deal.is_over:
+        deal.apply(bots[deal.turn].choose(deal))
+    review(deal, 0)
+    if seed + 1 in (after, deals):
+        print(f"{peak():.1f}", flush=True)
+"""
+
+
+def review_memory(deals: int = 20, after: int = 5) -> tuple[float, float]:
+    """Peak memory in MB of a fresh Python process after ``after`` and after ``deals`` reviews
+    of different Tien Gow deals (issue 32: the solver's caches must not grow with use)."""
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-c", _MEMORY_CHILD, str(deals), str(after)],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    first, last = (float(line) for line in done.stdout.split())
+    return first, last
+
+
+def memory_rows(quick: bool = False) -> None:
+    """Print the review memory row (issue 32): peak memory after 5 and after 20 Tien Gow
+    reviews in one process (10 with ``quick``), and the growth between them."""
+    deals, after = (10, 5) if quick else (20, 5)
+    first, last = review_memory(deals, after)
+    print(
+        f"  Tien Gow {deals} reviews in one process: peak memory {first:.1f} MB after {after}, "
+        f"{last:.1f} MB after {deals} (+{last - first:.1f} MB)"
+    )
 
 
 def review_times(count: int) -> dict[str, tuple[float, float, float]]:

@@ -130,7 +130,7 @@ def test_main_prints_both_playout_rows_of_every_trick_game_and_the_line_rows(
         for name, stand_in in stand_ins.items():
             if name in vars(module):
                 monkeypatch.setattr(module, name, stand_in)
-    for slow in ("search_rows", "sim_rows"):
+    for slow in ("search_rows", "memory_rows", "sim_rows"):
         monkeypatch.setattr(bench, slow, lambda quick: None)
     bench.main(["--quick"])
     out = capsys.readouterr().out
@@ -153,3 +153,12 @@ def test_playouts_are_timed_in_cpu_time(monkeypatch: pytest.MonkeyPatch) -> None
     monkeypatch.setattr(bench.time, "perf_counter", lambda: float(next(wall)))
     # clock 0 at the start, 1: play a deal of 3 moves, 2: stop, 3: the time taken
     assert bench._moves_per_second(lambda seed: 3, 1.5, 0) == pytest.approx(3 / 3)
+
+
+def test_reviews_keep_memory_flat() -> None:
+    """Issue 32: reviews of different Tien Gow deals in one process do not pile up solver
+    caches (before, ten reviews grew the peak by about 65 MB after the third)."""
+    from gupai_learn.bench import review_memory
+
+    first, last = review_memory(deals=10, after=3)
+    assert 0 < first <= last <= first + 15, (first, last)

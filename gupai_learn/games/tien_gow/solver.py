@@ -109,8 +109,10 @@ def rank_key(deal: Deal) -> Hashable:
     return (labels, deal._turn, trick, *[not w for w in deal._won], deal._last)
 
 
-#: Labels of the positions seen (by hand masks and high single), and the cache's bound (only
-#: the root's key is asked now; a bound by count is a bound in memory for these small tuples).
+#: Labels of the positions seen (by hand masks and high single), and the bound of this cache and
+#: of :data:`_FREE` (issue 32). Only the root's key is asked now (the search below keeps its own
+#: tables for one solve), and an entry is well under 1 KB, so each stays under a few MB however
+#: long a process runs; when full it starts again.
 _LABELS: dict[Hashable, tuple[Any, ...]] = {}
 _CACHE_SIZE = 4_096
 
