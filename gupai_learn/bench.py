@@ -217,7 +217,47 @@ def main(argv: list[str] | None = None) -> None:
             module.rows(seconds, rounds, args.quick)
     search_rows(args.quick)
     memory_rows(args.quick)
+    strong_rows(args.quick)
     sim_rows(args.quick)
+
+
+def strong_move_times(game: str, deals: int) -> tuple[list[float], list[float]]:
+    """Wall and CPU seconds of every decision with a choice that the strong player makes in
+    seat 0 over ``deals`` whole deals of ``game`` (heuristic players elsewhere, the player's
+    default budgets): what a learner waits for at a table of strong players."""
+    info = GAMES[game]
+    walls: list[float] = []
+    cpus: list[float] = []
+    for seed in range(deals):
+        deal = info.Deal.random(seed=seed)
+        players = [info.bot("strong" if s == 0 else "heuristic", seed) for s in range(deal.n_seats)]
+        while not deal.is_over:
+            timed = deal.turn == 0 and len(deal.legal_moves()) > 1
+            wall, cpu = time.perf_counter(), time.process_time()
+            move = players[deal.turn].choose(deal)
+            if timed:
+                walls.append(time.perf_counter() - wall)
+                cpus.append(time.process_time() - cpu)
+            deal.apply(move)
+    return walls, cpus
+
+
+def strong_rows(quick: bool) -> None:
+    """Print each game's strong-player rows (issue 36): wall and CPU time of its decisions
+    over whole deals, median, 90th percentile and worst."""
+    deals = 3 if quick else 10
+    for game, info in GAMES.items():
+        if "strong" not in info.bots:
+            continue
+        walls, cpus = strong_move_times(game, deals)
+        shown = []
+        for name, times in (("wall", walls), ("CPU", cpus)):
+            ms = sorted(t * 1e3 for t in times)
+            tenth = ms[min(len(ms) - 1, int(0.9 * len(ms)))]
+            shown.append(
+                f"{name} median {statistics.median(ms):.0f}, p90 {tenth:.0f}, worst {ms[-1]:.0f}"
+            )
+        print(f"  {info.title} strong player, {len(walls)} decisions (ms): " + "; ".join(shown))
 
 
 def sim_rows(quick: bool) -> None:

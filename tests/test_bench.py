@@ -130,7 +130,7 @@ def test_main_prints_both_playout_rows_of_every_trick_game_and_the_line_rows(
         for name, stand_in in stand_ins.items():
             if name in vars(module):
                 monkeypatch.setattr(module, name, stand_in)
-    for slow in ("search_rows", "memory_rows", "sim_rows"):
+    for slow in ("search_rows", "memory_rows", "strong_rows", "sim_rows"):
         monkeypatch.setattr(bench, slow, lambda quick: None)
     bench.main(["--quick"])
     out = capsys.readouterr().out
@@ -162,3 +162,8 @@ def test_reviews_keep_memory_flat() -> None:
 
     first, last = review_memory(deals=10, after=3)
     assert 0 < first <= last <= first + 15, (first, last)
+
+
+def test_strong_rows_time_decisions_with_a_choice(capsys: pytest.CaptureFixture[str]) -> None:
+    walls, cpus = bench.strong_move_times("tet_gow", 1)
+    assert walls and len(walls) == len(cpus) and all(t >= 0 for t in walls + cpus)
