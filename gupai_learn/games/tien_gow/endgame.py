@@ -350,9 +350,8 @@ class Endgame:
             else:  # the trick's end, the next start looked up here (the hottest path)
                 won = flags | _SEAT_BIT[high_seat] if self.early_death else 0
                 hands = (masks[0], masks[1], masks[2], masks[3])
-                result = self.seen.get((hands, high_seat, won))
-                if result is None:
-                    result = self.start(hands, high_seat, won)
+                seen = self.seen.get((hands, high_seat, won))
+                result = self.start(hands, high_seat, won) if seen is None else seen
             masks[first] = mask
             if result is mine:
                 return mine
