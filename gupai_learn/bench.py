@@ -14,6 +14,11 @@ Each game's rows live in its own package (``games/<name>/bench.py``, found throu
 :func:`game_bench`); this module holds what every game shares: the paired timing, the generic
 playouts of a trick or line game, the peer, the solver and review rows, and the simulations.
 
+After the solver rows (issues 26 and 36: endgames of two sets of 30 positions, whole-deal
+reviews), the review memory row (issue 32: the peak memory of a fresh process after 5 and after
+20 Tien Gow reviews) and the strong player's rows (issue 36: wall and CPU time of each decision
+over whole deals, what a learner waits for).
+
 Then, per game in ``GAMES``, :func:`gupai_learn.sim.run`'s throughput in deals per second with
 heuristic players, in one process and in two, and the speed-up. (The playout rows above do not
 go through ``sim.run``: it adds computer players' ``choose``, settlement, events and a row per
