@@ -167,3 +167,14 @@ def test_reviews_keep_memory_flat() -> None:
 def test_strong_rows_time_decisions_with_a_choice(capsys: pytest.CaptureFixture[str]) -> None:
     walls, cpus = bench.strong_move_times("tet_gow", 1)
     assert walls and len(walls) == len(cpus) and all(t >= 0 for t in walls + cpus)
+
+
+def test_tien_gow_solver_rows_cover_both_sets_of_endgames() -> None:
+    """Issue 36: the played-down endgames and a second set dealt at random, 30 of each."""
+    sets = bench.game_bench(GAMES["tien_gow"]).ENDGAMES
+    assert set(sets) == {"played down", "dealt at random"}
+    for make in sets.values():
+        median, worst, nodes, decided = bench.endgame_solve_times("tien_gow", 3, 2, make)
+        assert 0 <= median <= worst and nodes > 0 and decided == 2
+    dealt = sets["dealt at random"](4, 5)
+    assert len({len(h) for h in dealt.hands}) == 1 and sum(dealt.columns) == 3
