@@ -15,6 +15,11 @@ the game's ``GameInfo.bench``); this module holds what every game shares: the pa
 the generic playouts of a trick or line game, the peer, the solver and review rows, and the
 simulations.
 
+After the solver rows (issues 26 and 36: endgames of two sets of 30 positions, whole-deal
+reviews), the review memory row (issue 32: the peak memory of a fresh process after 5 and after
+20 Tien Gow reviews) and the strong player's rows (issue 36: wall and CPU time of each decision
+over whole deals, what a learner waits for).
+
 Then, per game in ``GAMES``, :func:`gupai_learn.sim.run`'s throughput in deals per second with
 heuristic players, in one process and in two, and the speed-up. (The playout rows above do not
 go through ``sim.run``: it adds computer players' ``choose``, settlement, events and a row per
@@ -31,6 +36,8 @@ from __future__ import annotations
 import argparse
 import statistics
 import time
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from gupai_learn.engine.game import GAMES
 
@@ -61,6 +68,7 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     if args.solver:
         search_rows(args.quick)
+        memory_rows(args.quick)
         return
     seconds, rounds = (0.5, 3) if args.quick else (2.0, 5)
     print(f"gupai-learn benchmark ({rounds} rounds of {seconds} s, medians)")
@@ -68,8 +76,49 @@ def main(argv: list[str] | None = None) -> None:
         if info.bench is not None:
             info.bench.rows(seconds, rounds, args.quick)
     search_rows(args.quick)
+    memory_rows(args.quick)
+    strong_rows(args.quick)
     sim_rows(args.quick)
     practice_row(args.quick)
+
+
+def strong_move_times(game: str, deals: int) -> tuple[list[float], list[float]]:
+    """Wall and CPU seconds of every decision with a choice that the strong player makes in
+    seat 0 over ``deals`` whole deals of ``game`` (heuristic players elsewhere, the player's
+    default budgets): what a learner waits for at a table of strong players."""
+    info = GAMES[game]
+    walls: list[float] = []
+    cpus: list[float] = []
+    for seed in range(deals):
+        deal = info.Deal.random(seed=seed)
+        players = [info.bot("strong" if s == 0 else "heuristic", seed) for s in range(deal.n_seats)]
+        while not deal.is_over:
+            timed = deal.turn == 0 and len(deal.legal_moves()) > 1
+            wall, cpu = time.perf_counter(), time.process_time()
+            move = players[deal.turn].choose(deal)
+            if timed:
+                walls.append(time.perf_counter() - wall)
+                cpus.append(time.process_time() - cpu)
+            deal.apply(move)
+    return walls, cpus
+
+
+def strong_rows(quick: bool) -> None:
+    """Print each game's strong-player rows (issue 36): wall and CPU time of its decisions
+    over whole deals, median, 90th percentile and worst."""
+    deals = 3 if quick else 10
+    for game, info in GAMES.items():
+        if "strong" not in info.bots:
+            continue
+        walls, cpus = strong_move_times(game, deals)
+        shown = []
+        for name, times in (("wall", walls), ("CPU", cpus)):
+            ms = sorted(t * 1e3 for t in times)
+            tenth = ms[min(len(ms) - 1, int(0.9 * len(ms)))]
+            shown.append(
+                f"{name} median {statistics.median(ms):.0f}, p90 {tenth:.0f}, worst {ms[-1]:.0f}"
+            )
+        print(f"  {info.title} strong player, {len(walls)} decisions (ms): " + "; ".join(shown))
 
 
 def sim_rows(quick: bool) -> None:
@@ -83,15 +132,18 @@ def sim_rows(quick: bool) -> None:
 
 
 # ----- solver speed and deal review (issue 26) ------------------------------------------------
-def endgame_solve_times(game: str, size: int, count: int) -> tuple[float, float, int, int]:
+def endgame_solve_times(
+    game: str, size: int, count: int, make: Callable[[int, int], Any] | None = None
+) -> tuple[float, float, int, int]:
     """Median and worst CPU seconds, worst positions searched, and how many were decided, of
-    the game's solver on ``count`` random endgames with ``size`` pieces in each hand (the seat
-    to act solving, every winning first move listed, the default budget). CPU time, because
-    the machine may be shared: wall-clock time would measure the neighbours too."""
+    the game's solver on ``count`` random endgames with ``size`` pieces in each hand (made by
+    ``make(seed, size)``, default the game bench's ``endgame``; the seat to act solving, every
+    winning first move listed, the default budget). CPU time, because the machine may be
+    shared: wall-clock time would measure the neighbours too."""
     bench, solve = GAMES[game].bench, GAMES[game].solve
     if bench is None or bench.endgame is None or solve is None:
         raise ValueError(f"{GAMES[game].title} has no solver endgames in its bench")
-    make = bench.endgame
+    make = make or bench.endgame
     times, nodes, decided = [], [], 0
     for seed in range(count):
         deal = make(seed, size)
@@ -104,25 +156,88 @@ def endgame_solve_times(game: str, size: int, count: int) -> tuple[float, float,
 
 
 def search_rows(quick: bool) -> None:
-    """Print the solver rows of issue 26: each game's endgames of the sizes its bench names
-    (``Bench.search_sizes``: Tien Gow up to 5 tiles each, Bagchen up to 6, Tet-Gow 4 cards), each
-    over ``count`` seeded random positions with the median, the worst time, the worst
+    """Print the solver rows of issues 26 and 36: each game's endgames of the sizes its bench
+    names (``Bench.search_sizes``: Tien Gow up to 5 tiles each, Bagchen up to 6, Tet-Gow 4
+    cards), each over ``count`` seeded random positions of every set its bench names
+    (``Bench.endgames``; default its ``endgame``) with the median, the worst time, the worst
     positions searched and how many were decided; then the whole-deal review of every game."""
     count = 8 if quick else 30
     for game, info in GAMES.items():
         sizes = info.bench.search_sizes if info.bench is not None else ()
-        title = info.title
+        sets: Mapping[str, Callable[[int, int], Any] | None] = {"": None}
+        if info.bench is not None and info.bench.endgames:
+            sets = info.bench.endgames
         for size in sizes:
-            median, worst, nodes, decided = endgame_solve_times(game, size, count)
-            print(
-                f"  {title} solver, {size} pieces each: median {median * 1e3:.1f} ms, worst "
-                f"{worst * 1e3:.1f} ms, worst {nodes:,} positions, {decided}/{count} decided"
-            )
+            for name, make in sets.items():
+                median, worst, nodes, decided = endgame_solve_times(game, size, count, make)
+                label = f"{info.title} solver, {size} pieces each" + (f" {name}" if name else "")
+                print(
+                    f"  {label}: median {median * 1e3:.1f} ms, worst {worst * 1e3:.1f} ms, "
+                    f"worst {nodes:,} positions, {decided}/{count} decided"
+                )
     for game, (median, worst, share) in review_times(3 if quick else 10).items():
         print(
             f"  {game} whole-deal review of seat 0: median {median:.2f} s, worst {worst:.2f} s, "
             f"{share:.0%} of decisions decided"
         )
+
+
+#: What the memory row's fresh process runs: ``deals`` reviews of different Tien Gow deals (each
+#: played to the end by heuristic players), the peak memory in MB printed after ``after`` of
+#: them and after the last (the process's resident peak; where ``resource`` is missing,
+#: Windows, the peak that ``tracemalloc`` traced).
+_MEMORY_CHILD = """
+import sys
+deals, after = int(sys.argv[1]), int(sys.argv[2])
+try:
+    import resource
+    def peak():
+        size = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+        return size / 2**20 if sys.platform == "darwin" else size / 2**10
+except ImportError:
+    import tracemalloc
+    tracemalloc.start()
+    def peak():
+        return tracemalloc.get_traced_memory()[1] / 2**20
+from gupai_learn.games import GAMES
+from gupai_learn.review import review
+info = GAMES["tien_gow"]
+for seed in range(deals):
+    deal = info.Deal.random(seed=seed)
+    bots = [info.bot("heuristic", seed + i) for i in range(deal.n_seats)]
+    while not deal.is_over:
+        deal.apply(bots[deal.turn].choose(deal))
+    review(deal, 0)
+    if seed + 1 in (after, deals):
+        print(f"{peak():.1f}", flush=True)
+"""
+
+
+def review_memory(deals: int = 20, after: int = 5) -> tuple[float, float]:
+    """Peak memory in MB of a fresh Python process after ``after`` and after ``deals`` reviews
+    of different Tien Gow deals (issue 32: the solver's caches must not grow with use)."""
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-c", _MEMORY_CHILD, str(deals), str(after)],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    first, last = (float(line) for line in done.stdout.split())
+    return first, last
+
+
+def memory_rows(quick: bool = False) -> None:
+    """Print the review memory row (issue 32): peak memory after 5 and after 20 Tien Gow
+    reviews in one process (10 with ``quick``), and the growth between them."""
+    deals, after = (10, 5) if quick else (20, 5)
+    first, last = review_memory(deals, after)
+    print(
+        f"  Tien Gow {deals} reviews in one process: peak memory {first:.1f} MB after {after}, "
+        f"{last:.1f} MB after {deals} (+{last - first:.1f} MB)"
+    )
 
 
 def review_times(count: int) -> dict[str, tuple[float, float, float]]:

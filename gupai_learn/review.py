@@ -539,25 +539,36 @@ def hint(deal: Any, *, max_nodes: int = HINT_NODES) -> Hint:
 
     When the solver proves within ``max_nodes`` positions that a move forces the seat's goal,
     the hint is that move and the reason (the others' best defence and how it ends); otherwise
-    the computer player's move with its reason in words. Always with the rule ids that make the
-    move legal. A TypeError for something that is not a game's deal, a ValueError for a deal
-    that is over."""
+    the computer player's move with its reason in words, said to be all that is left when the
+    solver proved that no move forces the goal (only an undecided position gets the computer
+    player's move alone). Always with the rule ids that make the move legal. A TypeError for
+    something that is not a game's deal, a ValueError for a deal that is over."""
     info = _game_of(deal)
     if deal.is_over:
         raise ValueError("the deal is over: there is no move left to hint at")
     seat = deal.turn
     bot_move = info.bot("heuristic", 0).choose(deal.copy())
     solved = _solved_hint(info, deal, seat, bot_move, _check_budget("max_nodes", max_nodes))
-    return solved if solved is not None else _bot_hint(info, deal, bot_move)
+    if isinstance(solved, Hint):
+        return solved
+    found = _bot_hint(info, deal, bot_move)
+    if not solved:
+        return found
+    phrase, goal_rules = goal_words(info)
+    name = deal.name(seat)
+    why = f"No move makes sure {name} {phrase} any more: the others can stop every one. "
+    return Hint(found.move, why + found.why, found.rules + goal_rules, False)
 
 
 def _solved_hint(
     info: GameInfo, deal: BaseDeal[Any], seat: int, first: Move, nodes: int
-) -> Hint | None:
+) -> Hint | bool:
     """The solver's hint: a move proved to force the goal (the computer player's own move
-    tried first), or None when no move is proved within ``nodes`` positions."""
+    tried first); else True when every move was proved not to force it within ``nodes``
+    positions, False when some move stayed undecided."""
     moves = [first] + [m for m in deal.legal_moves() if m != first]
     budget = _Budget(nodes, nodes)
+    decided = True
     for move, child in _distinct(deal, moves):
         result = budget.solve(info, child, seat)
         if result.wins:
@@ -567,9 +578,10 @@ def _solved_hint(
             story = _story(child, line, end, seat, phrase, True)
             why = f"{name} {_say(deal, seat, move)} and {phrase} whatever the others do: {story}."
             return Hint(move, why, _rules_of(deal, move) + goal_rules, True)
+        decided = decided and result.wins is False
         if budget.left <= 0:
-            return None
-    return None
+            return False
+    return decided
 
 
 def _bot_hint(info: GameInfo, deal: BaseDeal[Any], move: Move) -> Hint:

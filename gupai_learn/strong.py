@@ -21,9 +21,12 @@ passed holds nothing for the ends) — and from nothing else. For each decision 
    the one with the largest gain is played.
 
 This is "determinized" or "perfect-information Monte Carlo" search, the ancestor of OpenSpiel's
-information-set MCTS (``ismcts``). Reproducible: a seed gives the same moves, because the limit is
-the number of samples; ``budget_ms`` is only an optional cap on the wall time of one decision
-(given one, a slow machine may stop early with fewer samples; by default it never binds).
+information-set MCTS (``ismcts``). Reproducible: a seed gives the same moves, because the limits
+are counts: at most ``samples`` worlds, and no new world once the rollouts of one decision have
+played ``plies`` moves (issue 36: a decision early in a long deal, with many candidates, used to
+take several times the median). ``budget_ms`` caps the wall time of one decision as a safety net
+(:data:`DEFAULT_BUDGET_MS`): it binds only on a machine too busy to finish the counted work in
+time, and then the decision rests on the worlds finished so far.
 
     >>> from gupai_learn.games import GAMES
     >>> info = GAMES["tien_gow"]
@@ -54,6 +57,7 @@ from gupai_learn.verdict import IllegalPlayError, Verdict
 
 __all__ = [
     "DEFAULT_BUDGET_MS",
+    "DEFAULT_PLIES",
     "DEFAULT_SAMPLES",
     "MAX_BUDGET_MS",
     "MAX_CANDIDATES",
@@ -69,12 +73,20 @@ __all__ = [
 DEFAULT_SAMPLES = 12
 #: The largest budget accepted (one minute per move).
 MAX_BUDGET_MS = 60_000.0
-#: Default cap on the wall time of one decision, in milliseconds: only a safety net, so that
-#: the sample count (a seeded, deterministic limit) decides the move, never the clock, however
-#: busy the machine. The sample counts keep the median move under 100 ms on a quiet machine.
-DEFAULT_BUDGET_MS = MAX_BUDGET_MS
-#: The largest sample count accepted.
+#: Default cap on the wall time of one decision, in milliseconds. A safety net only: the counted
+#: limits (:data:`DEFAULT_SAMPLES` and each game's plies) end a decision in about 150 ms on a
+#: quiet machine (issue 36), so the seed alone decides the move, and a machine busy enough to
+#: slow that work tenfold (a test run beside a browser) still plays the same moves; past the
+#: cap the decision stops after the rollout that crosses it.
+DEFAULT_BUDGET_MS = 2_000.0
+#: Moves the rollouts of one decision may play before no new world is sampled (a game whose
+#: moves cost more passes fewer): a deterministic bound on a decision's work.
+DEFAULT_PLIES = 2_000
+#: Worlds evaluated at least, whatever the plies (fewer only when the wall-time cap binds).
+MIN_SAMPLES = 2
+#: The largest sample count accepted, and the largest plies budget.
 MAX_SAMPLES = 10_000
+MAX_PLIES = 10_000_000
 #: Moves compared at most per decision (the heuristic's move, face-up plays first).
 MAX_CANDIDATES = 10
 #: Attempts at dealing one consistent world before the sample is skipped.
@@ -107,9 +119,10 @@ class StrongPlayer:
 
     ``StrongPlayer(seed, sampler=..., rollout=...)``: ``sampler`` deals a world (see
     :class:`Sampler`), ``rollout`` makes a fresh rollout player for a seat from a seed (the
-    game's heuristic); ``samples`` worlds per decision; ``budget_ms`` caps one decision's time;
-    ``confidence``: how many standard errors a move's gain over the heuristic's choice must
-    reach (a game whose payoffs swing widely asks more).
+    game's heuristic); ``samples`` worlds per decision at most, and no new world once the
+    rollouts have played ``plies`` moves (at least :data:`MIN_SAMPLES`); ``budget_ms`` caps
+    one decision's wall time; ``confidence``: how many standard errors a move's gain over the
+    heuristic's choice must reach (a game whose payoffs swing widely asks more).
     Games register it as ``GAMES[g].bot("strong", seed)``.
     """
 
@@ -122,6 +135,7 @@ class StrongPlayer:
         budget_ms: float = DEFAULT_BUDGET_MS,
         samples: int = DEFAULT_SAMPLES,
         confidence: float = CONFIDENCE,
+        plies: int = DEFAULT_PLIES,
     ) -> None:
         #: the seed given (None when it was a random.Random, which is drawn from)
         self.seed = seed if type(seed) is int else None
@@ -129,22 +143,26 @@ class StrongPlayer:
         self.confidence = confidence
         self.budget_ms = _check_budget(budget_ms)
         self.samples = _check_samples(samples)
+        self.plies = _check_plies(plies)
         self.sampler = sampler
         self.rollout = rollout
-        #: worlds evaluated at the last decision (fewer than ``samples`` if the budget ran out)
+        #: worlds evaluated at the last decision (fewer than ``samples`` when the plies or the
+        #: time ran out), and the moves its rollouts played
         self.last_samples = 0
+        self.last_plies = 0
 
     def choose(self, deal: Any, seat: int | None = None) -> Move:
         """The move for the seat to act (``seat``, if given, must be that seat). Raises the
         deal's IllegalPlayError when the deal is over or it is another seat's turn."""
         check_turn(deal, seat)
+        started = time.perf_counter()
         moves = deal.legal_moves()
         if len(moves) == 1:
             return moves[0]  # type: ignore[no-any-return]
         me = deal.turn
         favourite = self.rollout(self.rng.randrange(SEED_LIMIT)).choose(deal)
         candidates = _candidates(moves, favourite, self.rng)
-        scores = self._evaluate(deal, me, candidates)
+        scores = self._evaluate(deal, me, candidates, started)
         return candidates[_pick(scores, self.confidence)]
 
     def values(self, deal: PlayedDeal) -> dict[Move, float]:
@@ -156,30 +174,61 @@ class StrongPlayer:
         scores = self._evaluate(deal, deal.turn, candidates)
         return {m: sum(v) / max(1, len(v)) for m, v in zip(candidates, scores, strict=True)}
 
-    def _evaluate(self, deal: PlayedDeal, me: int, candidates: Sequence[Move]) -> list[list[float]]:
-        """Per candidate, its rollout value on each world sampled."""
+    def _evaluate(
+        self, deal: PlayedDeal, me: int, candidates: Sequence[Move], started: float | None = None
+    ) -> list[list[float]]:
+        """Per candidate, its rollout value on each world sampled: worlds until ``samples``,
+        or until the rollouts have played ``plies`` moves (at least :data:`MIN_SAMPLES`
+        worlds), or until ``budget_ms`` after ``started`` (default: now) would pass before one
+        more world is done, judged by the worlds so far (a world not finished when it passes
+        is dropped)."""
         scores: list[list[float]] = [[] for _ in candidates]
-        start = time.perf_counter()
-        cap = self.budget_ms / 1000
-        self.last_samples = 0
+        started = time.perf_counter() if started is None else started
+        deadline = started + self.budget_ms / 1000
+        self.last_samples = self.last_plies = 0
         for _ in range(self.samples):
+            if self.last_plies >= self.plies and self.last_samples >= MIN_SAMPLES:
+                break
+            now = time.perf_counter()
+            if self.last_samples and now + (now - started) / self.last_samples > deadline:
+                break
             world = self.sampler(deal, me, self.rng)
             seeds = [self.rng.randrange(SEED_LIMIT) for _ in range(deal.n_seats)]
             if world is None:
                 continue
-            for i, move in enumerate(candidates):
-                child = world.copy()
-                child.apply(move)
-                scores[i].append(self._play_out(child, me, seeds))
-            self.last_samples += 1
-            if time.perf_counter() - start > cap:
+            row = self._sample(world, me, candidates, seeds, deadline)
+            if row is None:
                 break
+            for values, value in zip(scores, row, strict=True):
+                values.append(value)
+            self.last_samples += 1
         return scores
+
+    def _sample(
+        self,
+        world: PlayedDeal,
+        me: int,
+        candidates: Sequence[Move],
+        seeds: list[int],
+        deadline: float,
+    ) -> list[float] | None:
+        """Every candidate played out on one world, or None when the deadline passes first."""
+        row = []
+        for move in candidates:
+            child = world.copy()
+            child.apply(move)
+            row.append(self._play_out(child, me, seeds))
+            if time.perf_counter() > deadline:
+                return None
+        return row
 
     def _play_out(self, deal: PlayedDeal, me: int, seeds: list[int]) -> float:
         players = [self.rollout(s) for s in seeds]
+        plies = 0
         while not deal.is_over:
             deal.apply(players[deal.turn].choose(deal))
+            plies += 1
+        self.last_plies += plies
         results = deal.settle().results
         others = [r for s, r in enumerate(results) if s != me]
         return float(results[me] - sum(others) / len(others))
@@ -222,23 +271,27 @@ def replaying_player(
     samples: int = DEFAULT_SAMPLES,
     sampler: Sampler | None = None,
     confidence: float = CONFIDENCE,
+    plies: int = DEFAULT_PLIES,
 ) -> Callable[..., StrongPlayer]:
-    """A game's ``strong_player`` factory: ``factory(seed=None, *, budget_ms=..., samples=...)``
-    makes a :class:`StrongPlayer` that deals the unseen pieces again with ``sampler`` (default
-    :func:`replay_sample`: consistent with the public history and the counts) and plays each
-    candidate out with ``rollout`` players (the game's heuristic) on every sample."""
+    """A game's ``strong_player`` factory: ``factory(seed=None, *, budget_ms=..., samples=...,
+    plies=...)`` makes a :class:`StrongPlayer` that deals the unseen pieces again with
+    ``sampler`` (default :func:`replay_sample`: consistent with the public history and the
+    counts) and plays each candidate out with ``rollout`` players (the game's heuristic) on
+    every sample; ``samples`` and ``plies`` here are the game's defaults."""
     deal_again: Sampler = sampler if sampler is not None else replay_sample
-    default_samples = samples
+    default_samples, default_plies = samples, plies
 
     def strong_player(
         seed: int | random.Random | None = None,
         *,
         budget_ms: float = DEFAULT_BUDGET_MS,
         samples: int = default_samples,
+        plies: int = default_plies,
     ) -> StrongPlayer:
-        """The strong player (:mod:`gupai_learn.strong`) of this game: ``samples`` sampled
-        worlds per decision, each candidate played out with the game's heuristic players;
-        ``budget_ms`` caps one decision's wall time."""
+        """The strong player (:mod:`gupai_learn.strong`) of this game: at most ``samples``
+        sampled worlds per decision and no new one after ``plies`` moves of rollouts, each
+        candidate played out with the game's heuristic players; ``budget_ms`` caps one
+        decision's wall time."""
         return StrongPlayer(
             seed,
             sampler=deal_again,
@@ -246,6 +299,7 @@ def replaying_player(
             budget_ms=budget_ms,
             samples=samples,
             confidence=confidence,
+            plies=plies,
         )
 
     return strong_player
@@ -382,7 +436,15 @@ def _check_budget(budget: Any) -> float:
     return float(budget)
 
 
-def _check_samples(samples: object) -> int:
+def _check_plies(plies: Any) -> int:
+    if type(plies) is not int:
+        raise TypeError(f"plies={quote(plies)}: give a whole number of moves")
+    if not 1 <= plies <= MAX_PLIES:
+        raise ValueError(f"plies={plies}: give a whole number from 1 to {MAX_PLIES:,}")
+    return plies
+
+
+def _check_samples(samples: Any) -> int:
     if type(samples) is not int:
         raise TypeError(f"samples={quote(samples)}: give a whole number of sampled deals")
     if not 1 <= samples <= MAX_SAMPLES:

@@ -140,7 +140,7 @@ def test_main_prints_both_playout_rows_of_every_trick_game_and_the_line_rows(
         for name, stand_in in stand_ins.items():
             if name in vars(module):
                 monkeypatch.setattr(module, name, stand_in)
-    for slow in ("search_rows", "sim_rows"):
+    for slow in ("search_rows", "memory_rows", "strong_rows", "sim_rows"):
         monkeypatch.setattr(bench, slow, lambda quick: None)
     bench.main(["--quick"])
     out = capsys.readouterr().out
@@ -171,3 +171,28 @@ def test_practice_row_times_a_choice_without_touching_the_learners_file(
     read, pick = bench.practice_times(answered=20, picks=3)
     assert read >= 0 and 0 < pick < 1
     assert not fresh_progress.exists()
+
+
+def test_reviews_keep_memory_flat() -> None:
+    """Issue 32: reviews of different Tien Gow deals in one process do not pile up solver
+    caches (before, ten reviews grew the peak by about 65 MB after the third)."""
+    from gupai_learn.bench import review_memory
+
+    first, last = review_memory(deals=10, after=3)
+    assert 0 < first <= last <= first + 15, (first, last)
+
+
+def test_strong_rows_time_decisions_with_a_choice(capsys: pytest.CaptureFixture[str]) -> None:
+    walls, cpus = bench.strong_move_times("tet_gow", 1)
+    assert walls and len(walls) == len(cpus) and all(t >= 0 for t in walls + cpus)
+
+
+def test_tien_gow_solver_rows_cover_both_sets_of_endgames() -> None:
+    """Issue 36: the played-down endgames and a second set dealt at random, 30 of each."""
+    sets = GAMES["tien_gow"].bench.endgames
+    assert set(sets) == {"played down", "dealt at random"}
+    for make in sets.values():
+        median, worst, nodes, decided = bench.endgame_solve_times("tien_gow", 3, 2, make)
+        assert 0 <= median <= worst and nodes > 0 and decided == 2
+    dealt = sets["dealt at random"](4, 5)
+    assert len({len(h) for h in dealt.hands}) == 1 and sum(dealt.columns) == 3

@@ -750,3 +750,18 @@ def test_a_slip_too_early_to_judge_is_said_so_and_the_others_offered() -> None:
     assert isinstance(said, ipywidgets.HTML) and "Trick 5, you play 2nd: too early" in said.value
     assert isinstance(button, ipywidgets.Button) and button.description.endswith(late.when)
     assert player.try_again(early) is None and "cannot be tried again" in player.coach.value
+
+
+def test_a_hint_says_when_nothing_forces_the_goal_and_only_then() -> None:
+    """Issue 36: the computer player's move alone is the hint only when the solver could not
+    decide; when it proved that no move forces the goal, the hint says so first."""
+    from gupai_learn.games import tien_gow
+
+    lost = tien_gow.Deal(["51 61", "66 11", "44 31", "55 33"], columns=(1, 1, 2, 2))
+    assert tien_gow.solve(lost, 0).wins is False
+    found = hint(lost)
+    assert not found.solved and found.why.startswith("No move makes sure East")
+    assert lost.judge(found.move).ok and set(goal_words(GAMES["tien_gow"])[1]) <= set(found.rules)
+    undecided = hint(lost, max_nodes=0)
+    assert not undecided.solved and "No move makes sure" not in undecided.why
+    assert undecided.move == found.move

@@ -172,6 +172,9 @@ def test_bull_fight_worlds_respect_known_lacks() -> None:
         ({"budget_ms": "fast"}, TypeError),
         ({"samples": 0}, ValueError),
         ({"samples": 2.0}, TypeError),
+        ({"plies": 0}, ValueError),
+        ({"plies": 10**9}, ValueError),
+        ({"plies": "many"}, TypeError),
     ],
 )
 def test_bad_seed_or_budget_is_refused(kwargs: dict[str, Any], error: type) -> None:
@@ -180,6 +183,33 @@ def test_bad_seed_or_budget_is_refused(kwargs: dict[str, Any], error: type) -> N
         GAMES["tien_gow"].bots["strong"](seed, **kwargs)
     name = "seed" if not kwargs else next(iter(kwargs))
     assert str(caught.value).startswith(f"{name}=")
+
+
+# ----- bounded work per decision (issue 36) ----------------------------------------------------
+@pytest.mark.parametrize("game", list(GAMES))
+def test_a_decision_stops_sampling_once_its_rollouts_played_the_plies(game: str) -> None:
+    """No new world after the plies budget is spent (at least two worlds), so an early
+    decision with many candidates and long rollouts costs a bounded amount of work; the limit
+    is a count, so the seed still decides the move."""
+    deal = _midgame(game, 11, 1)
+    factory = GAMES[game].bots["strong"]
+    default = factory(5, budget_ms=60_000)
+    default.choose(deal.copy())
+    assert 0 < default.last_plies <= default.plies + default.last_plies / default.last_samples
+    tight = factory(5, budget_ms=60_000, plies=1)
+    move = tight.choose(deal.copy())
+    assert tight.last_samples == strong.MIN_SAMPLES
+    again = factory(5, budget_ms=60_000, plies=1)
+    assert again.choose(deal.copy()) == move and deal.judge(move).ok
+
+
+def test_a_decision_stops_at_its_wall_time_budget() -> None:
+    """The wall-time cap is a safety net: past it no world is finished, and the move falls
+    back on the heuristic's choice (still legal)."""
+    deal = _midgame("bagchen", 3, 1)
+    player = GAMES["bagchen"].bots["strong"](5, budget_ms=1, samples=50, plies=10**6)
+    move = player.choose(deal)
+    assert player.last_samples <= 1 and deal.judge(move).ok
 
 
 def test_bot_with_a_bad_seed_is_refused() -> None:

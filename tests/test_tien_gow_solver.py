@@ -12,6 +12,7 @@ import gupai_learn as gl
 from gupai_learn.engine.moves import Move
 from gupai_learn.engine.search import DEFAULT_MAX_NODES
 from gupai_learn.games import tien_gow as tg
+from gupai_learn.games.tien_gow.deal import hand_mask
 
 
 def options(deal: tg.Deal) -> list[Move]:
@@ -176,16 +177,121 @@ def test_merged_tiles_share_a_key_only_when_interchangeable() -> None:
 
 
 def test_the_ending_search_counts_on_the_budget() -> None:
-    """Positions the last-tricks search works out count like the others: the budget is never
-    exceeded, a small one gives an honest unknown, and the same position costs the same."""
+    """Positions the endgame search works out count like the others: the budget is never
+    exceeded, a small one gives an honest unknown, and the same position costs the same (a
+    position settled at once by a rule costs one)."""
     rng = random.Random(7)
-    for _ in range(10):
+    searched = 0
+    while searched < 10:
         deal = random_endgame(rng, 3)
-        seat = (deal.turn + 1) % 4  # not the leader's turn: worked out by the ending at once
+        seat = (deal.turn + 1) % 4  # not the leader's turn: worked out below the root at once
         full = tg.solve(deal, seat)
-        assert full.wins is not None and full.nodes > 1
+        assert full.wins is not None and full.nodes >= 1
         assert tg.solve(deal, seat) == full
-        for budget in (0, 1, full.nodes // 2):
+        searched += full.nodes > 1
+        for budget in {0, full.nodes // 2}:
             small = tg.solve(deal, seat, max_nodes=budget)
             assert small.nodes <= budget
             assert small.wins is None
+
+
+# ----- the endgame search (issue 36): bit masks, merged keys, positions settled by argument
+def with_sets(rng: random.Random, size: int, rules: tg.Rules) -> tg.Deal:
+    """A random endgame in which the leader and at least one other seat can lead a set, so
+    that leads of several sizes and face-down plays of several tiles are searched."""
+    while True:
+        deal = random_endgame(rng, size, rules)
+        sets = [
+            any(
+                len(p) > 1
+                for p in tg.Deal(deal.hands, rules, leader=s, columns=deal.columns).legal_plays()
+            )
+            for s in range(4)
+        ]
+        if sets[deal.turn] and sum(sets) >= 2:
+            return deal
+
+
+@pytest.mark.parametrize(("size", "count"), [(2, 60), (3, 100), (4, 16)])
+def test_the_endgame_search_agrees_with_the_plain_search(size: int, count: int) -> None:
+    """On many small positions (every seat, three rule sets, half of them with sets to lead,
+    some in the middle of a trick) the solver gives the exact search's answer and winning
+    first moves."""
+    rng = random.Random(36 + size)
+    for i in range(count):
+        rules = RULES[i % len(RULES)]
+        deal = with_sets(rng, size, rules) if i % 2 else random_endgame(rng, size, rules)
+        for _ in range(rng.randrange(4)):
+            deal.apply(rng.choice(deal.legal_moves()))
+        for seat in range(4):
+            result = tg.solve(deal, seat)
+            assert (result.wins, result.plays) == exact(deal, seat), (deal.hands, seat, rules)
+
+
+def settled_kind(deal: tg.Deal, seat: int) -> str | None:
+    """Which argument of the endgame search settles this trick start for ``seat`` at once
+    ("T", "A" or "C"), if one does."""
+    from gupai_learn.engine.search import Meter
+    from gupai_learn.games.tien_gow.endgame import Endgame, _View
+
+    search = Endgame(seat, deal.rules, Meter(), {})
+    masks = tuple(hand_mask(h) for h in deal.hands)
+    hands = tuple(search.hand(m) for m in masks)
+    view = _View(search, masks, hands, search.columns(deal.columns))  # type: ignore[arg-type]
+    if view.tops_kept(deal.turn):
+        return "T"
+    if view.covered():
+        return "A"
+    if deal.turn == seat and search.runs_out(masks, view):  # type: ignore[arg-type]
+        return "C"
+    return None
+
+
+def test_positions_settled_at_once_agree_with_the_plain_search() -> None:
+    """Each argument that settles a trick start without searching (T: tops kept to the end,
+    A: every suit covered by a seat with a column, C: tricks led out that nobody can beat)
+    gives the exact search's answer, on many positions where it applies."""
+    rng = random.Random(3600)
+    found = {"T": 0, "A": 0, "C": 0}
+    tries = 0
+    while min(found.values()) < 15:
+        tries += 1
+        assert tries < 20_000, found
+        size = rng.choice((2, 3, 3, 3, 4))
+        rules = RULES[tries % len(RULES)]
+        deal = with_sets(rng, size, rules) if tries % 3 == 0 else random_endgame(rng, size, rules)
+        seat = rng.randrange(4)
+        kind = settled_kind(deal, seat)
+        if kind is None or found[kind] >= 15:
+            continue
+        found[kind] += 1
+        assert exact(deal, seat)[0] is (kind != "A"), (kind, deal.hands, deal.columns, seat)
+
+
+def test_five_tile_endgames_are_decided_within_the_default_budget() -> None:
+    """The bench's endgames of five tiles each (played down, and dealt at random) are all
+    decided within the default budget (before issue 36 one of them was not)."""
+    from gupai_learn.games.tien_gow import bench
+
+    for make in (bench.endgame, bench.dealt_endgame):
+        for seed in range(30):
+            deal = make(seed, 5)
+            result = tg.solve(deal, deal.turn)
+            assert result.wins is not None, (make.__name__, seed, result.nodes)
+
+
+@pytest.mark.parametrize(
+    "hands",
+    [
+        ["11 11 62 53", "66 66 63 54", "44 44 52 43", "31 31 41 32"],
+        ["11 11 62 53", "66 63 22 51", "44 52 55 33", "31 41 65 64"],
+    ],
+)
+def test_leads_of_every_size_from_one_hand(hands: list[str]) -> None:
+    """The leader holds a quartet, so pairs, triplets and the quartet can all be led from one
+    trick start, each answered by face-down plays of that many tiles."""
+    for leader in range(4):
+        deal = tg.Deal(hands, leader=leader, columns=(1, 1, 1, 1))
+        for seat in range(4):
+            result = tg.solve(deal, seat)
+            assert (result.wins, result.plays) == exact(deal, seat), (leader, seat)

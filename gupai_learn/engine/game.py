@@ -164,11 +164,14 @@ class ReviewWords:
 class Bench:
     """A game's rows of ``python -m gupai_learn.bench``: ``rows(seconds, rounds, quick)`` prints
     them; ``endgame(seed, size)`` deals a reference endgame with ``size`` pieces in each hand,
-    which the solver rows time at each of ``search_sizes`` (none: the game has no such rows)."""
+    which the solver rows time at each of ``search_sizes`` (none: the game has no such rows);
+    ``endgames``: several named sets of such endgames, one row per set and size (none: the one
+    set ``endgame`` deals)."""
 
     rows: Callable[[float, int, bool], None]
     endgame: Callable[[int, int], Any] | None = None
     search_sizes: tuple[int, ...] = ()
+    endgames: Mapping[str, Callable[[int, int], Any]] = field(default_factory=dict)
 
 
 #: The measured strength of a game's computer players, by pair of levels

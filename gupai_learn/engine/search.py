@@ -52,8 +52,9 @@ Key = Callable[[D], Hashable]
 Order = Callable[[D, list[Move]], Sequence[Move]]
 
 
-class _Unknown(Exception):
-    """The search cannot answer: budget spent, or a position repeats."""
+class Unknown(Exception):
+    """The search cannot answer: budget spent, or a position repeats (a game's own search
+    below the root raises it too; :func:`solve` turns it into ``wins=None``)."""
 
 
 class Meter:
@@ -68,7 +69,7 @@ class Meter:
     def tick(self) -> None:
         """Count one position; "unknown" once the budget is spent."""
         if self.nodes >= self.limit:
-            raise _Unknown
+            raise Unknown
         self.nodes += 1
 
 
@@ -137,7 +138,7 @@ class _Search:
         known = memo.get(key)
         if known is not None:
             if known is _OPEN:
-                raise _Unknown
+                raise Unknown
             return known is True
         self.meter.tick()
         memo[key] = _OPEN
@@ -215,7 +216,7 @@ def solve(
     if early:
         try:
             decided = goal(deal)
-        except _Unknown:
+        except Unknown:
             return SolveResult(None, (), meter.nodes)
         if decided is not None:
             return SolveResult(bool(decided), (), meter.nodes)
@@ -225,7 +226,7 @@ def solve(
         if deal.turn != seat:
             return SolveResult(search.value(deal.copy()), (), meter.nodes)
         plays = tuple(move for move in deal.legal_moves() if _after(search, deal, move))
-    except (_Unknown, RecursionError):
+    except (Unknown, RecursionError):
         for open_key in [k for k, v in memo.items() if v is _OPEN]:
             del memo[open_key]
         return SolveResult(None, (), meter.nodes)

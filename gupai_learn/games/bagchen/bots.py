@@ -3,9 +3,10 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
-from gupai_learn import strong
+from gupai_learn import decks, strong
 from gupai_learn.bots import TrickHeuristic
 from gupai_learn.engine.moves import Move
 from gupai_learn.games.bagchen.combos import canonical, point_value, rank
@@ -17,7 +18,18 @@ def strength(deal: Any, tile: Tile) -> int:
     beaten), then sky 1-6 above earth 0-3."""
     if deal.is_point(tile):
         return 20
+    return _worth(tile)
+
+
+def _worth(tile: Tile) -> int:
     return rank(tile) + 4 if tile.is_civil else (rank(tile) - 3) // 2
+
+
+@cache
+def _strengths(points: frozenset[Tile]) -> dict[Tile, int]:
+    """Every tile's :func:`strength` in a deal with these point tiles, worked out once (the
+    heuristic asks it on every move of every rollout of the strong player)."""
+    return {tile: 20 if tile in points else _worth(tile) for tile in set(decks.chinese())}
 
 
 class HeuristicPlayer(TrickHeuristic):
@@ -35,7 +47,7 @@ class HeuristicPlayer(TrickHeuristic):
 
     def _keep(self, deal: Any) -> Tile | None:
         hand = deal.hands[deal.turn]
-        return max(hand, key=lambda t: strength(deal, t)) if hand else None
+        return max(hand, key=_strengths(deal._points).__getitem__) if hand else None
 
     def _lead(self, deal: Any, plays: list[Tiles]) -> Tiles:
         hand = deal.hands[deal.turn]
@@ -58,7 +70,7 @@ class HeuristicPlayer(TrickHeuristic):
         chase = deal.won[deal.turn] < 6 or size > 1 or self.rng.random() < 0.3
         if wanted and (last or chase):
             return Move("play", wanted[0])
-        weakest = sorted(hand, key=lambda t: strength(deal, t))[:size]
+        weakest = sorted(hand, key=_strengths(deal._points).__getitem__)[:size]
         return Move("discard", canonical(weakest))
 
 
@@ -72,12 +84,14 @@ def _spares(hand: Tiles, play: Tiles, keep: Tile | None) -> bool:
     return keep is None or hand.count(keep) > play.count(keep)
 
 
-#: Worlds the strong player samples per decision (its rollouts are long).
+#: Worlds the strong player samples per decision (its rollouts are long), and the rollout moves
+#: per decision before no new world is sampled (issue 36).
 STRONG_SAMPLES = 8
+STRONG_PLIES = 1_600
 
 
 #: The strong player (:mod:`gupai_learn.strong`): it deals the pieces it has not seen again,
 #: consistently with the public history and the counts, and plays each candidate out with
 #: :class:`HeuristicPlayer` on every sample. Nothing is certain about another seat's hand beyond
 #: its count: a seat may put pieces face down even when it could beat.
-strong_player = strong.replaying_player(HeuristicPlayer, samples=STRONG_SAMPLES)
+strong_player = strong.replaying_player(HeuristicPlayer, samples=STRONG_SAMPLES, plies=STRONG_PLIES)

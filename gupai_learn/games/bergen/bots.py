@@ -334,6 +334,11 @@ def _install(deal: Any, dealt: dict[int, list[Tile]], pile: list[Tile]) -> objec
     return world
 
 
+#: Rollout moves per decision before the strong player samples no new world (a move of this
+#: heuristic costs about four times a Tien Gow one, issue 36).
+STRONG_PLIES = 800
+
+
 #: The strong player (:mod:`gupai_learn.strong`): it samples the unseen tiles with
 #: :func:`modelled_world` and plays each candidate out with :class:`HeuristicPlayer`.
-strong_player = strong.replaying_player(HeuristicPlayer, sampler=modelled_world)
+strong_player = strong.replaying_player(HeuristicPlayer, sampler=modelled_world, plies=STRONG_PLIES)

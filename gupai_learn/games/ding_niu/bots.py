@@ -32,6 +32,8 @@ from gupai_learn.games.ding_niu.fish import find_fish
 from gupai_learn.tiles import Tile
 
 _DECK = tuple(decks.ding_niu())
+#: The numbers on each tile (the heuristic compares them on every move of every rollout).
+_NUMBERS = {tile: frozenset(tile) for tile in _DECK}
 #: A fish is made only when the bot's points are at most this share of the lowest expected
 #: points of another seat.
 MARGIN = 0.8
@@ -90,13 +92,16 @@ class HeuristicPlayer:
         hidden = unseen(deal, deal.turn)
         plays = [m for m in moves if m.kind == "play"]
         if not plays:
-            return min(moves, key=lambda m: (self._cost(deal, m, hidden), str(m)))
+            costs = [self._cost(deal, m, hidden) for m in moves]
+            least = min(costs)
+            return min((m for m, c in zip(moves, costs, strict=True) if c == least), key=str)
         lacks = voids(deal)
-        return max(plays, key=lambda m: self._score(deal, m, hidden, lacks))
+        # the best score, ties broken by the move's text (what the text costs is paid only then)
+        scores = [self._score(deal, m, hidden, lacks) for m in plays]
+        best = max(scores)
+        return max((m for m, v in zip(plays, scores, strict=True) if v == best), key=str)
 
-    def _score(
-        self, deal: Any, move: Move, hidden: list[Tile], lacks: list[set[int]]
-    ) -> tuple[float, str]:
+    def _score(self, deal: Any, move: Move, hidden: list[Tile], lacks: list[set[int]]) -> float:
         seat = deal.turn
         tile = move.pieces[0]
         hand = list(deal.hands[seat])
@@ -108,20 +113,23 @@ class HeuristicPlayer:
             if found is not None:
                 value += FISH if self._would_win(deal, tile) else -FISH
         ends = set(after.open_numbers())
-        value += FIT * sum(1 for t in hand if ends & set(t))
-        value -= OPEN * sum(1 for t in hidden if ends & set(t))
+        numbers = _NUMBERS
+        value += FIT * sum(1 for t in hand if ends & numbers[t])
+        value -= OPEN * sum(1 for t in hidden if ends & numbers[t])
         nxt = (seat + 1) % deal.n_seats
         if ends <= lacks[nxt] and deal.hands[nxt]:
             value += STUCK
-        value -= FLEX * sum(1 for t in (*hidden, *hand) if set(tile) & set(t))
-        return value + self.rng.random() * 0.01, str(move)
+        mine = numbers[tile]
+        value -= FLEX * sum(1 for t in (*hidden, *hand) if mine & numbers[t])
+        return float(value + self.rng.random() * 0.01)
 
     def _cost(self, deal: Deal, move: Move, hidden: list[Tile]) -> float:
         """What putting ``move``'s tile face down costs: its pips times its chance to be placed
         later (judged by how many unseen or held tiles carry its numbers)."""
         tile: Tile = move.pieces[0]
         others = [t for t in (*hidden, *deal.hands[deal.turn]) if t != tile]
-        links = sum(1 for t in others if set(tile) & set(t))
+        mine = _NUMBERS[tile]
+        links = sum(1 for t in others if mine & _NUMBERS[t])
         return tile.pips * min(1.0, links / 4)
 
     def _would_win(self, deal: Deal, tile: Tile) -> bool:
@@ -157,6 +165,9 @@ def sample_world(deal: object, seat: int, rng: random.Random) -> object:
 #: Worlds the strong player samples per decision (its rollouts are cheap, and a fish swings
 #: the chips by 12).
 STRONG_SAMPLES = 20
+#: Rollout moves per decision before no new world is sampled (a move of this heuristic costs
+#: about three times a Tien Gow one, issue 36).
+STRONG_PLIES = 900
 
 
 def strong_player(
@@ -164,9 +175,15 @@ def strong_player(
     *,
     budget_ms: float = strong.DEFAULT_BUDGET_MS,
     samples: int = STRONG_SAMPLES,
+    plies: int = STRONG_PLIES,
 ) -> strong.StrongPlayer:
     """The strong player (:mod:`gupai_learn.strong`): it samples the unseen tiles with
     :func:`sample_world` and plays each candidate out with :class:`HeuristicPlayer`."""
     return strong.StrongPlayer(
-        seed, sampler=sample_world, rollout=HeuristicPlayer, budget_ms=budget_ms, samples=samples
+        seed,
+        sampler=sample_world,
+        rollout=HeuristicPlayer,
+        budget_ms=budget_ms,
+        samples=samples,
+        plies=plies,
     )

@@ -12,6 +12,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from gupai_learn import decks
 from gupai_learn.engine.game import Bench
 from gupai_learn.engine.moves import Move
 from gupai_learn.engine.playouts import (
@@ -22,7 +23,7 @@ from gupai_learn.engine.playouts import (
     trick_random_playout,
     trick_user_playout,
 )
-from gupai_learn.games.tien_gow.deal import Deal
+from gupai_learn.games.tien_gow.deal import HAND_SIZE, Deal
 from gupai_learn.games.tien_gow.solver import solve
 from gupai_learn.tiles import Tiles
 
@@ -124,10 +125,26 @@ def _endgame(seed: int, size: int) -> Any:
     return Deal(deal.hands, leader=deal.turn, columns=deal.columns)
 
 
+def dealt_endgame(seed: int, size: int) -> Any:
+    """A second set of reference endgames (issue 36): ``size`` tiles dealt to each seat at
+    random from the 32, the columns already won shared out at random, a random leader. The
+    played-down endgames all have the leader holding every column so far; these do not."""
+    rng = random.Random(10_000 + seed)
+    deck = list(decks.chinese())
+    rng.shuffle(deck)
+    hands = [deck[i * size : (i + 1) * size] for i in range(4)]
+    played = HAND_SIZE - size
+    cuts = sorted(rng.randint(0, played) for _ in range(3))
+    columns = [cuts[0], cuts[1] - cuts[0], cuts[2] - cuts[1], played - cuts[2]]
+    return Deal(hands, leader=rng.randrange(4), columns=columns)
+
+
 #: Hand sizes of the solver rows of issue 26 (endgames with this many tiles in each hand).
 SEARCH_SIZES = (4, 5)
 #: A reference endgame of ``size`` tiles each, from ``seed`` (the solver rows' positions).
 endgame = _endgame
+#: Every set of reference endgames, by name (the solver rows print one row per set and size).
+ENDGAMES = {"played down": _endgame, "dealt at random": dealt_endgame}
 
 
 def rows(seconds: float, rounds: int, quick: bool) -> None:
@@ -157,4 +174,4 @@ def rows(seconds: float, rounds: int, quick: bool) -> None:
 
 
 #: The rows the generic bench prints for the game (``GameInfo.bench``).
-BENCH = Bench(rows, endgame=_endgame, search_sizes=SEARCH_SIZES)
+BENCH = Bench(rows, endgame=_endgame, search_sizes=SEARCH_SIZES, endgames=ENDGAMES)

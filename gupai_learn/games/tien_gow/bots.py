@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from gupai_learn import strong
+from gupai_learn import decks, strong
 from gupai_learn.bots import TrickHeuristic
 from gupai_learn.engine.moves import Move
 from gupai_learn.games.tien_gow.combos import ALL_COMBOS, single_rank
@@ -15,7 +15,18 @@ from gupai_learn.tiles import Tile, Tiles
 
 def strength(tile: Tile) -> int:
     """A rough worth of a single tile for keeping or throwing away: civil 1-11, military 1-7."""
+    found = _STRENGTH.get(tile)
+    return found if found is not None else _strength(tile)
+
+
+def _strength(tile: Tile) -> int:
     return single_rank(tile) if tile.is_civil else tile.pips - 2
+
+
+#: Each tile's :func:`strength`, and its rank as the single to keep (civil first), worked out
+#: once: the heuristic asks them on every move of every rollout of the strong player.
+_STRENGTH = {tile: _strength(tile) for tile in decks.chinese()}
+_KEEP = {tile: (tile.is_civil, _STRENGTH[tile]) for tile in decks.chinese()}
 
 
 class HeuristicPlayer(TrickHeuristic):
@@ -72,7 +83,7 @@ def _best_single(hand: Sequence[Tile]) -> Tile | None:
     """The tile to save for the last trick: the strongest civil, else the strongest military."""
     if not hand:
         return None
-    return max(hand, key=lambda t: (t.is_civil, strength(t)))
+    return max(hand, key=_KEEP.__getitem__)
 
 
 #: The strong player (:mod:`gupai_learn.strong`): it deals the pieces it has not seen again,

@@ -1,0 +1,644 @@
+"""The Tien Gow solver's search below the root, on bit masks (issue 36).
+
+:func:`gupai_learn.games.tien_gow.solver.solve` expands the root position with the engine's
+generic search (so that the winning first moves are listed as ``legal_moves()`` lists them)
+and asks :class:`Endgame` for every position after that. The goal is Tien Gow's: the seat takes
+the last trick. The rules are the deal's: TG-LEAD-CLASS (the leads), TG-BEAT-STRICT and
+TG-BEAT-TIE (a follower may beat the high play with a strictly higher play of its class, or
+play face down: TG-BEAT-OPTIONAL), TG-SUPREME, TG-TRICK-WINNER, TG-EARLY-DEATH.
+
+How it stays exact and fast (the tests compare it with the plain search on many positions):
+
+- **hands are slot masks** (as ``Deal`` keeps them: a civil kind's two copies fill slots 2k and
+  2k+1) and what a hand offers (its tiles, the tiles in no set, its sets, its best tile of each
+  suit) is worked out once per mask;
+- **trick starts are memoised** under a canonical key: for each rank level in play, military
+  then civil, which seat holds how many of its tiles outside any set and which tiles in a set.
+  Levels nobody holds are left out, so positions that differ only in tiles that are out of
+  play, or in which of two equal military tiles a seat holds alone, share their answer (the
+  idea of :func:`~gupai_learn.games.tien_gow.solver.rank_key`). The keys go in the search's
+  memo, so that a review's solves share them;
+- **interchangeable tiles are tried once**: tiles of one seat that are next to each other among
+  the tiles in play, each alone at its level and in no set of its hand, beat and lose to the
+  same tiles for the rest of the deal; a lead or a play of one of them stands for all;
+- **the last trick is worked out at once**: every other seat beats when it may (a higher play
+  never helps the seat), the seat beats when it can;
+- **positions decided without searching** (:meth:`Endgame.settled`), each a short argument
+  given where it is checked: the seat keeps a top tile of every suit the others hold to the
+  end (T); each suit of the seat is covered to the end by another seat that has a column (A);
+  the seat leads out tricks nobody can beat (C).
+
+Every position searched counts on the shared budget (:class:`~gupai_learn.engine.search.Meter`):
+each trick start looked up for the first time and each follower's turn.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+from itertools import combinations
+from typing import Any
+
+from gupai_learn import decks
+from gupai_learn.engine.search import Memo, Meter, Unknown
+from gupai_learn.games.tien_gow.combos import single_rank
+from gupai_learn.games.tien_gow.deal import _TABLES, SEATS, SLOT, UPPER_SLOTS, Deal, _without
+from gupai_learn.games.tien_gow.rules import Rules
+
+#: The tile at each slot of the set (display order: civil high to low, then military).
+_SET = tuple(decks.chinese())
+_CIVIL_SLOTS = sum(1 << s for s, tile in enumerate(_SET) if tile.is_civil)
+_RANK = tuple(single_rank(tile) for tile in _SET)
+_IS_CIVIL = tuple(tile.is_civil for tile in _SET)
+#: Per slot: the bit of the kind's second copy when the slot is a civil kind's first, else 0.
+_UP = tuple(1 << (s + 1) if _IS_CIVIL[s] and not s % 2 else 0 for s in range(len(_SET)))
+#: Per slot: every slot of its suit whose tile ranks strictly higher (TG-BEAT-STRICT).
+_ABOVE = tuple(
+    sum(1 << o for o in range(len(_SET)) if _IS_CIVIL[o] == _IS_CIVIL[s] and _RANK[o] > _RANK[s])
+    for s in range(len(_SET))
+)
+#: The rank levels (tiles of one suit and rank), military low to high, then civil low to high.
+_LEVELS = sorted({(_IS_CIVIL[s], _RANK[s]) for s in range(len(_SET))})
+_MILITARY_LEVELS = sum(1 for civil, _ in _LEVELS if not civil)
+_LEVEL_OF = tuple(_LEVELS.index((_IS_CIVIL[s], _RANK[s])) for s in range(len(_SET)))
+_LEVEL_MASK = tuple(
+    sum(1 << s for s in range(len(_SET)) if _LEVEL_OF[s] == level) for level in range(len(_LEVELS))
+)
+#: A level's bit in a hand's level mask: military levels first, then one bit that no level
+#: uses (runs of tiles stop there), then the civil levels.
+_LEVEL_BIT = tuple(1 << (lv + (lv >= _MILITARY_LEVELS)) for lv in range(len(_LEVELS)))
+_BETWEEN_SUITS = 1 << _MILITARY_LEVELS
+_ALL_LEVELS = (1 << (len(_LEVELS) + 1)) - 1
+
+
+def _level_slots(bits: int) -> int:
+    """The slots of the levels in a level mask."""
+    return sum(_LEVEL_MASK[lv] for lv in range(len(_LEVELS)) if bits & _LEVEL_BIT[lv])
+
+
+#: The slots of military level masks (6 bits) and of civil level masks (11 bits, shifted down).
+_MILITARY_SLOTS = tuple(_level_slots(bits) for bits in range(1 << _MILITARY_LEVELS))
+_CIVIL_SHIFT = _MILITARY_LEVELS + 1
+_CIVIL_LEVEL_SLOTS = tuple(
+    _level_slots(bits << _CIVIL_SHIFT) for bits in range(1 << (len(_LEVELS) - _MILITARY_LEVELS))
+)
+
+# The canonical key of a trick start is a byte string: per level a marker byte and one byte per
+# seat (how many of the level's tiles the seat holds outside any set, and which it holds in a
+# set), a separator between the suits, the levels nobody holds taken out.
+_FIELD = 1 + SEATS
+_FIELDS = len(_LEVELS) + 1
+_EMPTY_FIELD = b"\xff" + bytes(SEATS)
+
+
+def _field(level: int) -> int:
+    """The place of a level's field in the key (the separator sits between the suits)."""
+    return level + (level >= _MILITARY_LEVELS)
+
+
+_MARKERS = sum(0xFF << (8 * _FIELD * _field(lv)) for lv in range(len(_LEVELS))) | (
+    0xFE << (8 * _FIELD * _MILITARY_LEVELS)
+)
+_SEAT_BIT = tuple(1 << s for s in range(SEATS))
+
+
+class _Hand:
+    """What the search needs of one hand mask, worked out once: its tiles (first slots, a
+    civil pair twice), the tiles in no set (``free``), its sets (most tiles first), its best
+    rank of each suit (0: none), its levels, its levels held by one tile in no set
+    (``lone``), and its share of the canonical key (``code``)."""
+
+    __slots__ = (
+        "civil",
+        "code",
+        "combo",
+        "distinct",
+        "free",
+        "levels",
+        "lone",
+        "military",
+        "sets",
+        "tiles",
+    )
+
+    def __init__(self, mask: int, tables: Any) -> None:
+        self.tiles = _tiles_of(mask)
+        self.distinct = mask & ~UPPER_SLOTS
+        in_sets, sets = 0, []
+        for slot in dict.fromkeys(self.tiles):
+            for need, pieces in tables.anchored.get(_SET[slot], ()):
+                if need & mask == need:
+                    in_sets |= need
+                    sets.append((need, pieces))
+        self.free = mask & ~in_sets
+        self.combo = bool(in_sets)
+        self.sets = sorted(sets, key=lambda entry: -len(entry[1]))
+        self.levels, self.lone, self.code = self._levels(mask)
+        civil, military = mask & _CIVIL_SLOTS, mask & ~_CIVIL_SLOTS
+        self.civil = _RANK[(civil & -civil).bit_length() - 1] if civil else 0
+        self.military = _RANK[(military & -military).bit_length() - 1] if military else 0
+
+    def _levels(self, mask: int) -> tuple[int, int, int]:
+        """The hand's level mask, its lone levels, and its share of the canonical key (for
+        seat 0: shift it by 8 bits per seat)."""
+        levels = lone = code = 0
+        for level, level_mask in enumerate(_LEVEL_MASK):
+            held = mask & level_mask
+            if not held:
+                continue
+            levels |= _LEVEL_BIT[level]
+            free = held & self.free
+            if free == held and not held & (held - 1):
+                lone |= _LEVEL_BIT[level]
+            in_set = (held & ~free) >> (level_mask & -level_mask).bit_length() - 1
+            byte = free.bit_count() | in_set << 2
+            code |= byte << 8 * (_FIELD * _field(level) + 1)
+        return levels, lone, code
+
+
+def _tiles_of(mask: int) -> list[int]:
+    """The tiles of a hand mask as first slots (a civil kind held twice appears twice)."""
+    tiles = []
+    while mask:
+        low = mask & -mask
+        mask ^= low
+        slot = low.bit_length() - 1
+        tiles.append(slot - 1 if _IS_CIVIL[slot] and slot % 2 else slot)
+    return tiles
+
+
+def _without_one(mask: int, slot: int) -> int:
+    """A hand mask after one tile (its first slot) left it."""
+    up = _UP[slot]
+    return mask ^ up if mask & up else mask ^ (1 << slot)
+
+
+Masks = tuple[int, int, int, int]
+
+
+class Endgame:
+    """The search below the root for ``seat``'s goal, the last trick (see the module
+    docstring). ``memo`` keeps the answers of trick starts (shared by a review's solves);
+    ``meter`` counts the positions searched and ends the search when the budget is spent."""
+
+    def __init__(self, seat: int, rules: Rules, meter: Meter, memo: Memo) -> None:
+        self.seat = seat
+        self.others = tuple(s for s in range(SEATS) if s != seat)
+        self.early_death = rules.early_death
+        self.tables = _TABLES[rules.mixed_sets]
+        self.meter = meter
+        self.memo = memo
+        #: answers by exact hands, leader and columns (this search only: cheaper to look up)
+        self.seen: dict[Hashable, bool] = {}
+        self.hands: dict[int, _Hand] = {}
+
+    def hand(self, mask: int) -> _Hand:
+        """What the search needs of a hand mask (worked out once)."""
+        found = self.hands.get(mask)
+        if found is None:
+            found = self.hands[mask] = _Hand(mask, self.tables)
+        return found
+
+    def tick(self) -> None:
+        """Count one position on the budget (:meth:`Meter.tick`, inlined where it is hot)."""
+        meter = self.meter
+        if meter.nodes >= meter.limit:
+            raise Unknown
+        meter.nodes += 1
+
+    # ----- from a deal -----------------------------------------------------------------------
+    def value(self, deal: Deal) -> bool:
+        """Whether the seat forces the last trick from ``deal`` (not over), whoever is to act."""
+        masks = [deal._mask(s) for s in range(SEATS)]
+        flags = self.columns(deal._won)
+        plays = deal._plays
+        if not plays:
+            return self.start((masks[0], masks[1], masks[2], masks[3]), deal._turn, flags)
+        high = deal._high
+        assert high is not None
+        size, left, first = len(plays[0].pieces), SEATS - len(plays), deal._turn
+        if size > 1:
+            context = self.context(masks, 0)
+            return self.follow(masks, flags, size, high.seat, high.pieces, first, left, context)
+        top = SLOT[high.pieces[0]]
+        if not masks[plays[0].seat]:  # the last trick: every hand held one tile
+            tiles = [self.hand(m).tiles[0] if m else -1 for m in masks]
+            return self.finish_last(tiles, flags, high.seat, top, first, left, deal._last)
+        context = self.context(masks, 1 << top)
+        return self.follow1(masks, flags, high.seat, top, first, left, context[0])
+
+    def columns(self, won: Sequence[int]) -> int:
+        """The seats with a column as bits (TG-EARLY-DEATH; 0 when that rule is off)."""
+        if not self.early_death:
+            return 0
+        return sum(_SEAT_BIT[s] for s in range(SEATS) if won[s])
+
+    # ----- trick starts ----------------------------------------------------------------------
+    def start(self, masks: Masks, leader: int, flags: int) -> bool:
+        """A trick start: ``leader`` leads; ``flags``: the seats with a column."""
+        exact = (masks, leader, flags)
+        known = self.seen.get(exact)
+        if known is not None:
+            return known
+        hand = self.hand
+        hands = (hand(masks[0]), hand(masks[1]), hand(masks[2]), hand(masks[3]))
+        if len(hands[0].tiles) == 1:
+            tiles = [h.tiles[0] for h in hands]
+            found = self.finish_last(
+                tiles, flags, leader, tiles[leader], leader + 1, 3, self.early_death
+            )
+        else:
+            found = self.known(masks, hands, leader, flags)
+        self.seen[exact] = found
+        return found
+
+    def known(self, masks: Masks, hands: tuple[_Hand, ...], leader: int, flags: int) -> bool:
+        """A trick start of two or more tiles each, from the memo or searched (and memoised)."""
+        code = _MARKERS | hands[0].code | hands[1].code << 8 | hands[2].code << 16
+        code |= hands[3].code << 24
+        key = (code.to_bytes(_FIELD * _FIELDS, "little").replace(_EMPTY_FIELD, b""), leader, flags)
+        known = self.memo.get(key)
+        if known is None:
+            self.tick()
+            found = self.settled(masks, hands, leader, flags)
+            if found is None:
+                found = self.lead(masks, hands[leader], leader, flags)
+            self.memo[key] = found
+            return found
+        return known is True
+
+    def lead(self, masks: Masks, hand: _Hand, leader: int, flags: int) -> bool:
+        """Every distinct lead of ``leader`` (TG-LEAD-CLASS), the most tiles first; the seat
+        needs one that wins, the others one that refutes."""
+        context = self.context(masks, 0)
+        mine = leader == self.seat
+        work = list(masks)
+        mask = masks[leader]
+        after = leader + 1
+        for _, pieces in hand.sets:
+            work[leader] = _without(mask, pieces)
+            if self.follow(work, flags, len(pieces), leader, pieces, after, 3, context) is mine:
+                return mine
+        singles = context[0][leader]
+        while singles:
+            low = singles & -singles
+            singles ^= low
+            slot = low.bit_length() - 1
+            work[leader] = _without_one(mask, slot)
+            if self.follow1(work, flags, leader, slot, after, 3, context[0]) is mine:
+                return mine
+        return not mine
+
+    def context(self, masks: Sequence[int], high: int) -> list[Any]:
+        """What a trick's followers share: per seat one tile of each run of interchangeable
+        tiles (a mask; ``high``: the bit of a high single already on the table, whose level
+        breaks runs), then the hands, the high bit, the labels (worked out when a face-down
+        play of several tiles needs them) and the face-down plays found so far."""
+        hands = [self.hand(m) for m in masks]
+        extra = _LEVEL_BIT[_LEVEL_OF[high.bit_length() - 1]] if high else 0
+        levels = [h.levels for h in hands]
+        taken = levels[0] | levels[1] | levels[2] | levels[3] | extra | _BETWEEN_SUITS
+        gaps = ~taken & _ALL_LEVELS
+        reps = []
+        for seat, h in enumerate(hands):
+            others = extra
+            for other in range(SEATS):
+                if other != seat:
+                    others |= levels[other]
+            own = h.lone & ~others
+            # an own level whose next lower level in play is the seat's own too: same run
+            run_on = own & ((own << 1) + gaps)
+            if run_on:
+                slots = _MILITARY_SLOTS[run_on & 0x3F] | _CIVIL_LEVEL_SLOTS[run_on >> _CIVIL_SHIFT]
+                reps.append(h.distinct & ~slots)
+            else:
+                reps.append(h.distinct)
+        return [reps, tuple(masks), high, None, {}]
+
+    # ----- the rest of a trick ---------------------------------------------------------------
+    def follow1(
+        self, masks: list[int], flags: int, top_seat: int, top: int, first: int, left: int,
+        reps: list[int],
+    ) -> bool:  # fmt: skip
+        """The rest of a trick led with a single (not the last trick): each follower beats the
+        high tile ``top`` (a slot) with a higher one of its suit, the lowest first, or plays a
+        tile face down, the weakest first. ``masks`` is changed and restored."""
+        meter = self.meter
+        if meter.nodes >= meter.limit:
+            raise Unknown
+        meter.nodes += 1
+        first &= 3
+        mask = masks[first]
+        mine = first == self.seat
+        after, left = first + 1, left - 1
+        options = reps[first] & mask
+        beats = options & _ABOVE[top]
+        while options:
+            slot = (beats or options).bit_length() - 1
+            bit = 1 << slot
+            up = _UP[slot]
+            masks[first] = mask ^ up if mask & up else mask ^ bit
+            if beats:
+                beats ^= bit
+                high_seat, high = first, slot
+            else:
+                options ^= bit
+                high_seat, high = top_seat, top
+            if left:
+                result = self.follow1(masks, flags, high_seat, high, after, left, reps)
+            elif not masks[high_seat]:
+                result = high_seat == self.seat
+            else:  # the trick's end, the next start looked up here (the hottest path)
+                won = flags | _SEAT_BIT[high_seat] if self.early_death else 0
+                hands = (masks[0], masks[1], masks[2], masks[3])
+                seen = self.seen.get((hands, high_seat, won))
+                result = self.start(hands, high_seat, won) if seen is None else seen
+            masks[first] = mask
+            if result is mine:
+                return mine
+        return not mine
+
+    def trick_won(self, masks: list[int], flags: int, winner: int) -> bool:
+        """After the trick: ``winner`` leads the next, or took the last trick."""
+        if not masks[winner]:
+            return winner == self.seat
+        if self.early_death:
+            flags |= _SEAT_BIT[winner]
+        return self.start((masks[0], masks[1], masks[2], masks[3]), winner, flags)
+
+    def follow(
+        self, masks: list[int], flags: int, size: int, top_seat: int, top: Any, first: int,
+        left: int, context: list[Any],
+    ) -> bool:  # fmt: skip
+        """The rest of a trick led with ``size`` > 1 tiles (``top``: the high play's tiles):
+        each follower beats it with a higher play of its class, the lowest first (not the
+        Supreme pair, TG-SUPREME), or plays ``size`` tiles face down."""
+        self.tick()
+        first &= 3
+        mask = masks[first]
+        mine = first == self.seat
+        after, left = first + 1, left - 1
+        options: list[tuple[int, int, Any]] = []
+        if not self.tables.by_tiles[top][1].led_only:
+            options += [
+                (_without(mask, pieces), first, pieces)
+                for need, pieces in reversed(self.tables.above[top])
+                if need & mask == need
+            ]
+        options += [(rest, top_seat, top) for rest in self.downs(mask, size, first, context)]
+        for rest, high_seat, high in options:
+            masks[first] = rest
+            if left:
+                result = self.follow(masks, flags, size, high_seat, high, after, left, context)
+            else:
+                result = self.trick_won(masks, flags, high_seat)
+            masks[first] = mask
+            if result is mine:
+                return mine
+        return not mine
+
+    def downs(self, mask: int, size: int, seat: int, context: list[Any]) -> list[int]:
+        """The hands left by the distinct face-down plays of ``size`` tiles, the weakest
+        tiles first (plays of interchangeable tiles once)."""
+        found: list[int] | None = context[4].get((seat, size))
+        if found is None:
+            labels = self.labels(context)[seat]
+            distinct: dict[tuple[int, ...], int] = {}
+            for pick in combinations(reversed(self.hand(mask).tiles), size):
+                label = tuple(sorted(labels[slot] for slot in pick))
+                if label not in distinct:
+                    distinct[label] = _without(mask, [_SET[slot] for slot in pick])
+            found = context[4][seat, size] = list(distinct.values())
+        return found
+
+    def labels(self, context: list[Any]) -> list[dict[int, int]]:
+        """Each seat's tiles (first slots) with a label: interchangeable tiles share theirs
+        (their run of levels), a tile in a set has its own."""
+        if context[3] is None:
+            context[3] = _labels(context[1], context[2], [self.hand(m) for m in context[1]])
+        found: list[dict[int, int]] = context[3]
+        return found
+
+    # ----- the last trick --------------------------------------------------------------------
+    def finish_last(
+        self, tiles: list[int], flags: int, top_seat: int, top: int, first: int, left: int,
+        early_death: bool,
+    ) -> bool:  # fmt: skip
+        """The rest of the last trick (one tile each, as first slots), worked out at once:
+        every other seat beats the high tile when it can and may (a higher play on the table
+        never helps the seat), the seat beats it when it can; with ``early_death`` a seat with
+        no column plays face down (TG-EARLY-DEATH)."""
+        seat = self.seat
+        while left:
+            first &= 3
+            tile = tiles[first]
+            if (not early_death or flags & _SEAT_BIT[first]) and _ABOVE[top] >> tile & 1:
+                top_seat, top = first, tile
+            elif first == seat:
+                return False
+            first += 1
+            left -= 1
+        return top_seat == seat
+
+    # ----- positions decided without searching -----------------------------------------------
+    def settled(
+        self, masks: Masks, hands: tuple[_Hand, ...], leader: int, flags: int
+    ) -> bool | None:
+        """A trick start's answer when a short argument settles it (rules T, A, C below),
+        else None."""
+        view = _View(self, masks, hands, flags)
+        if view.tops_kept(leader):
+            return True
+        if view.covered():
+            return False
+        if leader == self.seat and self.runs_out(masks, view):
+            return True
+        return None
+
+    def runs_out(self, masks: Masks, view: _View) -> bool:
+        """C: the seat, on lead, can lead every tile in tricks that no other seat can beat,
+        the last one a single no seat with a column can beat (TG-EARLY-DEATH: the others
+        play their last tile face down). Nobody else wins a trick, so nobody gains a column
+        on the way; hands only shrink, so what nobody can beat now stays unbeatable."""
+        me = view.me
+        beaten = [s for s in me.tiles if _RANK[s] < view.tops[not _IS_CIVIL[s]]]
+        if not beaten:
+            return True
+        last = beaten[0]
+        if len(beaten) == 1 and _RANK[last] >= view.guards[not _IS_CIVIL[last]]:
+            return True
+        others = [masks[o] for o in self.others]
+        return me.combo and self.cover(masks[self.seat], others, view.tops, view.guards)
+
+    def cover(self, mine: int, others: list[int], tops: Any, guards: Any) -> bool:
+        """Whether the hand ``mine`` can be led out as :meth:`runs_out` says (a small search
+        over its leads; only tried when the seat holds a set)."""
+        me = self.hand(mine)
+        if len(me.tiles) == 1:
+            slot = me.tiles[0]
+            return bool(_RANK[slot] >= guards[not _IS_CIVIL[slot]])
+        for _, pieces in me.sets:
+            if self.beatable(pieces, others):
+                continue
+            rest = _without(mine, pieces)
+            if not rest or self.cover(rest, others, tops, guards):
+                return True
+        return any(
+            _RANK[slot] >= tops[not _IS_CIVIL[slot]]
+            and self.cover(_without_one(mine, slot), others, tops, guards)
+            for slot in dict.fromkeys(me.tiles)
+        )
+
+    def beatable(self, pieces: Any, hands: list[int]) -> bool:
+        """Whether one of ``hands`` holds a play that beats the lead ``pieces``."""
+        if self.tables.by_tiles[pieces][1].led_only:
+            return False
+        above = self.tables.above[pieces]
+        return any(need & hand == need for hand in hands for need, _ in above)
+
+
+class _View:
+    """The seat's hand and the best ranks of the others, as the rules of
+    :meth:`Endgame.settled` read them: per suit (civil, military) the best rank any other seat
+    holds (``tops``) and the best a seat with a column holds (``guards``; with
+    TG-EARLY-DEATH off, every seat counts)."""
+
+    def __init__(self, search: Endgame, masks: Masks, hands: tuple[_Hand, ...], flags: int) -> None:
+        self.search = search
+        self.hands = hands
+        self.flags = flags
+        self.me = hands[search.seat]
+        self.mask = masks[search.seat]
+        open_ = not search.early_death
+        tops, guards = [0, 0], [0, 0]
+        self.sets = False
+        for other in search.others:
+            hand = hands[other]
+            self.sets = self.sets or hand.combo
+            ranks = (hand.civil, hand.military)
+            guard = open_ or flags & _SEAT_BIT[other]
+            for suit in (0, 1):
+                tops[suit] = max(tops[suit], ranks[suit])
+                if guard:
+                    guards[suit] = max(guards[suit], ranks[suit])
+        self.tops, self.guards = tops, guards
+        self.column = open_ or bool(flags & _SEAT_BIT[search.seat])
+
+    def tops_kept(self, leader: int) -> bool:
+        """T: the seat holds a tile of every suit the others hold, higher than all of theirs
+        (or, in one suit only, equal to one of theirs: the other copy or the equal military
+        tile), and no other seat can lead a set it would have to answer. Then it keeps those
+        tops to the end: a follower of a single plays a spare face down, a leader leads a
+        spare. With two tiles left, its tops win: on lead it leads the strict one (nobody
+        beats it) and then the other; after a single led by another seat it beats with the
+        top of that suit (nothing the others hold is higher), or, when the equal tile beats
+        or leads, plays face down the top of the suit the winner cannot lead last. With one
+        suit in play, or a tie, the last trick may be led by another seat: the seat then
+        needs a column to beat (TG-EARLY-DEATH). With three or more tiles a set led by
+        another seat could force a top away, so no other seat may hold one; with two, only
+        the leader could lead one (the last trick)."""
+        me = self.me
+        mine = (me.civil, me.military)
+        suits = ties = 0
+        for suit in (0, 1):
+            if self.tops[suit]:
+                suits += 1
+                if mine[suit] < self.tops[suit]:
+                    return False
+                ties += mine[suit] == self.tops[suit]
+        if len(me.tiles) >= 3:
+            if self.sets:
+                return False
+        elif leader != self.search.seat and self.hands[leader].combo:
+            return False
+        if not ties and (suits == 2 or self.column):
+            return True
+        if ties == 1 and suits == 2 and self.column:
+            return True
+        return not self.column and leader == self.search.seat and self.spare_first()
+
+    def spare_first(self) -> bool:
+        """T with a column won first: the seat, on lead without a column, holds a spare that
+        nobody can beat (a second tile at least as high as all the others hold in its suit,
+        or a tile of a suit they do not hold). It leads it and wins the trick (a column), and
+        T holds after it: the others' hands only lose tiles, so their tops only go down."""
+        me = self.me
+        if len(me.tiles) < 3:
+            return False
+        for slot in dict.fromkeys(me.tiles):
+            suit = not _IS_CIVIL[slot]
+            if _RANK[slot] < self.tops[suit]:
+                continue
+            rest = self.search.hand(_without_one(self.mask, slot))
+            if self.kept((rest.civil, rest.military), len(rest.tiles)):
+                return True
+        return False
+
+    def kept(self, mine: tuple[int, int], size: int) -> bool:
+        """T's test for a seat with a column and ``size`` tiles holding tops ``mine`` (on
+        lead when two tiles are left)."""
+        suits = ties = 0
+        for suit in (0, 1):
+            if self.tops[suit]:
+                suits += 1
+                if mine[suit] < self.tops[suit]:
+                    return False
+                ties += mine[suit] == self.tops[suit]
+        if size >= 3 and self.sets:
+            return False
+        return ties == 0 or (ties == 1 and suits == 2)
+
+    def covered(self) -> bool:
+        """A: the seat holds no set, and each suit it holds is covered to the end by another
+        seat with a column holding a higher tile (two different seats when it holds both
+        suits). That seat keeps its tile to the end; the last trick is a single (the seat
+        cannot lead or beat anything else), and whichever tile the seat keeps, the seat
+        covering its suit beats it or is already higher on the table."""
+        me = self.me
+        if me.combo:
+            return False
+        search = self.search
+        cover: list[list[int]] = [[], []]
+        for other in search.others:
+            hand = self.hands[other]
+            if search.early_death and not self.flags & _SEAT_BIT[other]:
+                continue
+            if me.civil and hand.civil > me.civil:
+                cover[0].append(other)
+            if me.military and hand.military > me.military:
+                cover[1].append(other)
+        if not me.military:
+            return bool(cover[0])
+        if not me.civil:
+            return bool(cover[1])
+        return any(a != b for a in cover[0] for b in cover[1])
+
+
+def _labels(masks: Sequence[int], high: int, hands: list[_Hand]) -> list[dict[int, int]]:
+    """Per seat, each tile (first slot) with its label: tiles alone at their level, in no
+    set, next to each other among the tiles in play and of one seat share a run number; a
+    tile in a set gets its own label. ``high``: the bit of a high single on the table."""
+    labels: list[dict[int, int]] = [{} for _ in range(SEATS)]
+    run, last_owner, last_civil = 0, -1, False
+    for level, level_mask in enumerate(_LEVEL_MASK):
+        held = [m & level_mask for m in masks]
+        if not any(held) and not high & level_mask:
+            continue
+        owner = _owner(held, hands, bool(high & level_mask))
+        civil = level >= _MILITARY_LEVELS
+        if owner != last_owner or owner < 0 or civil != last_civil:
+            run += 1
+        last_owner, last_civil = owner, civil
+        for seat, bits in enumerate(held):
+            for slot in _tiles_of(bits & ~UPPER_SLOTS):
+                labels[seat][slot] = run if hands[seat].free >> slot & 1 else 1000 + slot
+    return labels
+
+
+def _owner(held: list[int], hands: list[_Hand], high: bool) -> int:
+    """The seat holding a level alone with one tile in no set of its hand, else -1."""
+    holders = [s for s, bits in enumerate(held) if bits]
+    if high or len(holders) != 1:
+        return -1
+    seat = holders[0]
+    bits = held[seat]
+    return seat if not bits & (bits - 1) and bits & hands[seat].free else -1
