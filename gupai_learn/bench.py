@@ -19,6 +19,10 @@ heuristic players, in one process and in two, and the speed-up. (The playout row
 go through ``sim.run``: it adds computer players' ``choose``, settlement, events and a row per
 deal, which the peer's loop does not pay for, so the ratio would no longer compare engines.)
 
+Last, Python's share of a click in each widget (:mod:`gupai_learn.widgets.bench`: hand
+picker, line view, card Check, each game's deal player), median and 90th percentile of
+processor time per click, driven through the widgets' message handlers in this process.
+
 Figures are medians over several rounds of CPU time (``time.process_time``: a shared machine's
 other work does not count); the peer and ours alternate round by round and the ratio is the
 median of the per-round ratios, so it is what to compare between runs and machines, not the
@@ -204,9 +208,15 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--solver", action="store_true", help="only the solver and review rows (issue 26)"
     )
+    parser.add_argument(
+        "--clicks", action="store_true", help="only the widgets' clicks rows (issue 36)"
+    )
     args = parser.parse_args(argv)
     if args.solver:
         search_rows(args.quick)
+        return
+    if args.clicks:
+        click_rows(args.quick)
         return
     seconds, rounds = (0.5, 3) if args.quick else (2.0, 5)
     print(f"gupai-learn benchmark ({rounds} rounds of {seconds} s, medians)")
@@ -216,6 +226,14 @@ def main(argv: list[str] | None = None) -> None:
             module.rows(seconds, rounds, args.quick)
     search_rows(args.quick)
     sim_rows(args.quick)
+    click_rows(args.quick)
+
+
+def click_rows(quick: bool) -> None:
+    """Print Python's share of a click per widget (:mod:`gupai_learn.widgets.bench`)."""
+    from gupai_learn.widgets import bench as widgets_bench  # ipywidgets: only when asked for
+
+    widgets_bench.rows(quick)
 
 
 def sim_rows(quick: bool) -> None:

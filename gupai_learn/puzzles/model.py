@@ -22,6 +22,7 @@ import html
 import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
+from functools import cache
 from typing import Any, Literal
 
 from gupai_learn.puzzles import fair
@@ -95,6 +96,32 @@ class Solution:
     answer: Any
     text: str
     reasons: tuple[Reason, ...] = ()
+
+
+class LazySolution(Solution):
+    """A solution worked out the first time it is asked for (by the solver, or from a
+    measurement), so that loading a bank or showing a card computes nothing it does not show."""
+
+    def __init__(self, work_out: Callable[[], Solution]) -> None:
+        object.__setattr__(self, "_work_out", cache(work_out))
+
+    @property  # type: ignore[override]
+    def answer(self) -> Any:
+        """The answer, worked out on first use."""
+        return self._work_out().answer  # type: ignore[attr-defined]
+
+    @property  # type: ignore[override]
+    def text(self) -> str:
+        """What the solution says."""
+        return str(self._work_out().text)  # type: ignore[attr-defined]
+
+    @property  # type: ignore[override]
+    def reasons(self) -> tuple[Reason, ...]:
+        """Why it is right."""
+        return tuple(self._work_out().reasons)  # type: ignore[attr-defined]
+
+    def __repr__(self) -> str:
+        return "LazySolution(...)"  # never works it out (nor shows it) just to be printed
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from functools import cache
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING
 
 from gupai_learn.cards import Card
@@ -134,7 +134,11 @@ def describe_card(card: Card, marks: bool = True) -> str:
 
 
 def _draw(card: Card, options: PieceOptions, marks: bool | None) -> Drawing:
-    show = _SETTINGS["marks"] if marks is None else marks
+    return _drawn_card(card, options, _SETTINGS["marks"] if marks is None else marks)
+
+
+@lru_cache(maxsize=1024)  # each (card, options, marks) drawn once: redraws only assemble
+def _drawn_card(card: Card, options: PieceOptions, show: bool) -> Drawing:
     w, h = card_size()
     if options.face_down:
         parts = [_frame(_BACK, "#16244a"), _back()]

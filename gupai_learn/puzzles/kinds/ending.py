@@ -4,6 +4,7 @@ endgames judged by the solver."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import cache
 from typing import Any
 
 from gupai_learn.engine.moves import Move, join
@@ -19,7 +20,7 @@ from gupai_learn.puzzles.kinds.speak import (
     numbers_please,
     read_numbers,
 )
-from gupai_learn.puzzles.model import Feedback, Puzzle, Solution
+from gupai_learn.puzzles.model import Feedback, LazySolution, Puzzle, Solution
 from gupai_learn.tiles import Tiles
 from gupai_learn.verdict import Reason
 
@@ -157,11 +158,15 @@ def won(e: Entry) -> Puzzle:
 
 def endgame(e: Entry) -> Puzzle:
     """Move: lead so that you surely take the last trick; right when the solver says the seat
-    still forces it after the lead, whatever the others do (every such lead is accepted)."""
+    still forces it after the lead, whatever the others do (every such lead is accepted). The
+    solver runs when an answer is checked or the solution asked for, not when the bank loads."""
     start = e.build()
     seat, name = start.turn, start.name(start.turn)
-    good = set(_solve(e, start, seat).plays)
-    winning = [p for p in start.legal_plays() if Move.play(p) in good]
+
+    @cache
+    def winning() -> tuple[Any, ...]:
+        good = set(_solve(e, e.build(), seat).plays)
+        return tuple(p for p in start.legal_plays() if Move.play(p) in good)
 
     def check(answer: Any) -> Feedback:
         deal = e.build()
@@ -176,14 +181,25 @@ def endgame(e: Entry) -> Puzzle:
             return correct(f"Yes: {lead} wins the last {e.game.round_name} for {name}.", reasons)
         return incorrect(f"{lead} lets the others stop {name}.", _refutation(e, lead, seat))
 
-    listed = ", ".join(join(w) for w in winning) or "none"
-    answer = winning[0] if winning else Tiles(())
-    why = check(answer).reasons
-    solution = Solution(answer, f"Leads that force the last {e.game.round_name}: {listed}.", why)
+    def solved() -> Solution:
+        found = winning()
+        listed = ", ".join(join(w) for w in found) or "none"
+        answer = found[0] if found else Tiles(())
+        text = f"Leads that force the last {e.game.round_name}: {listed}."
+        return Solution(answer, text, check(answer).reasons)
+
+    def secrets() -> tuple[str, ...]:
+        return fair.move_secrets(Move.play(w) for w in winning())
+
     picture = e.drawing(pictures.hands, "Every hand, face up:", won=True)
-    secrets = fair.move_secrets(Move.play(w) for w in winning)
     return e.puzzle(
-        "move", check, solution, picture, {"seat": name}, pool=start.hands[seat], secrets=secrets
+        "move",
+        check,
+        LazySolution(solved),
+        picture,
+        {"seat": name},
+        pool=start.hands[seat],
+        secrets=secrets,
     )
 
 

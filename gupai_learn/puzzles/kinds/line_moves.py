@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from gupai_learn.engine.moves import Move
@@ -11,7 +12,7 @@ from gupai_learn.puzzles.kinds.ending import _solve
 from gupai_learn.puzzles.kinds.entry import Entry
 from gupai_learn.puzzles.kinds.line_pictures import _line_and_hand, _line_only, _line_picture
 from gupai_learn.puzzles.kinds.speak import RULE_AT_END, correct, incorrect
-from gupai_learn.puzzles.model import Feedback, Puzzle, Solution
+from gupai_learn.puzzles.model import Feedback, LazySolution, Puzzle, Solution
 from gupai_learn.verdict import Reason
 
 
@@ -57,11 +58,21 @@ def line_move(e: Entry) -> Puzzle:
     (makes no fish), ``fish`` (makes one), ``open`` (leaves only the number ``open`` open),
     ``score`` (scores as many points as any move can), ``win`` (the solver: the seat still
     forces first place, or whatever the game's solver aims at). The card offers the bank's
-    ``ways`` to play a picked tile: every kind of move the game has, on every card."""
+    ``ways`` to play a picked tile: every kind of move the game has, on every card. The moves
+    that meet the goal are found when an answer is checked or the solution asked for, not
+    when the bank loads."""
     start = e.build()
     seat, name, goal = start.turn, start.name(start.turn), e.data.get("goal", "legal")
-    best = max((_gain(start, m, seat) for m in start.legal_moves()), default=0)
-    good = [m for m in start.legal_moves() if _meets(e, start, m, seat, goal, best)]
+
+    @cache
+    def best() -> int:
+        return max((_gain(start, m, seat) for m in start.legal_moves()), default=0)
+
+    @cache
+    def good() -> tuple[Move, ...]:
+        moves = start.legal_moves()
+        return tuple(m for m in moves if _meets(e, start, m, seat, goal, best()))
+
     choices = tuple(e["ways"])
     unknown = [w for w in choices if w not in MOVE_WORDS]
     if unknown:
@@ -84,26 +95,30 @@ def line_move(e: Entry) -> Puzzle:
             first = made.explain(seat).splitlines()[0]
             reasons.append(Reason(made.rule, RULE_AT_END.sub(".", first)))
         scored = sum(a.points for a in gained)
-        missed = _missed(e, deal, goal, made is not None, scored if scored < best else None, name)
+        short = scored if goal == "score" and scored < best() else None
+        missed = _missed(e, deal, goal, made is not None, short, name)
         if missed is not None:
             return incorrect(missed[0], [*reasons, *missed[1]])
         return correct(f"Yes: {verdict.summary}.", reasons)
 
-    listed = ", ".join(map(str, good)) or "none"
-    answer = str(good[0]) if good else ""
-    solution = Solution(answer, f"Moves that do it: {listed}.", check(answer).reasons)
+    def solved() -> Solution:
+        found = good()
+        listed = ", ".join(map(str, found)) or "none"
+        answer = str(found[0]) if found else ""
+        return Solution(answer, f"Moves that do it: {listed}.", check(answer).reasons)
+
     picture = e.drawing(_line_only if goal != "win" else _line_picture, e.game.piece_style)
     caption = f"Your hand ({name}):" if goal != "win" else ""
     return e.puzzle(
         "move",
         check,
-        solution,
+        LazySolution(solved),
         picture,
         {"seat": name},
         pool=start.hands[seat],
         pool_caption=caption,
         choices=choices,
-        secrets=fair.move_secrets(good),
+        secrets=lambda: fair.move_secrets(good()),
     )
 
 

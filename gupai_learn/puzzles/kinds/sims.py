@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import html
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cache
 from typing import Any
 
 from gupai_learn.puzzles.kinds.entry import Entry
 from gupai_learn.puzzles.kinds.speak import correct, incorrect
-from gupai_learn.puzzles.model import Feedback, Puzzle, Solution
+from gupai_learn.puzzles.model import Feedback, LazySolution, Puzzle, Solution
 from gupai_learn.verdict import Reason
 
 
@@ -27,27 +26,9 @@ class SimVariant:
     column: str = ""
 
 
-class MeasuredSolution(Solution):
-    """A solution found by simulation the first time it is asked for (loading a bank plays
-    no deal)."""
-
-    def __init__(self, measure: Callable[[], Solution]) -> None:
-        object.__setattr__(self, "_measure", cache(measure))
-
-    @property  # type: ignore[override]
-    def answer(self) -> Any:
-        """The answer the simulation gives."""
-        return self._measure().answer  # type: ignore[attr-defined]
-
-    @property  # type: ignore[override]
-    def text(self) -> str:
-        """What was measured."""
-        return str(self._measure().text)  # type: ignore[attr-defined]
-
-    @property  # type: ignore[override]
-    def reasons(self) -> tuple[Reason, ...]:
-        """The measurement, as a reason citing the puzzle's rule."""
-        return tuple(self._measure().reasons)  # type: ignore[attr-defined]
+class MeasuredSolution(LazySolution):
+    """A solution found from the measurement the first time it is asked for (loading a bank
+    plays no deal)."""
 
 
 def _measure(game: str, side: SimVariant, e: Entry) -> Any:
