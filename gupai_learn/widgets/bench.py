@@ -238,9 +238,11 @@ def _one_move(player: Any, rng: random.Random, select: Clicks, move: Clicks) -> 
     move.timed(lambda: update(view, command=name))
 
 
-def rows(quick: bool) -> None:
-    """Print the click rows: hand picker, line view, card Check, each game's deal player."""
-    count = 40 if quick else 200
+def rows(quick: bool, count: int | None = None) -> None:
+    """Print the click rows: hand picker, line view, card Check, each game's deal player
+    (``count`` clicks of each, or of each game's moves a quarter of them; default 40 quick,
+    else 200)."""
+    count = count or (40 if quick else 200)
     rng = random.Random(36)
     with recording():
         found = [Clicks("hand picker, select", [], [])]
@@ -250,7 +252,7 @@ def rows(quick: bool) -> None:
         checks = Clicks("card Check", [], [])
         solved = Clicks("card Check of a solver card (endgame, line move)", [], [])
         card_check_clicks(checks, solved, rng, count)
-        found += [checks, solved]
+        found += [c for c in (checks, solved) if c.seconds]
         for name, info in GAMES.items():
             select = Clicks(f"deal player {info.title}, select", [], [])
             move = Clicks(f"deal player {info.title}, move + computer replies", [], [])
