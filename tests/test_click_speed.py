@@ -157,3 +157,21 @@ def test_a_recorded_click_counts_the_bytes_python_sends() -> None:
     assert seconds >= 0 and sent > 1000  # the pieces and verdicts went out, encoded
     assert "Heaven-nine" in picker.verdict_html
     assert puzzles  # the module is loaded for the bank test above
+
+
+def test_importing_the_package_builds_no_combination_table() -> None:
+    """The Tien Gow tables are built when a deal first needs them (in the browser site their
+    build cost seconds at every kernel start)."""
+    import subprocess
+    import sys
+
+    code = (
+        "import gupai_learn.widgets, gupai_learn.puzzles\n"
+        "from gupai_learn.games.tien_gow import combos, deal\n"
+        "assert not combos.ALL_COMBOS._built and not deal._TABLES._built\n"
+        "gupai_learn.puzzles.bank('chinese_set')\n"
+        "assert not combos.ALL_COMBOS._built\n"
+        "deal.Deal.random(seed=1).legal_plays()\n"
+        "assert list(deal._TABLES._built) == [True], deal._TABLES._built\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)
