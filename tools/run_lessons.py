@@ -7,8 +7,9 @@
 Each notebook runs top to bottom in a fresh python3 kernel with ``lessons/`` as working
 directory (cells tagged ``raises-exception`` may raise). ``--times`` prints each lesson's
 Run All seconds (wall clock, kernel start-up excluded, as a learner's Run All in an open
-lesson) and the kernel's processor seconds (steadier on a shared machine) with its slowest
-cell, and writes nothing.
+lesson) and the kernel's processor seconds (steadier on a shared machine), its slowest cell
+and the cells over 2 processor seconds (where a progress line should say what they do), and
+writes nothing.
 
 Afterwards the widget state that execution stores in ``metadata.widgets`` is removed, so the
 file holds outputs but no model state, and running the tool twice leaves no difference. Without
@@ -82,41 +83,46 @@ def _kernel_cpu(client: NotebookClient) -> float:
     return float(cell.outputs[0]["text"])
 
 
-def timed(path: Path) -> tuple[float, float, float, int]:
-    """Run All of ``path`` in a fresh kernel, writing nothing: wall seconds of its cells,
-    the kernel's processor seconds, and the slowest cell's seconds and index."""
+def timed(path: Path) -> tuple[float, float, list[tuple[int, float, float]]]:
+    """Run All of ``path`` in a fresh kernel, writing nothing: the wall seconds of its cells,
+    the kernel's processor seconds, and per code cell (index, wall seconds, processor seconds)."""
     nb = nbformat.read(path, as_version=4)
     client = NotebookClient(
         nb, kernel_name="python3", timeout=600, resources={"metadata": {"path": str(LESSONS)}}
     )
-    slowest, where = 0.0, -1
+    cells: list[tuple[int, float, float]] = []
     with client.setup_kernel():
-        cpu = _kernel_cpu(client)
-        start = time.perf_counter()
         for index, cell in enumerate(nb.cells):
+            if cell.cell_type != "code":
+                continue
+            cpu = _kernel_cpu(client)
             began = time.perf_counter()
             client.execute_cell(cell, index)
-            if time.perf_counter() - began > slowest:
-                slowest, where = time.perf_counter() - began, index
-        wall = time.perf_counter() - start
-        cpu = _kernel_cpu(client) - cpu
-    return wall, cpu, slowest, where
+            wall = time.perf_counter() - began
+            cells.append((index, wall, _kernel_cpu(client) - cpu))
+    return sum(c[1] for c in cells), sum(c[2] for c in cells), cells
+
+
+#: A cell that keeps the learner waiting longer than this (processor seconds) is listed.
+LONG = 2.0
 
 
 def report_times(paths: list[Path]) -> None:
-    """Print each lesson's Run All seconds (wall and kernel processor), slowest first at the
-    end, with the slowest cell of each."""
+    """Print each lesson's Run All seconds (wall and kernel processor) with its slowest cell and
+    the cells over :data:`LONG` processor seconds; then the lessons over 10 s."""
     rows = []
     for path in paths:
-        wall, cpu, slowest, where = timed(path)
+        wall, cpu, cells = timed(path)
         rows.append((wall, path.name))
+        index, slow_wall, slow_cpu = max(cells, key=lambda c: c[2], default=(-1, 0.0, 0.0))
+        long = ", ".join(f"{i} ({c:.1f} s)" for i, _, c in cells if c > LONG) or "none"
         print(
-            f"{wall:6.1f} s wall {cpu:6.1f} s cpu  {path.name}  (slowest cell {where}: "
-            f"{slowest:.1f} s)",
+            f"{wall:6.1f} s wall {cpu:6.1f} s cpu  {path.name}  (slowest cell {index}: "
+            f"{slow_wall:.1f} s wall, {slow_cpu:.1f} s cpu; cells over {LONG:.0f} s cpu: {long})",
             flush=True,
         )
     over = [f"{name} {wall:.1f} s" for wall, name in sorted(rows, reverse=True) if wall > 10]
-    print(f"{len(over)} of {len(rows)} lessons over 10 s: {', '.join(over) or 'none'}")
+    print(f"{len(over)} of {len(rows)} lessons over 10 s wall: {', '.join(over) or 'none'}")
 
 
 def main(names: list[str]) -> None:
