@@ -175,3 +175,21 @@ def test_importing_the_package_builds_no_combination_table() -> None:
         "assert list(deal._TABLES._built) == [True], deal._TABLES._built\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_a_hand_holding_a_piece_twice_selects_each_at_its_own_place() -> None:
+    from gupai_learn.tiles import tiles
+
+    hand = tiles("[3:3] [3:3] [5:2] [4:2]")
+    assert clicks.indices(hand, tiles("[3:3] [3:3] [4:2]")) == [0, 1, 3]
+
+
+def test_the_benchmark_leaves_the_learners_progress_alone(monkeypatch: pytest.MonkeyPatch) -> None:
+    from gupai_learn.puzzles import progress
+
+    monkeypatch.setenv(progress.ENV, "/nonexistent/dir/progress.json")
+    with clicks.private_progress():
+        inside = progress.path()
+        progress.record("set-suit-01", 3)
+        assert "set-suit-01" in progress.load()
+    assert str(progress.path()) == "/nonexistent/dir/progress.json" and inside != progress.path()

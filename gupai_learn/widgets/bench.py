@@ -15,13 +15,16 @@ What the browser adds (the websocket, drawing the answer) is measured by the bro
 from __future__ import annotations
 
 import json
+import os
 import random
 import statistics
+import tempfile
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import partial
+from pathlib import Path
 from typing import Any
 
 import comm
@@ -58,6 +61,24 @@ def recording() -> Iterator[None]:
         yield
     finally:
         comm.create_comm = before
+
+
+@contextmanager
+def private_progress() -> Iterator[None]:
+    """Inside the block, stars earned go to a file of their own, removed after it: a card
+    solved by the benchmark must not reach the learner's progress file."""
+    from gupai_learn.puzzles import progress
+
+    before = os.environ.get(progress.ENV)
+    with tempfile.TemporaryDirectory() as fresh:
+        os.environ[progress.ENV] = str(Path(fresh) / "progress.json")
+        try:
+            yield
+        finally:
+            if before is None:
+                os.environ.pop(progress.ENV, None)
+            else:
+                os.environ[progress.ENV] = before
 
 
 def update(widget: Any, **state: Any) -> None:
@@ -206,6 +227,17 @@ def deal_player_clicks(select: Clicks, move: Clicks, game: str, count: int) -> N
             _one_move(player, rng, select, move)
 
 
+def indices(hand: Any, pieces: Any) -> list[int]:
+    """Where ``pieces`` lie in ``hand``, each at its own place (a hand may hold a piece
+    twice), in hand order: the selection that picks them."""
+    free = list(enumerate(hand))
+    found = []
+    for piece in pieces:
+        at = next(k for k, (_, held) in enumerate(free) if held == piece)
+        found.append(free.pop(at)[0])
+    return sorted(found)
+
+
 def _one_move(player: Any, rng: random.Random, select: Clicks, move: Clicks) -> None:
     """One move of the learner's seat through the widget's clicks."""
     from gupai_learn.widgets.hand_picker import BUTTONS, CALLED, ENDS
@@ -213,8 +245,7 @@ def _one_move(player: Any, rng: random.Random, select: Clicks, move: Clicks) -> 
 
     deal, view = player.deal, player.picker
     chosen = rng.choice(deal.legal_moves())
-    hand = list(deal.hands[deal.turn])
-    picked = sorted(hand.index(p) for p in chosen.pieces) if chosen.pieces else []
+    picked = indices(deal.hands[deal.turn], chosen.pieces)
     if isinstance(view, LineView):  # a line view: one tile, then an end unless it went at once
         moves = len(deal.history)
         if picked:
@@ -244,7 +275,7 @@ def rows(quick: bool, count: int | None = None) -> None:
     else 200)."""
     count = count or (40 if quick else 200)
     rng = random.Random(36)
-    with recording():
+    with recording(), private_progress():
         found = [Clicks("hand picker, select", [], [])]
         hand_picker_clicks(found[-1], rng, count)
         found.append(Clicks("line view, select", [], []))

@@ -17,6 +17,7 @@ import pytest
 
 from gupai_learn.games import ding_niu
 from gupai_learn.widgets import DealPlayer
+from gupai_learn.widgets.bench import indices
 from gupai_learn.widgets.hand_picker import BUTTONS, CALLED, ENDS
 from gupai_learn.widgets.line_view import OTHER_BUTTONS
 from tests.browser.clicks import round_trip, summary
@@ -92,8 +93,7 @@ def _trick_moves(page: Any, index: int, mirror: DealPlayer, title: str) -> None:
             break
         move = next((m for m in mirror.deal.legal_moves() if m.kind == "play"), None)
         move = move or mirror.deal.legal_moves()[0]
-        hand = list(mirror.deal.hands[mirror.seat])
-        picked = sorted(hand.index(p) for p in move.pieces)
+        picked = indices(mirror.deal.hands[mirror.seat], move.pieces)
         for i in picked:
             tile = picker.locator(".gupai-hand-tile").nth(i)
             _note(f"{title}, select", round_trip(tile, picker.locator(".gupai-hand")))
