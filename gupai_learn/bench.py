@@ -25,6 +25,10 @@ heuristic players, in one process and in two, and the speed-up. (The playout row
 go through ``sim.run``: it adds computer players' ``choose``, settlement, events and a row per
 deal, which the peer's loop does not pay for, so the ratio would no longer compare engines.)
 
+Last, Python's share of a click in each widget (:mod:`gupai_learn.widgets.bench`: hand
+picker, line view, card Check, each game's deal player), median and 90th percentile of
+processor time per click, driven through the widgets' message handlers in this process.
+
 Figures are medians over several rounds of CPU time (``time.process_time``: a shared machine's
 other work does not count); the peer and ours alternate round by round and the ratio is the
 median of the per-round ratios, so it is what to compare between runs and machines, not the
@@ -65,10 +69,16 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--solver", action="store_true", help="only the solver and review rows (issue 26)"
     )
+    parser.add_argument(
+        "--clicks", action="store_true", help="only the widgets' clicks rows (issue 36)"
+    )
     args = parser.parse_args(argv)
     if args.solver:
         search_rows(args.quick)
         memory_rows(args.quick)
+        return
+    if args.clicks:
+        click_rows(args.quick)
         return
     seconds, rounds = (0.5, 3) if args.quick else (2.0, 5)
     print(f"gupai-learn benchmark ({rounds} rounds of {seconds} s, medians)")
@@ -80,6 +90,7 @@ def main(argv: list[str] | None = None) -> None:
     strong_rows(args.quick)
     sim_rows(args.quick)
     practice_row(args.quick)
+    click_rows(args.quick)
 
 
 def strong_move_times(game: str, deals: int) -> tuple[list[float], list[float]]:
@@ -119,6 +130,13 @@ def strong_rows(quick: bool) -> None:
                 f"{name} median {statistics.median(ms):.0f}, p90 {tenth:.0f}, worst {ms[-1]:.0f}"
             )
         print(f"  {info.title} strong player, {len(walls)} decisions (ms): " + "; ".join(shown))
+
+
+def click_rows(quick: bool) -> None:
+    """Print Python's share of a click per widget (:mod:`gupai_learn.widgets.bench`)."""
+    from gupai_learn.widgets import bench as widgets_bench  # ipywidgets: only when asked for
+
+    widgets_bench.rows(quick)
 
 
 def sim_rows(quick: bool) -> None:

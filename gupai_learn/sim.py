@@ -209,7 +209,9 @@ def _collect(
     spec: _Spec, workers: int | None, executor: Executor | None, progress: bool
 ) -> list[dict[str, object]]:
     parallel = executor is not None or (workers or 1) > 1
-    chunks = _chunks(spec.units, spec.match or 1, (workers or 4) * 4 if parallel else 1)
+    # in this process, a shown progress line moves on after each twentieth of the deals
+    serial = PROGRESS_STEPS if progress else 1
+    chunks = _chunks(spec.units, spec.match or 1, (workers or 4) * 4 if parallel else serial)
     bar = _bar(spec, progress)
     try:
         if not parallel:
@@ -240,6 +242,10 @@ def _tick(bar: Any, rows: list[dict[str, object]]) -> list[dict[str, object]]:
     return rows
 
 
+#: How many parts a run in this process is played in when its progress is shown.
+PROGRESS_STEPS = 20
+
+
 def _chunks(units: int, per_unit: int, parts: int) -> list[tuple[int, int]]:
     """``(start, stop)`` ranges of units: about ``parts`` of them, none above MAX_CHUNK deals."""
     size = max(1, min(-(-units // parts), MAX_CHUNK // per_unit))
@@ -247,10 +253,11 @@ def _chunks(units: int, per_unit: int, parts: int) -> list[tuple[int, int]]:
 
 
 def _bar(spec: _Spec, progress: bool) -> Any:
-    from tqdm.auto import tqdm
+    """The progress shown: in a notebook a line that is emptied when done (nothing stays in a
+    stored lesson), else a tqdm bar (:func:`gupai_learn.working.progress_bar`)."""
+    from gupai_learn.working import progress_bar
 
-    title = spec.info.title
-    return tqdm(total=spec.deals, desc=title, unit="deal", disable=not progress, leave=False)
+    return progress_bar(spec.deals, spec.info.title, "deal", progress)
 
 
 def _table(rows: list[dict[str, object]], info: GameInfo, spec: _Spec) -> object:

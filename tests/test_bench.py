@@ -140,7 +140,7 @@ def test_main_prints_both_playout_rows_of_every_trick_game_and_the_line_rows(
         for name, stand_in in stand_ins.items():
             if name in vars(module):
                 monkeypatch.setattr(module, name, stand_in)
-    for slow in ("search_rows", "memory_rows", "strong_rows", "sim_rows"):
+    for slow in ("search_rows", "memory_rows", "strong_rows", "sim_rows", "click_rows"):
         monkeypatch.setattr(bench, slow, lambda quick: None)
     bench.main(["--quick"])
     out = capsys.readouterr().out

@@ -60,3 +60,87 @@ def test_a_binary_wheel_cannot_be_carried() -> None:
     }
     with pytest.raises(build.Missing, match="numpy is not a pure-Python wheel"):
         build._local("numpy", spec)
+
+
+def _wheel(path: Path, files: dict[str, str]) -> Path:
+    """A small wheel of ``files`` with a RECORD, as PyPI's wheels have."""
+    import zipfile
+
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with zipfile.ZipFile(path, "w") as out:
+        for name, text in files.items():
+            out.writestr(name, text)
+        out.writestr("demo-1.0.dist-info/RECORD", "".join(f"{n},,\n" for n in files))
+    return path
+
+
+def _record_matches(wheel: Path) -> None:
+    """Every file of ``wheel`` is in its RECORD with its own sha256 and size."""
+    import zipfile
+
+    with zipfile.ZipFile(wheel) as z:
+        names = z.namelist()
+        record = next(n for n in names if n.endswith(".dist-info/RECORD"))
+        rows = {r.split(",")[0]: r.split(",")[1:] for r in z.read(record).decode().splitlines()}
+        assert set(rows) == set(names)
+        for name in names:
+            if name != record:
+                body = z.read(name)
+                assert rows[name] == [f"sha256={build._digest(body)}", str(len(body))], name
+
+
+def test_a_left_out_package_refuses_to_import(tmp_path: Path) -> None:
+    """jedi's stand-in: IPython's completer finds it missing (ImportError), and does without."""
+    import subprocess
+    import sys
+
+    wheel = build.left_out_wheel("gupai_probe", "0.0.0+left.out", build.JEDI_LEFT_OUT[2], tmp_path)
+    assert wheel.name == "gupai_probe-0.0.0+left.out-py3-none-any.whl"
+    _record_matches(wheel)
+    code = f"import sys; sys.path.insert(0, {str(wheel)!r})\ntry:\n    import gupai_probe\n"
+    code += "except ImportError as e:\n    print(e)\n"
+    said = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True).stdout
+    assert "left out of this site" in said
+
+
+def test_ipython_imports_its_terminal_when_first_used(tmp_path: Path) -> None:
+    init = "import sys\nfrom .core import release\nfrom .terminal.embed import embed\nX = 1\n"
+    source = _wheel(tmp_path / "ipython-9.0.0-py3-none-any.whl", {"IPython/__init__.py": init})
+    patched = build.deferred_terminal(source, tmp_path / "patched")
+    import zipfile
+
+    with zipfile.ZipFile(patched) as z:
+        text = z.read("IPython/__init__.py").decode()
+    assert "\nfrom .terminal.embed import embed\n" not in text.split("def __getattr__")[0]
+    assert "def __getattr__(name):" in text and "X = 1" in text
+    _record_matches(patched)
+    plain = _wheel(tmp_path / "other" / "ipython-9.0.0-py3-none-any.whl", {"IPython/x.py": ""})
+    with pytest.raises(build.Missing, match="no longer imports the terminal"):
+        build.deferred_terminal(plain, tmp_path / "patched2")
+
+
+def test_the_kernel_finds_everything_it_needs_named_at_start() -> None:
+    """The pyodide-kernel worker skips micropip's own load, piplite's install, and its
+    piplite.install of ipykernel, comm, pyodide-kernel, jedi and ipython only for names in
+    ``loadPyodideOptions.packages``: all of them are there, and each is carried."""
+    worker_installs = {"micropip", "piplite", "ipykernel", "comm", "pyodide-kernel", "jedi"}
+    assert worker_installs | {"ipython", "gupai-learn"} <= set(build.AT_START)
+    assert set(build.KERNEL_WHEELS) | {"jedi", "micropip"} <= set(build.KERNEL_NEEDS)
+
+
+@pytest.mark.slow
+def test_compiled_wheels_hold_bytecode_pyodide_runs(tmp_path: Path) -> None:
+    """The bytecode is compiled by Pyodide itself (its Python's cache tag); needs node and a
+    built cache (``make lite`` once)."""
+    import shutil
+    import zipfile
+
+    core = build.CACHE / f"pyodide-{build.PYODIDE}" / "package"
+    if shutil.which("node") is None or not (core / "pyodide.mjs").is_file():
+        pytest.skip("no node or no Pyodide in .lite-cache (run make lite once)")
+    source = _wheel(tmp_path / "demo-1.0-py3-none-any.whl", {"demo/__init__.py": "X = 1\n"})
+    (made,) = build.compiled([source], core)
+    with zipfile.ZipFile(made) as z:
+        names = z.namelist()
+    assert any(n.startswith("demo/__pycache__/__init__.cpython-3") for n in names), names
+    _record_matches(made)

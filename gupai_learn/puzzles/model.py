@@ -22,6 +22,7 @@ import html
 import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
+from functools import cache
 from typing import Any, Literal
 
 from gupai_learn.puzzles import fair
@@ -98,21 +99,30 @@ class Solution:
     reasons: tuple[Reason, ...] = ()
 
 
-class LaterSolution(Solution):
-    """A :class:`Solution` worked out when it is first read: ``LaterSolution(make)`` calls
-    ``make()`` (a solver's answer, which takes time) the first time its ``answer``, ``text`` or
-    ``reasons`` is asked for, so that a bank loads without solving every puzzle."""
+class LazySolution(Solution):
+    """A solution worked out the first time it is asked for (by the solver, or from a
+    measurement), so that loading a bank or showing a card computes nothing it does not show."""
 
-    def __init__(self, make: Callable[[], Solution]) -> None:  # noqa: D107
-        object.__setattr__(self, "_make", make)
+    def __init__(self, work_out: Callable[[], Solution]) -> None:
+        object.__setattr__(self, "_work_out", cache(work_out))
 
-    def __getattr__(self, name: str) -> Any:
-        if name not in ("answer", "text", "reasons"):
-            raise AttributeError(name)
-        made = self._make()
-        for field_name in ("answer", "text", "reasons"):
-            object.__setattr__(self, field_name, getattr(made, field_name))
-        return getattr(made, name)
+    @property  # type: ignore[override]
+    def answer(self) -> Any:
+        """The answer, worked out on first use."""
+        return self._work_out().answer  # type: ignore[attr-defined]
+
+    @property  # type: ignore[override]
+    def text(self) -> str:
+        """What the solution says."""
+        return str(self._work_out().text)  # type: ignore[attr-defined]
+
+    @property  # type: ignore[override]
+    def reasons(self) -> tuple[Reason, ...]:
+        """Why it is right."""
+        return tuple(self._work_out().reasons)  # type: ignore[attr-defined]
+
+    def __repr__(self) -> str:
+        return "LazySolution(...)"  # never works it out (nor shows it) just to be printed
 
 
 @dataclass(frozen=True)

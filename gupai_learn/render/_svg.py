@@ -136,6 +136,21 @@ def svg_root(
     A drawing that would be shown wider than :data:`MAX_WIDTH` is shown at that width instead
     (every part smaller, nothing cut off).
     """
+    opening = svg_open(width, height, label=label, tooltip=tooltip, scale=scale, class_=class_)
+    return f"{opening}{body}</svg>"
+
+
+def svg_open(
+    width: float,
+    height: float,
+    *,
+    label: str,
+    tooltip: str | None = None,
+    scale: float = 1.0,
+    class_: str = "gupai-svg",
+) -> str:
+    """The start of :func:`svg_root`'s ``<svg>``, its ``<title>`` included: the body and
+    ``</svg>`` follow (a view that assembles the body itself, as the line view does)."""
     if not scale > 0:
         raise SetupError(f"scale must be positive, not {describe_input(scale)}")
     scale = min(scale, MAX_WIDTH / width) if width > 0 else scale
@@ -150,4 +165,4 @@ def svg_root(
         aria_label=label,
         class_=class_,
     )
-    return f"<svg{head}>{title(tooltip or label)}{body}</svg>"
+    return f"<svg{head}>{title(tooltip or label)}"

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from functools import lru_cache
 
 from gupai_learn.cards import Card
 from gupai_learn.engine.game import GAMES, PieceMark
@@ -129,7 +130,14 @@ def describe_card(card: Card, marks: bool = True) -> str:
 
 
 def _draw(card: Card, options: PieceOptions, marks: bool | None) -> Drawing:
-    show = _SETTINGS["marks"] if marks is None else marks
+    shown = _SETTINGS["marks"] if marks is None else marks
+    return _drawn_card(card, options, shown, _mark_hook())
+
+
+@lru_cache(maxsize=1024)  # each (card, options, marks, game's mark) drawn once
+def _drawn_card(card: Card, options: PieceOptions, show: bool, hook: object) -> Drawing:
+    """The drawing of ``card``; ``hook``, the game's mark (:func:`_mark_hook`), is part of the
+    key only: a test or a sixth game that changes it gets a new drawing, not a kept one."""
     w, h = card_size()
     if options.face_down:
         parts = [_frame(_BACK, "#16244a"), _back()]

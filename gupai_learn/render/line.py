@@ -19,9 +19,22 @@ Pure functions, deterministic text, no rules: the layout says where each tile li
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import lru_cache
+
 from gupai_learn.engine.line import Layout, Placed
 from gupai_learn.engine.protocols import LineDealView, PlayedDeal, capable, game_of
-from gupai_learn.render._svg import group, num, svg_root, tag, text, text_width, title
+from gupai_learn.render._svg import (
+    group,
+    num,
+    svg_open,
+    svg_root,
+    tag,
+    text,
+    text_width,
+    title,
+)
 from gupai_learn.render.pieces import (
     MARK_HEIGHT,
     Orientation,
@@ -47,20 +60,48 @@ _SLIP = "#cf222e"
 _ANY_TILE = Tile(6, 6)
 
 
-def _tile(placed: Placed, style: Style) -> tuple[str, float, float, str]:
-    """One placed tile drawn along its row: (body, width, height, spoken). Its ``left``
-    number is drawn on the left, so touching numbers face each other."""
+def _tile(placed: Placed, style: Style) -> Drawn:
+    """One placed tile drawn along its row: (body, width, height, spoken, key). Its ``left``
+    number is drawn on the left, so touching numbers face each other. The ``key`` names the
+    body: equal keys, equal bodies (a view sends each body once, then only its key)."""
     orientation: Orientation = "vertical" if placed.across else "horizontal"
     drawing = draw_piece(placed.tile, PieceOptions(style=style, orientation=orientation))
     w, h = drawing.width, drawing.height
     body = drawing.body
-    if placed.left != placed.tile.high and not placed.tile.is_double:
+    turned = placed.left != placed.tile.high and not placed.tile.is_double
+    if turned:
         body = tag("g", body, transform=f"rotate(180 {num(w / 2)} {num(h / 2)})")
     spoken = f"{placed.left}-{placed.right}"
-    return body, w, h, spoken
+    tile = placed.tile
+    key = f"{tile.high}{tile.low}{style[0]}{orientation[0]}{'r' * turned}"
+    return body, w, h, spoken, key
 
 
-Drawn = tuple[str, float, float, str]
+Drawn = tuple[str, float, float, str, str]
+
+
+@dataclass(frozen=True)
+class LineParts:
+    """The line as :func:`layout_svg` draws it, in parts a view can send piecemeal: the
+    ``<svg>`` opening (size, label, title), then in painting order either SVG text (caption,
+    turns, end markers) or a placed tile as ``(opening <g> tag, key)``; ``bodies`` maps each
+    key to the tile's drawing. :meth:`svg` joins them into the very text of
+    :func:`layout_svg`."""
+
+    head: str
+    parts: tuple[str | tuple[str, str], ...]
+    bodies: dict[str, str]
+
+    def svg(self) -> str:
+        """The whole drawing as one ``<svg>``."""
+        return self.head + "".join(self._texts()) + "</svg>"
+
+    def _texts(self) -> Iterator[str]:
+        for part in self.parts:
+            if isinstance(part, str):
+                yield part
+            else:
+                yield part[0] + self.bodies[part[1]] + "</g>"
 
 
 def _rows(drawn: list[Drawn], room: float) -> list[list[Drawn]]:
@@ -135,9 +176,33 @@ def layout_svg(
     and named; a dashed path with an arrow shows where each row runs on to the next. The tile
     at index ``marked`` of ``layout.placed`` (if any) is outlined in red as a slip, with
     ``mark_title`` as its title."""
+    return line_parts(
+        layout,
+        style=style,
+        per_row=per_row,
+        scale=scale,
+        caption=caption,
+        marked=marked,
+        mark_title=mark_title,
+    ).svg()
+
+
+def line_parts(
+    layout: Layout,
+    *,
+    style: Style | None = None,
+    per_row: int = PER_ROW,
+    scale: float = 1.0,
+    caption: str = "",
+    marked: int | None = None,
+    mark_title: str = "slip",
+) -> LineParts:
+    """:func:`layout_svg`'s drawing in parts (:class:`LineParts`), for a view that sends only
+    what changed: a move adds one tile's body at most, the rest is keys and positions."""
     if not layout.placed:
         body = text("(no tile on the line yet)", 110, 24, size=13, fill="#57606a")
-        return svg_root(body, 220, 40, label="an empty line", scale=scale, class_="gupai-svg")
+        head = svg_open(220, 40, label="an empty line", scale=scale, class_="gupai-svg")
+        return LineParts(head, (body,), {})
     chosen = resolve_style(layout.tiles, style)
     flat = [_tile(p, chosen) for p in layout.placed]
     room = max(1, per_row) * tile_size(chosen, "horizontal")[0] + _GAP * (max(1, per_row) - 1)
@@ -145,21 +210,19 @@ def layout_svg(
     inner = max(sum(d[1] for d in row) + _GAP * (len(row) - 1) for row in drawn)
     gaps = _gaps(drawn, inner)
     width = inner + 2 * _MARK
-    parts: list[str] = []
+    parts: list[str | tuple[str, str]] = []
     y = 22.0 if caption else 4.0
     if caption:
         parts.append(text(caption, 6, 15, size=12, anchor="start", fill="#57606a"))
-    mids: list[float] = []
     ends: dict[str, tuple[float, float]] = {}
     k = 0  # the index in layout.placed of the tile being drawn
     for r, row in enumerate(drawn):
         height = max(d[2] for d in row)
         mid = y + height / 2
-        mids.append(mid)
         x = _MARK
-        for body, w, h, _ in row:
+        for _, w, h, _, key in row:
             top = y + (height - h) / 2
-            parts.append(group(body, x=x, y=top, class_="gupai-placed"))
+            parts.append((group("", x=x, y=top, class_="gupai-placed")[: -len("</g>")], key))
             if k == marked:
                 parts.append(_slip_mark(x, top, w, h, mark_title))
             x += w + gaps[r]
@@ -179,14 +242,10 @@ def layout_svg(
     label = f"the line, {len(layout)} tiles{rows}: {spoken}; {layout.describe_ends()}"
     if marked is not None and 0 <= marked < len(layout):
         label += f"; marked: {mark_title}"
-    return svg_root(
-        "".join(parts),
-        width,
-        y - _ROW_GAP + 4,
-        label=label,
-        scale=scale,
-        class_="gupai-svg gupai-line",
+    head = svg_open(
+        width, y - _ROW_GAP + 4, label=label, scale=scale, class_="gupai-svg gupai-line"
     )
+    return LineParts(head, tuple(parts), {d[4]: d[0] for d in flat})
 
 
 def _slip_mark(x: float, y: float, w: float, h: float, said: str) -> str:
@@ -235,6 +294,11 @@ def boneyard_svg(
     caption gives the numbers."""
     if type(count) is not int or type(reserved) is not int or count < 0 or reserved < 0:
         raise SetupError(f"count and reserved must be whole numbers, not {count!r}, {reserved!r}")
+    return _boneyard(count, reserved, style, scale)
+
+
+@lru_cache(maxsize=256)  # a boneyard changes only when a tile is drawn: each one drawn once
+def _boneyard(count: int, reserved: int, style: Style | None, scale: float) -> str:
     kept = min(reserved, count)
     free = count - kept
     back = draw_piece(_ANY_TILE, PieceOptions(style=style or "western", face_down=True))
@@ -374,10 +438,12 @@ def _stack_svgs(svgs: list[str], label: str) -> str:
 
 __all__ = [
     "PER_ROW",
+    "LineParts",
     "boneyard_svg",
     "deal_style",
     "layout_svg",
     "line_deal_svg",
+    "line_parts",
     "pile_of",
     "table_line_svg",
 ]

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import cast
 
 from gupai_learn.render._svg import group, num, tag
@@ -156,7 +157,14 @@ def _check_orientation(orientation: str) -> Orientation:
 
 @draw_piece.register
 def draw_tile(tile: Tile, options: PieceOptions) -> Drawing:
-    """Draw a tile at the origin; see :func:`tile_svg` for the options."""
+    """Draw a tile at the origin; see :func:`tile_svg` for the options. A drawing depends on
+    nothing else, so each (tile, options) is drawn once and kept: a widget redrawing a hand or
+    a line after a click only assembles drawings it has made before."""
+    return _drawn_tile(tile, options)
+
+
+@lru_cache(maxsize=4096)  # 28 tiles × styles × options: a few hundred in a whole course
+def _drawn_tile(tile: Tile, options: PieceOptions) -> Drawing:
     style = resolve_style([tile], options.style)
     shape = _CHINESE if style == "chinese" else _WESTERN
     w, h = tile_size(style, options.orientation)

@@ -14,6 +14,12 @@ move (a stale page) gets the engine's verdict naming the rule, and nothing chang
 The view knows no game: it reads the deal's verbs (``legal_moves``, ``judge``, ``apply``),
 ``layout``, ``boneyard``/``drawable`` if the game has them (drawn under the line), and
 ``GameInfo.piece_style``.
+
+Each click costs little: the view redraws only what the click changed (a selection redraws the
+hand and the verdict, not the line), and the line goes to the browser in parts
+(:func:`gupai_learn.render.line.line_parts`): each tile's drawing is sent once, under a key,
+and after that only keys and positions; the boneyard goes only when it changes (a draw). A
+view that lacks a drawing (a page opened again while the kernel runs) asks for it by key.
 """
 
 from __future__ import annotations
@@ -27,7 +33,7 @@ import traitlets
 from gupai_learn.engine.line import LineDeal, placement
 from gupai_learn.engine.moves import DRAW, PASS, Move
 from gupai_learn.render import piece_view, verdict_html
-from gupai_learn.render.line import table_line_svg
+from gupai_learn.render.line import boneyard_svg, deal_style, line_parts, pile_of, table_line_svg
 from gupai_learn.rulebook import link_rules
 from gupai_learn.verdict import IllegalPlayError, SetupError, Verdict, describe_input
 from gupai_learn.widgets._assets import bundle
@@ -50,7 +56,11 @@ class LineView(StaticFallback, CommandWidget):
     _css = bundle("pieces.css", "line_view.css")
     FROM_BROWSER: ClassVar[frozenset[str]] = frozenset({"selected", "command"})
 
-    line_svg = traitlets.Unicode("").tag(sync=True)
+    #: the line in parts: {"head": "<svg ...>", "parts": [svg text | [opening <g>, key]],
+    #: "bodies": {key: drawing}} with only the drawings not sent before (line_parts)
+    line = traitlets.Dict().tag(sync=True)
+    #: the boneyard under the line (a game with one), "" without
+    pile_svg = traitlets.Unicode("").tag(sync=True)
     #: the open ends as {"end": "left", "label": "left end: 6", "enabled": bool}
     ends = traitlets.List(traitlets.Dict()).tag(sync=True)
     pieces = traitlets.List(traitlets.Dict()).tag(sync=True)
@@ -75,6 +85,9 @@ class LineView(StaticFallback, CommandWidget):
         super().__init__()
         self.deal, self.seat, self.on_move = deal, seat, on_move
         self.style = deal.info.piece_style
+        self._sent: dict[str, str] = {}  # the tile drawings the browser has, by key
+        self._drawn: tuple[Any, ...] = ()  # what the view shows was drawn for (see _draw)
+        self.on_msg(_asked)
         self.refresh()
 
     # ----- reading -----------------------------------------------------------------------
@@ -103,10 +116,24 @@ class LineView(StaticFallback, CommandWidget):
             self._told_of = self.deal
         self._draw()
 
+    @property
+    def line_svg(self) -> str:
+        """The line (and the boneyard) as one drawing, as a page shows it."""
+        return table_line_svg(self.deal)
+
     def _draw(self) -> None:
+        """Redraw what changed since the last drawing: the line and its ends after a move, the
+        hand and the verdict after a move or a selection; nothing when nothing changed."""
         deal, tile = self.deal, self.tile
+        moved = (deal, len(deal.history))
+        now = (*moved, tuple(self.selected))
+        if _same(now, self._drawn):
+            return
+        changed_line = not _same(moved, self._drawn[:2])
+        self._drawn = now
         moves = self._mine()
-        self.line_svg = table_line_svg(deal)
+        if changed_line:
+            self._send_line()
         chosen = set(self.selected)
         self.pieces = [
             dict(zip(("svg", "label"), self._view(t, i in chosen), strict=True))
@@ -118,6 +145,16 @@ class LineView(StaticFallback, CommandWidget):
             dict.fromkeys(OTHER_BUTTONS[m.kind] for m in moves if m.kind in OTHER_BUTTONS)
         )
         self._verdict(tile, moves)
+
+    def _send_line(self) -> None:
+        """The line in parts, with only the tile drawings the browser has not had yet; the
+        boneyard (it changes only with a draw: unchanged, it is not sent again)."""
+        drawn = line_parts(self.deal.layout, style=deal_style(self.deal))
+        new = {k: b for k, b in drawn.bodies.items() if self._sent.get(k) != b}
+        self._sent.update(new)
+        self.line = {"head": drawn.head, "parts": list(drawn.parts), "bodies": new}
+        pile = pile_of(self.deal)
+        self.pile_svg = boneyard_svg(*pile, style=deal_style(self.deal)) if pile else ""
 
     def _view(self, tile: object, selected: bool) -> tuple[str, str]:
         return piece_view(tile, selected=selected, style=self.style)
@@ -197,6 +234,7 @@ class LineView(StaticFallback, CommandWidget):
         """Why ``move`` may not be made now, in the engine's words (shown as the verdict)."""
         verdict = self.deal.judge(move, seat=self.seat)
         self.verdict_html = verdict_html(verdict)
+        self._drawn = self._drawn[:2]  # the verdict shown is this one now: redraw it next time
         return f"Not played: {_said(verdict)}"
 
     def _make(self, move: Move) -> None:
@@ -207,6 +245,7 @@ class LineView(StaticFallback, CommandWidget):
         except (IllegalPlayError, ValueError) as error:
             verdict = getattr(error, "verdict", None)
             self.message = f"Not played: {verdict.summary if verdict else error}."
+            self._drawn = ()  # redraw all from the deal as it is
             self._draw()
             return
         self.message = f"You played {move}."
@@ -226,6 +265,25 @@ class LineView(StaticFallback, CommandWidget):
 
     def __repr__(self) -> str:
         return f"LineView(seat={self.seat}, line={self.deal.layout})"
+
+
+def _same(now: tuple[Any, ...], before: tuple[Any, ...]) -> bool:
+    """Whether two drawing keys (deal, moves made, selection) are equal: the same deal
+    object (never merely an equal one), then equal values."""
+    return len(now) == len(before) and bool(now) and now[0] is before[0] and now[1:] == before[1:]
+
+
+#: The most tile drawings one request may ask for (a line holds at most 28 tiles).
+_MOST_ASKED = 64
+
+
+def _asked(view: LineView, content: Any, buffers: Any) -> None:
+    """A browser's request for tile drawings it lacks (``{"want": [key, ...]}``): the answer
+    is a message with those of them the view has sent before; anything else is ignored."""
+    if not isinstance(content, dict) or not isinstance(content.get("want"), list):
+        return
+    keys = [k for k in content["want"][:_MOST_ASKED] if isinstance(k, str)]
+    view.send({"bodies": {k: view._sent[k] for k in keys if k in view._sent}})
 
 
 def _bare(moves: list[Move]) -> list[Move]:

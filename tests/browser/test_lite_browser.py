@@ -238,4 +238,11 @@ def test_the_site_carries_what_chapters_00_to_06_need() -> None:
     ]
     assert kernel["disablePyPIFallback"] is True
     assert kernel["pyodideUrl"].startswith("./")
+    # the kernel loads everything at once, installs nothing through piplite, leaves jedi out
+    # (parso with it) and IPython's terminal out of the start
+    start = set(kernel["loadPyodideOptions"]["packages"])
+    assert {"micropip", "piplite", "ipykernel", "comm", "pyodide-kernel", "jedi"} <= start
+    assert "parso" not in carried and lock["packages"]["jedi"]["version"].endswith("left.out")
+    assert "prompt-toolkit" in carried
+    assert "prompt-toolkit" not in lock["packages"]["ipython"]["depends"]
     assert Path(SITE / "files" / "syllabus.toml").is_file()

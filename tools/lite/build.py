@@ -11,6 +11,18 @@ Packages the site does not carry (numpy, pandas, matplotlib for chapter 07) keep
 in Pyodide's full distribution, so they load where that can be reached.
 
 Offline with something missing from the cache, the build stops with one line naming it.
+
+The kernel starts in one step: everything it needs before the first cell runs is named in
+``loadPyodideOptions.packages`` (:data:`AT_START`), so Pyodide fetches and unpacks it all at
+once, and the kernel's own wheels (piplite, its ipykernel shim, pyodide-kernel, which the
+pyodide-kernel extension ships) are in the lock too: the kernel, finding them named there,
+neither loads micropip apart nor installs anything through piplite. What the lessons never use
+is left out of the start: jedi (a stub that refuses to import stands in for it, so IPython
+completes without it; its parso goes with it), and IPython's terminal (``IPython.embed`` is
+imported when first used instead of by ``import IPython``: that import pulled in prompt_toolkit,
+more than half of IPython's start in the browser; prompt_toolkit and wcwidth stay in the site
+but out of the start). Every carried wheel also holds its modules' bytecode, compiled by
+Pyodide itself (:func:`compiled`), so the kernel does not compile each module it imports.
 """
 
 from __future__ import annotations
@@ -24,6 +36,8 @@ import sys
 import tarfile
 import tempfile
 import venv
+import zipfile
+from base64 import urlsafe_b64encode
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -54,8 +68,28 @@ BUNDLED: dict[str, tuple[str, list[str], list[str]]] = {
     "comm": ("0.2.3", ["traitlets"], ["comm"]),
     "jupyterlab-widgets": ("3.0.17", [], ["jupyterlab_widgets"]),
 }
-#: what the kernel itself loads from the lock (micropip; ipython and jedi through piplite)
-KERNEL_NEEDS = ("micropip", "ipython", "jedi", "platformdirs")
+#: the kernel's own wheels, shipped by the pyodide-kernel extension: name -> (depends, imports)
+KERNEL_WHEELS: dict[str, tuple[list[str], list[str]]] = {
+    "piplite": (["micropip"], ["piplite"]),
+    "ipykernel": (["pyodide-kernel"], ["ipykernel"]),
+    "pyodide-kernel": (["comm", "ipython"], ["pyodide_kernel"]),
+}
+#: what the kernel loads before the first cell, all at once (``loadPyodideOptions.packages``);
+#: the kernel installs none of these names again (micropip, piplite, and its five packages)
+AT_START = ("gupai-learn", "micropip", "piplite", "ipykernel", "comm", "pyodide-kernel", "jedi")
+AT_START += ("ipython",)
+#: IPython's dependencies only its terminal imports: carried, not loaded at start
+TERMINAL_ONLY = ("prompt-toolkit", "wcwidth")
+#: what the kernel itself needs from the lock (and the terminal's packages, carried)
+KERNEL_NEEDS = ("micropip", "ipython", "jedi", "platformdirs", *KERNEL_WHEELS, *TERMINAL_ONLY)
+#: where the pyodide-kernel extension keeps its wheels, in the tools' venv
+KERNEL_PYPI = "share/jupyter/labextensions/@jupyterlite/pyodide-kernel-extension/static/pypi"
+#: the stand-in for jedi: IPython's completer imports jedi if it can, at every kernel start
+JEDI_LEFT_OUT = (
+    "jedi",
+    "0.0.0+left.out",
+    "raise ImportError('jedi is left out of this site (IPython completes without it)')\n",
+)
 CORE_FILES = (
     "pyodide.mjs",
     "pyodide.js",
@@ -65,6 +99,7 @@ CORE_FILES = (
     "package.json",
 )
 START = "00.00-Start.ipynb"
+KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
 PROGRESS = "/drive/gupai-progress.json"
 
 
@@ -176,8 +211,9 @@ def _canonical(name: str) -> str:
     return name.lower().replace("_", "-").replace(".", "-")
 
 
-def stage_pyodide(core: Path, wheel: Path, into: Path) -> list[str]:
-    """Pyodide's core files, the wheels, and the rewritten lock in ``into``; the carried names."""
+def stage_pyodide(core: Path, wheel: Path, into: Path, kernel_pypi: Path) -> list[str]:
+    """Pyodide's core files, the wheels, and the rewritten lock in ``into``; the carried names.
+    ``kernel_pypi`` holds the kernel's own wheels (:data:`KERNEL_WHEELS`)."""
     into.mkdir(parents=True)
     for name in CORE_FILES:
         shutil.copy2(core / name, into / name)
@@ -185,19 +221,198 @@ def stage_pyodide(core: Path, wheel: Path, into: Path) -> list[str]:
     packages: dict[str, dict[str, object]] = lock["packages"]
     for name, (version, depends, imports) in BUNDLED.items():
         packages[name] = _entry(name, version, depends, imports, pure_wheel(name, version))
+    for name, (depends, imports) in KERNEL_WHEELS.items():
+        found = _kernel_wheel(kernel_pypi, name)
+        version = found.name.split("-")[1]
+        packages[name] = _entry(name, version, depends, imports, found)
+    stub = left_out_wheel(*JEDI_LEFT_OUT, CACHE / "stubs")
+    packages["jedi"] = _entry("jedi", JEDI_LEFT_OUT[1], [], ["jedi"], stub)
+    spec = packages["ipython"]
+    patched = deferred_terminal(_local("ipython", spec), CACHE / "patched")
+    # the terminal's own packages stay in the site (IPython.embed finds them) but out of the start
+    depends = [d for d in spec["depends"] if _canonical(d) not in TERMINAL_ONLY]  # type: ignore[attr-defined]
+    packages["ipython"] = _entry("ipython", str(spec["version"]), depends, ["IPython"], patched)
     version = wheel.name.split("-")[1]
     depends = ["anywidget", "ipywidgets", "platformdirs"]
     packages["gupai-learn"] = _entry("gupai-learn", version, depends, ["gupai_learn"], wheel)
     carried = closure(packages, ["gupai-learn", *KERNEL_NEEDS])
+    files = {name: _carried_file(name, packages[name], wheel) for name in carried}
+    files = dict(zip(files, compiled(list(files.values()), core), strict=True))
     for name, spec in packages.items():
         if name not in carried:  # numpy, pandas, matplotlib...: from the full distribution
             spec["file_name"] = FULL_DISTRIBUTION + str(spec["file_name"])
             continue
-        local = wheel if name == "gupai-learn" else _local(name, spec)
+        local = files[name]
         shutil.copy2(local, into / local.name)
         spec.update(file_name=local.name, sha256=sha256(local))
     (into / "pyodide-lock.json").write_text(json.dumps(lock, indent=1), encoding="utf-8")
     return carried
+
+
+#: Runs in Pyodide (under node): adds to each wheel in /work/in the bytecode of its modules,
+#: compiled by the very Python the site runs, as unchecked hash-based .pyc files (valid whatever
+#: the files' dates once unpacked), and writes it to /work/out with its RECORD completed.
+COMPILE_PY = """
+import base64, hashlib, importlib.util, os, sys, zipfile
+from importlib._bootstrap_external import _code_to_hash_pyc
+def digest(b):
+    return base64.urlsafe_b64encode(hashlib.sha256(b).digest()).rstrip(b"=").decode()
+for name in sorted(os.listdir("/work/in")):
+    with zipfile.ZipFile("/work/in/" + name) as z:
+        data = {i.filename: z.read(i) for i in z.infolist()}
+    out = dict(data)
+    for path, body in data.items():
+        if not path.endswith(".py") or ".dist-info/" in path or ".data/" in path:
+            continue
+        try:
+            code = compile(body, path, "exec", dont_inherit=True)
+        except SyntaxError:
+            continue
+        folder, _, base = path.rpartition("/")
+        pyc = folder + "/" * bool(folder) + "__pycache__/" + base[:-3]
+        pyc += "." + sys.implementation.cache_tag + ".pyc"
+        out[pyc] = bytes(_code_to_hash_pyc(code, importlib.util.source_hash(body), False))
+    record = next(k for k in out if k.endswith(".dist-info/RECORD"))
+    lines = [f"{k},sha256={digest(v)},{len(v)}" for k, v in out.items() if k != record]
+    out[record] = ("\\n".join(lines + [record + ",,"]) + "\\n").encode()
+    with zipfile.ZipFile("/work/out/" + name, "w") as z:
+        for k, v in out.items():
+            stamp = zipfile.ZipInfo(k, (2020, 1, 1, 0, 0, 0))
+            z.writestr(stamp, v, compress_type=zipfile.ZIP_DEFLATED)
+"""
+#: node: loads Pyodide from the npm package, mounts the work folder, runs COMPILE_PY
+COMPILE_MJS = """
+import { loadPyodide } from "%s";
+import { readFileSync } from "node:fs";
+const py = await loadPyodide();
+py.FS.mkdirTree("/work");
+py.mountNodeFS("/work", process.argv[2]);
+py.runPython(readFileSync(process.argv[3], "utf8"));
+"""
+
+
+def compiled(wheels: list[Path], core: Path) -> list[Path]:
+    """``wheels`` with their modules' bytecode inside (kept in .lite-cache/compiled by each
+    wheel's sha256, so a rebuild compiles only what changed): the kernel then runs the
+    bytecode instead of compiling every module it imports at each start, a third of the
+    imports' time in the browser. Compiled by Pyodide itself, under node; without node the
+    wheels go as they are, and the build says so."""
+    store = CACHE / "compiled"
+    made = {w: store / sha256(w)[:16] / w.name for w in wheels}
+    todo = [w for w, c in made.items() if not c.is_file()]
+    if todo and shutil.which("node") is None:
+        print("no node: the wheels go without bytecode (the site starts slower)")
+        return wheels
+    if todo:
+        with tempfile.TemporaryDirectory(dir=CACHE, prefix="compile-") as temp:
+            work = Path(temp)
+            (work / "in").mkdir()
+            (work / "out").mkdir()
+            for wheel in todo:
+                shutil.copy2(wheel, work / "in" / wheel.name)
+            (work / "compile.py").write_text(COMPILE_PY, encoding="utf-8")
+            script = work / "compile.mjs"
+            script.write_text(COMPILE_MJS % (core / "pyodide.mjs").as_uri(), encoding="utf-8")
+            run(
+                ["node", str(script), str(work), str(work / "compile.py")],
+                "bytecode (node, Pyodide)",
+            )
+            for wheel in todo:
+                made[wheel].parent.mkdir(parents=True, exist_ok=True)
+                shutil.move(work / "out" / wheel.name, made[wheel])
+    return [made[w] for w in wheels]
+
+
+def _carried_file(name: str, spec: dict[str, object], project: Path) -> Path:
+    """The file a carried lock entry names: the project's wheel, one made or patched here (in
+    .lite-cache: the stub, IPython, the kernel's), or PyPI's copy of Pyodide's pure wheel."""
+    if name == "gupai-learn":
+        return project
+    made = [CACHE / "stubs", CACHE / "patched", CACHE / "kernel"]
+    for folder in made:
+        if (folder / str(spec["file_name"])).is_file():
+            return folder / str(spec["file_name"])
+    return _local(name, spec)
+
+
+def _kernel_wheel(kernel_pypi: Path, name: str) -> Path:
+    """The pyodide-kernel extension's own wheel of ``name``, copied into .lite-cache/kernel."""
+    stem = name.replace("-", "_")
+    found = sorted(kernel_pypi.glob(f"{stem}-*-py3-none-any.whl"))
+    if not found:
+        raise Missing(f"the pyodide-kernel extension has no wheel of {name} in {kernel_pypi}")
+    copy = CACHE / "kernel" / found[-1].name
+    copy.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copy2(found[-1], copy)
+    return copy
+
+
+def left_out_wheel(name: str, version: str, body: str, folder: Path) -> Path:
+    """A wheel whose package ``name`` only says, on import, that it is left out (``body``
+    raises ImportError): it stands where a package the site does not load at start would
+    otherwise be installed."""
+    files = {f"{name}/__init__.py": body}
+    return _write_wheel(folder / f"{name}-{version}-py3-none-any.whl", name, version, files)
+
+
+def deferred_terminal(wheel: Path, folder: Path) -> Path:
+    """IPython's wheel with ``IPython/__init__.py`` importing ``embed`` (the terminal,
+    prompt_toolkit with it) when it is first used instead of at ``import IPython``; every other
+    file as it was. Missing the line it changes, the build stops naming it."""
+    folder.mkdir(parents=True, exist_ok=True)
+    eager = "from .terminal.embed import embed\n"
+    lazy = (
+        "\n\ndef __getattr__(name):\n"
+        "    # gupai-learn's site: the terminal (prompt_toolkit) is imported when first used\n"
+        "    if name == 'embed':\n"
+        "        from .terminal.embed import embed\n\n"
+        "        return embed\n"
+        "    raise AttributeError(f'module {__name__!r} has no attribute {name!r}')\n"
+    )
+    with zipfile.ZipFile(wheel) as source:
+        files = {info.filename: source.read(info) for info in source.infolist()}
+    init = files.get("IPython/__init__.py", b"").decode("utf-8")
+    if eager not in init:
+        raise Missing(f"{wheel.name}: IPython/__init__.py no longer imports the terminal eagerly")
+    files["IPython/__init__.py"] = (init.replace(eager, "", 1) + lazy).encode("utf-8")
+    dist_info = next(n.split("/")[0] for n in files if n.endswith(".dist-info/RECORD"))
+    files.pop(f"{dist_info}/RECORD")
+    name, version = wheel.name.split("-")[:2]
+    return _write_wheel(folder / wheel.name, name, version, files, dist_info)
+
+
+def _write_wheel(
+    path: Path,
+    name: str,
+    version: str,
+    files: dict[str, str] | dict[str, bytes],
+    dist_info: str = "",
+) -> Path:
+    """Write a wheel of ``files`` (path -> text or bytes) with its RECORD; the dist-info's
+    METADATA and WHEEL are written too when ``files`` has none. Deterministic: fixed dates."""
+    dist_info = dist_info or f"{name}-{version}.dist-info"
+    data = {k: v.encode("utf-8") if isinstance(v, str) else v for k, v in files.items()}
+    data.setdefault(
+        f"{dist_info}/METADATA",
+        f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n".encode(),
+    )
+    data.setdefault(
+        f"{dist_info}/WHEEL",
+        b"Wheel-Version: 1.0\nGenerator: gupai-learn lite build\nRoot-Is-Purelib: true\n"
+        b"Tag: py3-none-any\n",
+    )
+    record = "".join(f"{k},sha256={_digest(v)},{len(v)}\n" for k, v in data.items())
+    data[f"{dist_info}/RECORD"] = (record + f"{dist_info}/RECORD,,\n").encode("utf-8")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as out:
+        for name_in, content in data.items():
+            stamp = zipfile.ZipInfo(name_in, (2020, 1, 1, 0, 0, 0))
+            out.writestr(stamp, content, compress_type=zipfile.ZIP_DEFLATED)
+    return path
+
+
+def _digest(content: bytes) -> str:
+    return urlsafe_b64encode(hashlib.sha256(content).digest()).rstrip(b"=").decode("ascii")
 
 
 def _local(name: str, spec: dict[str, object]) -> Path:
@@ -227,11 +442,17 @@ def _entry(
     }
 
 
-def stage(lite: Path) -> Path:
-    """The lite dir (config, Pyodide) and the contents dir (lessons, syllabus)."""
-    shutil.copy2(HERE / "jupyter-lite.json", lite / "jupyter-lite.json")
+def stage(lite: Path, tools: Path) -> Path:
+    """The lite dir (config, Pyodide) and the contents dir (lessons, syllabus); ``tools`` is
+    the tools' venv (its ``bin``)."""
+    config = json.loads((HERE / "jupyter-lite.json").read_text(encoding="utf-8"))
+    kernel = config["jupyter-config-data"]["litePluginSettings"][KERNEL_PLUGIN]
+    kernel["loadPyodideOptions"]["packages"] = list(AT_START)
+    (lite / "jupyter-lite.json").write_text(json.dumps(config, indent=2), encoding="utf-8")
     shutil.copy2(REPO / "binder" / "overrides.json", lite / "overrides.json")
-    carried = stage_pyodide(pyodide_core(), project_wheel(), lite / "static" / "pyodide")
+    kernel_pypi = tools.parent / KERNEL_PYPI
+    pyodide = lite / "static" / "pyodide"
+    carried = stage_pyodide(pyodide_core(), project_wheel(), pyodide, kernel_pypi)
     print(f"carried wheels: {', '.join(carried)}")
     contents = lite / "contents"
     contents.mkdir()
@@ -247,7 +468,7 @@ def build(output: Path) -> None:
     tools = tools_venv()
     with tempfile.TemporaryDirectory(dir=CACHE, prefix="stage-") as temp:
         lite = Path(temp)
-        contents = stage(lite)
+        contents = stage(lite, tools)
         shutil.rmtree(output, ignore_errors=True)
         command = [str(tools / "jupyter"), "lite", "build", f"--lite-dir={lite}"]
         command += [f"--contents={contents}", f"--output-dir={output}", "--no-sourcemaps"]

@@ -37,6 +37,7 @@ from gupai_learn.games.tien_gow.combos import (
     KINDS,
     MIXED_KINDS,
     NUMBER_NAME,
+    PerSetting,
     beat_errors,
     beat_note,
     canonical,
@@ -161,7 +162,7 @@ class _Tables:
             self.beats_of[pieces] = (union, above)
 
 
-_TABLES = {flag: _Tables(flag) for flag in (True, False)}
+_TABLES = PerSetting(_Tables)  # each built on first use
 
 
 def _read_tiles(raw: Any) -> Tiles:

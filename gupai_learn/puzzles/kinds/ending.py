@@ -20,7 +20,7 @@ from gupai_learn.puzzles.kinds.speak import (
     numbers_please,
     read_numbers,
 )
-from gupai_learn.puzzles.model import Feedback, LaterSolution, Puzzle, Solution
+from gupai_learn.puzzles.model import Feedback, LazySolution, Puzzle, Solution
 from gupai_learn.tiles import Tiles
 from gupai_learn.verdict import Reason
 
@@ -200,7 +200,7 @@ def endgame(e: Entry) -> Puzzle:
     return e.puzzle(
         "move",
         check,
-        LaterSolution(solution),
+        LazySolution(solution),
         picture,
         {"seat": name},
         pool=start.hands[seat],

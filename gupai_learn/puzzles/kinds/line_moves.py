@@ -13,7 +13,7 @@ from gupai_learn.puzzles.kinds.ending import decided
 from gupai_learn.puzzles.kinds.entry import Entry
 from gupai_learn.puzzles.kinds.line_pictures import _line_and_hand, _line_only, _line_picture
 from gupai_learn.puzzles.kinds.speak import RULE_AT_END, correct, incorrect
-from gupai_learn.puzzles.model import Feedback, LaterSolution, Puzzle, Solution
+from gupai_learn.puzzles.model import Feedback, LazySolution, Puzzle, Solution
 from gupai_learn.verdict import Reason
 
 if TYPE_CHECKING:
@@ -64,16 +64,20 @@ def line_move(e: Entry) -> Puzzle:
     forces first place, or whatever the game's solver aims at), or one of the goals of a game
     that scores rounds (:data:`gupai_learn.puzzles.goals.GOALS`: ``target``, ``domino``,
     ``blocked``), proved the same way. The card offers the bank's ``ways`` to play a picked
-    tile: every kind of move the game has, on every card."""
+    tile: every kind of move the game has, on every card. The moves that meet the goal are
+    found when an answer is checked or the solution asked for, not when the bank loads."""
     start = e.build()
     seat, name, goal = start.turn, start.name(start.turn), e.data.get("goal", "legal")
-    best = max((_gain(start, m, seat) for m in start.legal_moves()), default=0)
+
+    @cache
+    def best() -> int:
+        return max((_gain(start, m, seat) for m in start.legal_moves()), default=0)
 
     @cache
     def good() -> list[Move]:
         if goal == "win":
             decided(e, start, seat)  # every move's outcome proved (a ValueError if it cannot be)
-        return [m for m in start.legal_moves() if _meets(e, start, m, seat, goal, best)]
+        return [m for m in start.legal_moves() if _meets(e, start, m, seat, goal, best())]
 
     choices = tuple(e["ways"])
     unknown = [w for w in choices if w not in MOVE_WORDS]
@@ -97,7 +101,8 @@ def line_move(e: Entry) -> Puzzle:
             first = made.explain(seat).splitlines()[0]
             reasons.append(Reason(made.rule, RULE_AT_END.sub(".", first)))
         scored = sum(a.points for a in gained)
-        missed = _missed(e, deal, goal, made is not None, scored if scored < best else None, name)
+        short = scored if goal == "score" and scored < best() else None
+        missed = _missed(e, deal, goal, made is not None, short, name)
         if missed is not None:
             return incorrect(missed[0], [*e.why_wrong(deal), *reasons, *missed[1]])
         return correct(f"Yes: {verdict.summary}.", reasons)
@@ -114,7 +119,7 @@ def line_move(e: Entry) -> Puzzle:
     return e.puzzle(
         "move",
         check,
-        LaterSolution(solution),
+        LazySolution(solution),
         picture,
         {"seat": name},
         pool=start.hands[seat],

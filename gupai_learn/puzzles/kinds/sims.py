@@ -1,16 +1,16 @@
-"""The ``sim-compare`` kind: two variants measured by seeded simulation."""
+"""The ``sim-compare`` kind: two variants measured by seeded simulation (measured once and
+stored: :mod:`gupai_learn.puzzles.measured`)."""
 
 from __future__ import annotations
 
 import html
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cache
 from typing import Any
 
 from gupai_learn.puzzles.kinds.entry import Entry
 from gupai_learn.puzzles.kinds.speak import correct, incorrect
-from gupai_learn.puzzles.model import Feedback, Puzzle, Solution
+from gupai_learn.puzzles.model import Feedback, LazySolution, Puzzle, Solution
 from gupai_learn.verdict import Reason
 
 
@@ -27,30 +27,12 @@ class SimVariant:
     column: str = ""
 
 
-class MeasuredSolution(Solution):
-    """A solution found by simulation the first time it is asked for (loading a bank plays
-    no deal)."""
-
-    def __init__(self, measure: Callable[[], Solution]) -> None:
-        object.__setattr__(self, "_measure", cache(measure))
-
-    @property  # type: ignore[override]
-    def answer(self) -> object:
-        """The answer the simulation gives."""
-        return self._measure().answer  # type: ignore[attr-defined]
-
-    @property  # type: ignore[override]
-    def text(self) -> str:
-        """What was measured."""
-        return str(self._measure().text)  # type: ignore[attr-defined]
-
-    @property  # type: ignore[override]
-    def reasons(self) -> tuple[Reason, ...]:
-        """The measurement, as a reason citing the puzzle's rule."""
-        return tuple(self._measure().reasons)  # type: ignore[attr-defined]
+class MeasuredSolution(LazySolution):
+    """A solution found from the measurement the first time it is asked for (loading a bank
+    plays no deal)."""
 
 
-def _measure(game: str, side: SimVariant, e: Entry) -> Any:
+def _measure(game: str, side: SimVariant, e: Mapping[str, Any]) -> Any:
     """The estimate of the side's column over the entry's seeded deals played under ``side``
     (only the deals where the entry's ``where`` column is true, if it names one)."""
     from gupai_learn import plots, variants  # simulations sit above the puzzles: import late
@@ -65,7 +47,7 @@ def _measure(game: str, side: SimVariant, e: Entry) -> Any:
         players = [players] * count
     deals, seed = e["deals"], e["seed"]
     rows = variants.run(game, rules=rules, players=players, deals=deals, seed=seed, progress=False)
-    if e.data.get("where"):
+    if e.get("where"):
         rows = rows[rows[e["where"]]]
     values = list(rows[side.column or e["column"]])
     if all(isinstance(v, bool) or type(v).__name__ == "bool_" for v in values):
@@ -84,7 +66,12 @@ def sim_compare(e: Entry) -> Puzzle:
     rule = e["rules"][0]
 
     def measured() -> Solution:
-        found = [_measure(game, s, e) for s in sides]
+        # measured once and stored (gupai_learn.puzzles.measured): Check plays no deal
+        from gupai_learn.puzzles.measurements import lookup  # numpy: only when checked
+
+        found = lookup(e["id"], e.data, e.bank["game"]) or [
+            _measure(game, s, e.data) for s in sides
+        ]
         apart = found[0].low > found[1].high or found[1].low > found[0].high
         truth = max(found, key=lambda f: f.value).label if apart else same
         said = "; ".join(str(f) for f in found)

@@ -6,16 +6,40 @@
 function render({ model, el }) {
   const root = part("gupai-line-view");
   const line = part("gupai-line");
+  const pile = part("gupai-line-pile");
   const ends = part("gupai-line-ends", { role: "group", "aria-label": "the open ends of the line" });
   const hand = part("gupai-hand", { role: "group", "aria-label": "your tiles: click one, then an end" });
   const actions = part("gupai-actions");
   const verdict = part("gupai-verdict", { "aria-live": "polite" });
   const message = part("gupai-message", { "aria-live": "polite" });
-  root.append(line, ends, hand, actions, verdict, message);
+  root.append(line, pile, ends, hand, actions, verdict, message);
   el.appendChild(root);
 
   const send = sender(model);
-  const drawLine = () => { line.innerHTML = model.get("line_svg"); };
+  // The line comes in parts: SVG text, or [opening <g> tag, key] for a placed tile whose
+  // drawing was sent once under that key (kept here); a key this view lacks is asked for.
+  const bodies = new Map();
+  const asked = new Set();  // each missing key is asked for once
+  function drawLine() {
+    const drawn = model.get("line") || {};
+    for (const [key, body] of Object.entries(drawn.bodies || {})) bodies.set(key, body);
+    const parts = drawn.parts || [];
+    const missing = parts.filter((p) => Array.isArray(p) && !bodies.has(p[1])).map((p) => p[1]);
+    if (missing.length) {
+      const ask = missing.filter((key) => !asked.has(key));
+      ask.forEach((key) => asked.add(key));
+      if (ask.length) model.send({ want: ask });
+      return;
+    }
+    const text = parts.map((p) => (Array.isArray(p) ? p[0] + bodies.get(p[1]) + "</g>" : p));
+    line.innerHTML = (drawn.head || "") + text.join("") + (drawn.head ? "</svg>" : "");
+  }
+  function received(msg) {
+    if (!msg || !msg.bodies) return;
+    for (const [key, body] of Object.entries(msg.bodies)) bodies.set(key, body);
+    drawLine();
+  }
+  const drawPile = () => { pile.innerHTML = model.get("pile_svg"); };
   const drawHand = () => pieceButtons(hand, model.get("pieces"), model.get("selected"),
     (i) => send("selected", model.get("selected").includes(i) ? [] : [i]), "gupai-hand-tile");
 
@@ -37,8 +61,9 @@ function render({ model, el }) {
   const drawVerdict = () => { verdict.innerHTML = model.get("verdict_html"); };
   // Python escapes the message and draws its rule ids (each opens its rule): see link_rules
   const drawMessage = () => { message.innerHTML = model.get("message_html"); };
-  drawLine(); drawEnds(); drawHand(); drawActions(); drawVerdict(); drawMessage();
-  return listen(model, [["change:line_svg", drawLine], ["change:ends", drawEnds],
+  drawLine(); drawPile(); drawEnds(); drawHand(); drawActions(); drawVerdict(); drawMessage();
+  return listen(model, [["change:line", drawLine], ["msg:custom", received],
+    ["change:pile_svg", drawPile], ["change:ends", drawEnds],
     ["change:pieces", drawHand], ["change:buttons", drawActions],
     ["change:verdict_html", drawVerdict], ["change:message_html", drawMessage]]);
 }

@@ -1,0 +1,121 @@
+"""How fast the browser site (``make lite``) starts and answers (issue 36): a benchmark that
+prints its figures, run with ``-s``.
+
+A first visit (a fresh browser profile, every request outside 127.0.0.1 aborted) opens lesson
+01.01 and times: the kernel ready (from the address typed to the kernel idle), the first card
+answering (the cells above it run one by one, then its Check clicked: from the address typed to
+the reply drawn), and then Check's round trip on that card, many times, timed in the page
+(``tests/browser/clicks.py``). It also counts the wheels and megabytes the page loaded. The test
+fails only when something never comes. ``GUPAI_SITE`` names another built site to measure (an
+older build, to compare in the same session); by default ``_site/``, built when missing.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.browser.clicks import round_trip, summary
+from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, REPO
+
+pytestmark = [pytest.mark.browser, pytest.mark.lite]
+
+SITE = Path(os.environ.get("GUPAI_SITE", REPO / "_site"))
+LESSON = "01.01-The-Chinese-Domino-Set.ipynb"
+CLICKS = 15
+KERNEL_IDLE = """() => {
+    const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;
+    const c = w && w.sessionContext;
+    const k = c && c.session && c.session.kernel;
+    return !!k && k.status === 'idle' && c.isReady;
+}"""
+#: run the code cells above the first one that shows a card, and that one, one by one
+RUN_TO_FIRST_CARD = """async () => {
+    const nb = window.jupyterapp.shell.currentWidget.content;
+    const last = nb.widgets.findIndex(c => c.model.type === 'code'
+        && c.model.sharedModel.getSource().includes('PuzzleCard('));
+    for (let i = 0; i <= last; i++) {
+        if (nb.widgets[i].model.type !== 'code') continue;
+        nb.activeCellIndex = i;
+        await window.jupyterapp.commands.execute('notebook:run-cell');
+    }
+    return last;
+}"""
+
+
+@pytest.fixture(scope="module")
+def site() -> Iterator[str]:
+    """The site served on 127.0.0.1 (built first when ``_site/`` is missing); its address."""
+    if not (SITE / "index.html").is_file():
+        subprocess.run([sys.executable, str(REPO / "tools/lite/build.py")], check=True)
+    spec = importlib.util.spec_from_file_location("gupai_lite_serve", REPO / "tools/lite/serve.py")
+    assert spec is not None and spec.loader is not None
+    serve = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(serve)
+    server = serve.start(SITE)
+    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+    server.server_close()
+
+
+def _wait(page: Any, test: str, what: str, timeout: float = 300) -> None:
+    deadline = time.monotonic() + timeout
+    while not page.evaluate(test):
+        assert time.monotonic() < deadline, what
+        page.wait_for_timeout(50)
+
+
+def test_the_site_starts_and_answers(site: str) -> None:
+    from playwright.sync_api import sync_playwright
+
+    loaded: list[str] = []
+    outside: list[str] = []
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        context = browser.new_context(viewport={"width": 1400, "height": 1000})
+
+        def local_only(route: Any) -> None:
+            url = route.request.url
+            if url.startswith((site + "/", "data:", "blob:")):
+                loaded.append(url[len(site) + 1 :].split("?")[0])
+                route.continue_()
+            else:
+                outside.append(url)
+                route.abort()
+
+        context.route("**/*", local_only)
+        page = context.new_page()
+        start = time.monotonic()
+        page.goto(f"{site}/lab/index.html?path={LESSON}", timeout=300_000)
+        _wait(page, KERNEL_IDLE, "the kernel did not become ready")
+        ready = time.monotonic() - start
+        page.evaluate(RUN_TO_FIRST_CARD)
+        card = page.locator(".jp-OutputArea-output .gupai-card").first
+        card.wait_for(timeout=120_000)
+        card.scroll_into_view_if_needed()
+        card.locator("input[type='radio']").nth(1).check()
+        check = card.locator("button.gupai-card-check")
+        round_trip(check, card.locator(".gupai-card-buttons"), 120_000)
+        answered = time.monotonic() - start
+        times = []
+        for k in range(CLICKS):
+            card.locator("input[type='radio']").nth(k % 2).check()
+            check = card.locator("button.gupai-card-check")
+            times.append(round_trip(check, card.locator(".gupai-card-buttons"), 120_000))
+        browser.close()
+    wheels = sorted({Path(u).name for u in loaded if u.endswith(".whl")})
+    size = sum((SITE / u).stat().st_size for u in set(loaded) if (SITE / u).is_file())
+    print(f"\nJupyterLite site {SITE.name}/, lesson {LESSON}, first visit:")
+    print(f"  kernel ready {ready:.1f} s; first card answered {answered:.1f} s after opening")
+    print(summary("card Check in the browser site", times))
+    print(f"  {len(wheels)} wheels, {size / 1e6:.1f} MB loaded: {', '.join(wheels)}")
+    assert outside == [], outside[:5]
+    assert len(times) == CLICKS
