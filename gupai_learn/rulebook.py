@@ -314,13 +314,28 @@ def _drawn(rule_id: str) -> str:
     )
 
 
+#: Punctuation kept on one line with the rule id it touches: an opening bracket before it, and
+#: closing brackets and stops after it ("(TG-PAY-PAR)." never leaves a "(" hanging).
+_OPENING, _CLOSING = "([{\"'“‘", ")]}.,;:!?\"'”’"
+_GLUE = '<span class="gupai-rule-glue" style="white-space:nowrap">'
+
+
 def link_rules(sentence: str, quote: bool = True) -> str:
     """A plain sentence as HTML, every rule id in it drawn by :func:`rule_html` (``quote``:
-    escape quotes too, as for an attribute; element content needs no escaped quotes)."""
+    escape quotes too, as for an attribute; element content needs no escaped quotes). The
+    brackets and stops touching an id stay on its line: a line never breaks between "(" and
+    the id, or between the id and ")"."""
     parts, last = [], 0
     for match in rule_id_pattern().finditer(sentence):
-        parts += [html.escape(sentence[last : match.start()], quote), rule_html(match[0])]
-        last = match.end()
+        start, end = match.start(), match.end()
+        while start > last and sentence[start - 1] in _OPENING:
+            start -= 1
+        while end < len(sentence) and sentence[end] in _CLOSING:
+            end += 1
+        before, after = sentence[start : match.start()], sentence[match.end() : end]
+        parts += [html.escape(sentence[last:start], quote), _GLUE, html.escape(before, quote)]
+        parts += [rule_html(match[0]), html.escape(after, quote), "</span>"]
+        last = end
     return "".join(parts) + html.escape(sentence[last:], quote)
 
 

@@ -176,8 +176,19 @@ def test_several_ids_in_one_reason_each_open() -> None:
 
 def test_link_rules_escapes_text_and_links_ids() -> None:
     drawn = rulebook.link_rules("a <b> & c (TG-RED), see TG-PAY-*")
-    assert drawn.count("<details") == 1 and "a &lt;b&gt; &amp; c (" in drawn
+    assert drawn.count("<details") == 1 and "a &lt;b&gt; &amp; c " in drawn
     assert rulebook.closed_text(drawn) == "a <b> & c (TG-RED), see TG-PAY-*"
+
+
+def test_a_rule_id_keeps_its_brackets_on_its_line() -> None:
+    """A hint ends "(TG-BEAT-STRICT)": the line may not break between "(" and the id (which
+    is drawn as an inline block) nor before ")" (issue 33)."""
+    glue = '<span class="gupai-rule-glue" style="white-space:nowrap">'
+    drawn = rulebook.link_rules("Play it (TG-BEAT-STRICT, TG-SUPREME). Then (x)", quote=False)
+    first, second = drawn.split("<details", 2)[1:]
+    assert drawn.startswith(f"Play it {glue}(<details")
+    assert first.endswith(f",</span> {glue}") and second.endswith(").</span> Then (x)")
+    assert rulebook.closed_text(drawn) == "Play it (TG-BEAT-STRICT, TG-SUPREME). Then (x)"
 
 
 def test_verdicts_settlements_and_card_feedback_open_their_rules() -> None:
