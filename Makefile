@@ -1,8 +1,8 @@
 # gupai-learn: two commands for a newcomer.
 #   make lab   set up .venv and open the lessons in JupyterLab (127.0.0.1)
 #   make test  set up .venv and run the whole suite (lint, types, unit, property, nbval, browser)
-#   make lite  build the JupyterLite site in _site/ (the lessons in a browser, no server);
-#              make lite-serve shows it on http://127.0.0.1:8000/
+#   make lite  build the JupyterLite site in _site/ (the lessons in a browser, no server; the
+#              build needs npm); make lite-serve shows it on http://127.0.0.1:8000/ (or PORT=)
 
 PYTHON ?= python3
 PORT   ?= 8888
@@ -56,5 +56,8 @@ bench: $(STAMP)
 lite: $(STAMP)
 	$(BIN)/python tools/lite/build.py
 
+# PORT= given on the command line (or in the environment) wins, as for make lab; else 8000
+LITE_PORT = $(if $(filter command line environment,$(origin PORT)),$(PORT),8000)
+
 lite-serve:
-	$(BIN)/python tools/lite/serve.py 8000
+	$(BIN)/python tools/lite/serve.py $(LITE_PORT)

@@ -13,11 +13,33 @@ import sys
 NEEDS = ("numpy", "pandas", "matplotlib", "tqdm")
 
 
+class StatsMissing(ImportError):
+    """Chapter 07's packages are not installed (or could not be loaded in the browser). A
+    notebook shows it as its message alone, one line with no traceback (IPython asks an error
+    for ``_render_traceback_``); plain Python prints the usual short traceback."""
+
+    def _render_traceback_(self) -> list[str]:
+        return [f"✗ {self}"]
+
+
 def load_stats() -> None:
-    """Make numpy, pandas, matplotlib and tqdm importable, or raise ImportError in one line."""
+    """Make numpy, pandas, matplotlib and tqdm importable, or raise :class:`StatsMissing`, one
+    line saying what is missing and how to get it (never chained to the failed import)."""
     if sys.platform == "emscripten" and _load_in_pyodide():
         return
-    raise ImportError(missing_message())
+    raise StatsMissing(missing_message()) from None
+
+
+def stats_missing() -> bool:
+    """Whether any package of the statistics stack cannot be imported yet."""
+    return not all(map(_findable, NEEDS))
+
+
+def _findable(name: str) -> bool:
+    try:
+        return importlib.util.find_spec(name) is not None
+    except (ImportError, ValueError):  # a finder that refuses it, or a module set to None
+        return False
 
 
 def missing_message() -> str:

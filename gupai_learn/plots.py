@@ -21,15 +21,13 @@ from dataclasses import dataclass
 from statistics import NormalDist, fmean, stdev
 from typing import Any
 
-try:
-    import matplotlib
-except ImportError:  # an extra: load it (in the browser) or say in one line what is missing
-    from gupai_learn._stats import load_stats
+from gupai_learn._stats import load_stats, stats_missing
 
+if stats_missing():  # an extra: load it (in the browser) or say in one line what is missing
     load_stats()
-    import matplotlib
-from matplotlib import ticker
-from matplotlib.figure import Figure
+import matplotlib  # noqa: E402 - only once the statistics stack is known to be there
+from matplotlib import ticker  # noqa: E402
+from matplotlib.figure import Figure  # noqa: E402
 
 from gupai_learn.verdict import describe_input
 

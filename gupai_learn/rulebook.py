@@ -31,6 +31,8 @@ from gupai_learn.verdict import SetupError
 
 #: The longest text accepted as a rule id or a term (longer ones are refused, not searched).
 LONGEST = 60
+#: How a rule's aside for scripts begins in the book (its last paragraph) and when drawn.
+SCRIPTS = "For your own scripts:"
 #: A rule id written anywhere: one of the games' prefixes and upper-case words joined by hyphens.
 _RULE_ID = r"(?<![A-Za-z0-9-])(?:{prefixes})-[A-Z0-9]+(?:-[A-Z0-9]+)*(?![A-Za-z0-9]|-\*)"
 _HEADING = re.compile(r"^### ([A-Z]{2}(?:-[A-Z0-9]+)+): (.+)$")
@@ -57,26 +59,40 @@ def _pattern(prefixes: tuple[str, ...]) -> re.Pattern[str]:
 @dataclass(frozen=True, repr=False)
 class Rule:
     """One rule of the rule book: its ``id``, its ``game``, a short ``title`` and its ``text``
-    (Markdown). It draws itself in a notebook; ``str()`` gives plain text."""
+    (Markdown, in a learner's words: no option names). ``scripts`` is the aside for your own
+    scripts (how the game's ``Rules`` switch the rule's variants), "" when it has none; the
+    book writes it as a last paragraph starting "For your own scripts:". A rule draws itself
+    in a notebook with its aside; ``str()`` gives plain text; a rule id's pop-up shows the
+    text only."""
 
     id: str
     game: str
     title: str
     text: str
+    scripts: str = ""
 
     def __str__(self) -> str:
-        return f"{self.id}: {self.title}\n\n{self.text}"
+        aside = f"\n\n{SCRIPTS} {self.scripts}" if self.scripts else ""
+        return f"{self.id}: {self.title}\n\n{self.text}{aside}"
 
     def __repr__(self) -> str:
         return f"<Rule {self.id!r}: {self.title}>"
 
     def _repr_markdown_(self) -> str:
-        return f"**{self.id}**: {self.title}\n\n{self.text}"
+        aside = f"\n\n*{SCRIPTS}* {self.scripts}" if self.scripts else ""
+        return f"**{self.id}**: {self.title}\n\n{self.text}{aside}"
 
     def _repr_html_(self) -> str:
+        aside = (
+            f'<p class="gupai-rule-scripts" style="{_ASIDE}"><i>{SCRIPTS}</i> '
+            f"{inline_html(self.scripts)}</p>"
+            if self.scripts
+            else ""
+        )
         return (
             f'<div class="gupai-rule-card" style="{_CARD}"><div style="font-weight:bold">'
-            f"<code>{esc(self.id)}</code> {esc(self.title)}</div>{markdown_html(self.text)}</div>"
+            f"<code>{esc(self.id)}</code> {esc(self.title)}</div>{markdown_html(self.text)}"
+            f"{aside}</div>"
         )
 
 
@@ -148,6 +164,9 @@ _CARD = (
     "font-family:sans-serif;font-size:14px;line-height:1.45;color:#1f2328;background:#f6f8fa;"
     "border:1px solid #d8dee4;border-radius:6px;padding:6px 12px;margin:4px 0;max-width:52em"
 )
+_ASIDE = (
+    "font-size:12px;color:#57606a;border-top:1px solid #d8dee4;margin:6px 0 2px 0;padding-top:4px"
+)
 _LIST = "font-family:sans-serif;font-size:14px;line-height:1.6;color:#1f2328;padding-left:1.4em"
 _CODE = (
     "font-family:monospace;font-size:12px;background:#eaeef2;color:#1f2328;"
@@ -181,7 +200,7 @@ def _book(game: str) -> RuleList:
     for line in text.splitlines() + ["## end"]:
         if line.startswith("#"):
             if head is not None:
-                found.append(Rule(head[0], game, head[1], "\n".join(body).strip()))
+                found.append(_rule(head[0], game, head[1], "\n".join(body).strip()))
             match = _HEADING.match(line)
             head, body = ((match[1], match[2].strip()) if match else None), []
         elif head is not None:
@@ -189,6 +208,16 @@ def _book(game: str) -> RuleList:
     return RuleList(found)
 
 
+def _rule(rule_id: str, game: str, title: str, body: str) -> Rule:
+    """A rule from its heading and body, the "For your own scripts:" paragraph set aside."""
+    paragraphs = re.split(r"\n\s*\n", body)
+    aside = [p for p in paragraphs if p.startswith(SCRIPTS)]
+    text = "\n\n".join(p for p in paragraphs if not p.startswith(SCRIPTS))
+    scripts = " ".join(" ".join(p.removeprefix(SCRIPTS).split()) for p in aside)
+    return Rule(rule_id, game, title, text.strip(), scripts)
+
+
+@cache
 def _index() -> dict[str, Rule]:
     return _index_of(tuple(GAMES))
 
@@ -261,8 +290,11 @@ def _term(name: str, facts: dict[str, str], body: list[str]) -> Term:
 
 
 def glossary(term: str | None = None) -> Glossary | Term:
-    """The whole glossary (it draws itself), or the entry of one ``term`` ("fish"; any case).
-    An unknown term raises ValueError naming the closest terms."""
+    """The whole glossary (it draws itself), or the entry of one ``term`` ("fish"; any case,
+    a plural too). A word that is no entry's name finds the entries that use it, as a
+    glossary of its own: those whose name holds it first, then those whose text does
+    (``"civil"`` finds "civil tile", then "family", "sky tile" ...). A word found nowhere
+    raises ValueError naming the closest terms."""
     if term is None:
         return _terms()
     if not isinstance(term, str):
@@ -274,9 +306,21 @@ def glossary(term: str | None = None) -> Glossary | Term:
         raise SetupError(f"{len(key):,} characters is too long for a glossary term")
     by_name = {t.term.lower(): t for t in _terms()}
     found = by_name.get(key) or by_name.get(key.removesuffix("s"))
-    if found is None:
+    if found is not None:
+        return found
+    inside = _entries_using(key)
+    if not inside:
         raise SetupError(_unknown("glossary term", key, tuple(by_name)))
-    return found
+    return inside
+
+
+def _entries_using(word: str) -> Glossary:
+    """The entries that use ``word`` (at the start of a word of theirs, any case): those whose
+    name or Chinese name holds it, then those whose text does."""
+    pattern = re.compile(rf"(?<![\w]){re.escape(word)}", re.I)
+    named = [t for t in _terms() if pattern.search(t.term) or word in t.chinese]
+    told = [t for t in _terms() if t not in named and pattern.search(t.text)]
+    return Glossary(named + told)
 
 
 # --- drawing -----------------------------------------------------------------------------------
@@ -316,13 +360,28 @@ def _drawn(rule_id: str) -> str:
     )
 
 
+#: Punctuation kept on one line with the rule id it touches: an opening bracket before it, and
+#: closing brackets and stops after it ("(TG-PAY-PAR)." never leaves a "(" hanging).
+_OPENING, _CLOSING = "([{\"'“‘", ")]}.,;:!?\"'”’"
+_GLUE = '<span class="gupai-rule-glue" style="white-space:nowrap">'
+
+
 def link_rules(sentence: str, quote: bool = True) -> str:
     """A plain sentence as HTML, every rule id in it drawn by :func:`rule_html` (``quote``:
-    escape quotes too, as for an attribute; element content needs no escaped quotes)."""
+    escape quotes too, as for an attribute; element content needs no escaped quotes). The
+    brackets and stops touching an id stay on its line: a line never breaks between "(" and
+    the id, or between the id and ")"."""
     parts, last = [], 0
     for match in rule_id_pattern().finditer(sentence):
-        parts += [html.escape(sentence[last : match.start()], quote), rule_html(match[0])]
-        last = match.end()
+        start, end = match.start(), match.end()
+        while start > last and sentence[start - 1] in _OPENING:
+            start -= 1
+        while end < len(sentence) and sentence[end] in _CLOSING:
+            end += 1
+        before, after = sentence[start : match.start()], sentence[match.end() : end]
+        parts += [html.escape(sentence[last:start], quote), _GLUE, html.escape(before, quote)]
+        parts += [rule_html(match[0]), html.escape(after, quote), "</span>"]
+        last = end
     return "".join(parts) + html.escape(sentence[last:], quote)
 
 

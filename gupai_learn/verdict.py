@@ -129,9 +129,10 @@ class SetupError(LearnerError):
 class ShownError:
     """What :func:`expect_error` caught: the error (or ``None`` when the code ran without one).
 
-    It draws itself as one line, the error's name and its message, so a lesson can show a
-    deliberate mistake without a cell that raises (Run All never stops at it, in JupyterLite
-    too)."""
+    It draws itself as one line, so a lesson can show a deliberate mistake without a cell that
+    raises (Run All never stops at it, in JupyterLite too): in a notebook the message alone,
+    marked ✗ (a learner reads what is wrong, not the name of a Python class); as text (``str``,
+    ``repr``) the error's name and its message, for scripts and tests."""
 
     def __init__(self) -> None:
         self.error: ValueError | None = None
@@ -147,8 +148,10 @@ class ShownError:
     def _repr_html_(self) -> str:
         from gupai_learn.rulebook import link_rules
 
-        kind = "ok" if self.error is None else "error"
-        return f"<div class='gupai-shown-{kind}'><b>{link_rules(str(self))}</b></div>"
+        if self.error is None:
+            return f"<div class='gupai-shown-ok'><b>{link_rules(str(self))}</b></div>"
+        said = f"✗ {self.error}"
+        return f"<div class='gupai-shown-error'><b>{link_rules(said)}</b></div>"
 
 
 class expect_error:  # noqa: N801 - used like a function: ``with gl.expect_error():``
@@ -157,8 +160,9 @@ class expect_error:  # noqa: N801 - used like a function: ``with gl.expect_error
         with gl.expect_error():
             gl.Tile.parse("[7:1]")
 
-    prints ``InvalidNotationError: cannot read '[7:1]': …``. Only a learner's mistake (a
-    ``ValueError``, which every error of the engine is) is caught; anything else still raises.
+    shows ``✗ cannot read '[7:1]': …`` (printed: ``InvalidNotationError: cannot read …``).
+    Only a learner's mistake (a ``ValueError``, which every error of the engine is) is caught;
+    anything else still raises.
     If the code runs without an error, the line says so. In IPython the line is displayed when
     the ``with`` block ends; elsewhere it is printed.
     """

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from gupai_learn import puzzles
+from gupai_learn.puzzles.loader import raw
 from gupai_learn.games import bergen
 
 SEED = ["[0:0] [2:1]", "[1:1]", "[2:2]"]
@@ -43,8 +44,8 @@ def test_a_score_puzzle_agrees_with_header_after(pid: str) -> None:
     """The kind reads the awards after the play; Deal.header_after asks the headers alone."""
     puzzle = BANK[pid]
     deal = puzzle.position()
-    play = puzzle.solution.text.split(" scores ")[0]
-    tile, _, end = play.partition(">")
+    (entry,) = [d for d in raw("bergen")["puzzle"] if d["id"] == pid]
+    tile, _, end = entry["play"].partition(">")  # the play the card asks about, in notation
     header = deal.header_after(tile, end or None)
     going_out = len(deal.hands[deal.turn]) == 1
     assert puzzle.solution.answer == header.points + 2 * going_out

@@ -384,3 +384,83 @@ def test_a_card_picture_fits_the_output_column(puzzle: puzzles.Puzzle) -> None:
     """Every drawing of a card is at most 840 px wide (JupyterLab's output column is 848)."""
     widths = [float(w) for w in re.findall(r'<svg[^>]*width="([0-9.]+)', puzzle.drawing())]
     assert max(widths, default=0) <= 840
+
+
+# ----- the words a card is written in (issue 33) -------------------------------------------------
+#: The hand-written banks (the generated ones are written by puzzles.generate).
+WRITTEN = [
+    loader.make(data, GAMES[loader.raw(name)["game"]], loader.raw(name))
+    for name in loader.BANKS
+    for data in loader.raw(name)["puzzle"]
+]
+#: Move notation a learner types, never said in a sentence: "[6:1]>right", "down:[5:2]",
+#: "[2:1]!sky" (Move.words says them: "[6:1] on the right end", "[5:2] face down").
+NOTATION = re.compile(r"\]\s*[<>]\s*(?:left|right)\b|\bdown:(?=\S)|\]!(?:sky|earth|any)\b")
+
+
+@pytest.mark.parametrize("puzzle", WRITTEN, ids=lambda p: p.id)
+def test_a_card_says_moves_in_words_not_notation(puzzle: puzzles.Puzzle) -> None:
+    """Title, prompt, hints and the solution's sentences say a move in words; the notation is
+    for what a learner types (a wrong answer quoted back is the learner's own, typed)."""
+    texts = [puzzle.title, puzzle.prompt, *puzzle.hints, puzzle.solution.text]
+    texts += [r.text for r in puzzle.solution.reasons]
+    found = [t for t in texts if NOTATION.search(t)]
+    assert not found, f"{puzzle.id}: {found[:2]}"
+
+
+def test_the_notation_check_sees_notation() -> None:
+    assert NOTATION.search("You are West and play [6:1]>right.")
+    assert NOTATION.search("Hint: down:[5:2].") and NOTATION.search("[2:1]!sky")
+    assert not NOTATION.search("You are West and play [6:1] on the right end.")
+    assert not NOTATION.search("[3:3] goes face down: no tile fits.")
+
+
+def test_no_two_written_cards_share_a_title_and_a_prompt() -> None:
+    """A learner tells a new card from one seen before by its title or its situation: two
+    cards never read the same before their pictures (issue 33: ten "Who takes the trick?")."""
+    seen: dict[tuple[str, str], str] = {}
+    for puzzle in WRITTEN:
+        key = (puzzle.title, puzzle.prompt)
+        assert key not in seen, f"{puzzle.id} reads like {seen[key]}: {puzzle.title!r}"
+        seen[key] = puzzle.id
+
+
+def _position(name: str, data: dict[str, Any]) -> tuple[Any, ...] | None:
+    """What a card asks about: its game, kind, table (hands, moves, options, the state but the
+    match scores) and the piece or move it names; None for a card not set at a table."""
+    if "hands" not in data:
+        return None
+    state = {k: v for k, v in data.get("state", {}).items() if k != "scores"}
+    hands = tuple(" ".join(sorted(str(h).split())) for h in data["hands"])
+    subject = data.get("play", data.get("tile", data.get("offers", "")))
+    options = sorted(data.get("options", {}).items())
+    return (name, data["kind"], hands, tuple(data.get("moves", ())), str(options), str(state),
+            str(data.get("won", "")), str(subject))  # fmt: skip
+
+
+def test_no_two_cards_ask_about_the_same_position() -> None:
+    """Two cards of one kind at the same table give each other away (issue 33: dn-move-01 and
+    dn-move-04; be-score-02 and be-cap-03; be-score-03, be-cap-01 and be-cap-02): a second
+    question needs a table of its own. The match score is not the table: the cap cards must
+    differ from the header cards in their lines, not only in the score."""
+    seen: dict[tuple[Any, ...], str] = {}
+    for name in loader.BANKS:
+        for data in loader.raw(name)["puzzle"]:
+            key = _position(name, data)
+            if key is None:
+                continue
+            assert key not in seen, f"{data['id']} asks about the table of {seen[key]}"
+            seen[key] = data["id"]
+
+
+@pytest.mark.parametrize("puzzle", puzzles.bank("tet_gow"), ids=lambda p: p.id)
+def test_a_card_game_speaks_of_cards_not_tiles(puzzle: puzzles.Puzzle) -> None:
+    """Tet-Gow's cards say "cards" everywhere a learner (or a screen reader) reads them: the
+    picture's captions and spoken labels, the pool's caption (issue 33's re-reading)."""
+    from gupai_learn import rulebook
+    from gupai_learn.widgets import PuzzleCard
+
+    shown = PuzzleCard(puzzle).pool_caption if puzzle.pool else ""
+    texts = [puzzle.title, puzzle.prompt, *puzzle.hints, shown, puzzle.drawing()]
+    said = [rulebook.closed_text(t) for t in texts] + re.findall(r'aria-label="([^"]*)"', texts[-1])
+    assert not [t for t in said if re.search(r"\btiles?\b", t, re.I)], puzzle.id

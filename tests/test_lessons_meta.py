@@ -185,3 +185,42 @@ def exercise_table() -> str:
 
 if __name__ == "__main__":
     print(exercise_table())
+
+
+# ----- quotations are the sources' own words (issue 33) -----------------------------------------
+SEEDS = LESSONS.parent.parent / "shared" / "seeds"
+#: A quotation of a source is written *"…"* (in italics, in quotation marks); an ellipsis inside
+#: it (… or ...) marks words left out.
+QUOTED = re.compile(r'\*"(.+?)"\*', flags=re.S)
+
+
+def _words(text: str) -> str:
+    """Text compared by its words: lower case, quotation marks and punctuation aside."""
+    return " " + " ".join(re.findall(r"[a-z0-9]+", text.lower().replace("’", "'"))) + " "
+
+
+def quotations(path: Path) -> list[str]:
+    """Every quotation of a source in the markdown of lesson ``path``."""
+    cells = [c for c in load(path)["cells"] if c["cell_type"] == "markdown"]
+    return [q for c in cells for q in QUOTED.findall("".join(c["source"]))]
+
+
+def test_a_quotation_is_found_by_its_words() -> None:
+    assert quotations(LESSONS / "07.00-Variants-and-Statistics-Overview.ipynb")
+    source = _words("It is the author's opinion that the simple rule is common enough.")
+    assert _words("the simple\nrule is common enough") in source
+    assert _words("the simple rule is good enough") not in source
+
+
+@pytest.mark.skipif(
+    not SEEDS.is_dir(), reason="no ../shared/seeds/ beside the repository: nothing to compare"
+)
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_quotations_are_the_sources_words(path: Path) -> None:
+    """What a lesson quotes (*"…"*) is found word for word in one of the sources (issue 33:
+    07.00 quoted Bergen's source as "the simple rule … is good enough")."""
+    sources = [_words(p.read_text(encoding="utf-8")) for p in sorted(SEEDS.iterdir())]
+    for quote in quotations(path):
+        for part in re.split(r"…|\.\.\.", quote):
+            said = _words(part)
+            assert said.strip() == "" or any(said in s for s in sources), (path.name, quote)

@@ -234,7 +234,9 @@ def test_end_of_round_lines_use_the_settlements_points() -> None:
     assert f"score {be_settle.DOMINO_POINTS}, never capped" in text
     for rule, points in be_settle.BLOCKED_POINTS.items():
         unit = "point" if points == 1 else "points"
-        assert f"{rule.capitalize()} rule" in text and f"({points} {unit})" in text
+        name = be_settle.BLOCKED_NAMES[rule].capitalize()
+        assert f"{name} rule" in text and f"({points} {unit})" in text
+    assert "Hoyle" not in text  # the source credits older Hoyles with the simple rule (issue 33)
     assert "Simple rule, played by default" in text and bergen.Rules().blocked_rule == "simple"
 
 

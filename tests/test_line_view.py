@@ -84,7 +84,7 @@ def test_deal_player_plays_a_whole_line_game() -> None:
     player.undo()  # back to the learner's last decision, the moves after it taken back too
     assert not player.deal.is_over and player.deal.turn == player.seat
     assert player.deal.seated_history == played[:mine]
-    assert html.escape(f"Took back {played[mine][1]}.") in player.coach.value
+    assert html.escape(f"Took back {played[mine][1].words}.") in player.coach.value
 
 
 def test_replay_stepper_steps_through_a_line_deal() -> None:

@@ -115,3 +115,37 @@ def test_a_chart_fits_the_lesson_column(bars: int) -> None:
     png = plots.proportion_bars(groups, title="width")._repr_png_()
     width = struct.unpack(">I", png[16:20])[0]  # the IHDR chunk's width
     assert width <= 830
+
+
+def test_chapter_07_without_its_packages_shows_one_line_in_a_notebook() -> None:
+    """Without numpy, pandas and matplotlib (a core install, or JupyterLite offline), the first
+    cell of a chapter-07 lesson shows one line saying what is missing: no traceback, nothing
+    chained to the failed import (issue 33: 14-30 lines before)."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    script = (
+        "import sys, importlib.abc\n"
+        "class Missing(importlib.abc.MetaPathFinder):  # as if they were not installed\n"
+        "    def find_spec(self, name, path=None, target=None):\n"
+        "        if name.split('.')[0] in ('matplotlib', 'pandas', 'numpy', 'tqdm'):\n"
+        "            raise ModuleNotFoundError(f'No module named {name!r}', name=name)\n"
+        "sys.meta_path.insert(0, Missing())\n"
+        "from IPython.core.interactiveshell import InteractiveShell\n"
+        "shell = InteractiveShell.instance(colors='nocolor')\n"
+        "shell.run_cell('from gupai_learn import plots, sim, variants')\n"
+        "try:\n"
+        "    import gupai_learn.plots\n"
+        "except ImportError as error:\n"
+        "    print('cause:', error.__cause__, error.__suppress_context__)\n"
+    )
+    repo = Path(__file__).resolve().parent.parent
+    env = dict(os.environ, PYTHONPATH=str(repo))
+    done = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True)
+    shown = [line for line in (done.stdout + done.stderr).splitlines() if line.strip()]
+    assert shown == [
+        "✗ Chapter 07 needs numpy, pandas and matplotlib: pip install 'gupai-learn[stats]'",
+        "cause: None True",
+    ], shown

@@ -4,6 +4,7 @@ the repository) the same ids as ``../shared/rules/``."""
 
 from __future__ import annotations
 
+import ast
 import re
 from pathlib import Path
 
@@ -138,17 +139,47 @@ def test_rules_refuses_an_unknown_game() -> None:
         gl.rules(3)  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_every_option_of_a_rule_book_is_a_real_option(game: str) -> None:
-    """Where the book says "option `name`", that name is a field of the game's Rules."""
+def _options(game: str) -> set[str]:
     from dataclasses import fields
 
     from gupai_learn.games import GAMES as INFO
 
-    real = {f.name for f in fields(INFO[game].Rules)}
-    text = "\n".join(r.text for r in gl.rules(game))
-    named = set(re.findall(r"options? `([a-z_]+)`", text))
-    assert named and named <= real, f"not options of {game}: {sorted(named - real)}"
+    return {f.name for f in fields(INFO[game].Rules)}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_option_of_a_game_is_in_its_books_asides(game: str) -> None:
+    """The "For your own scripts" asides name exactly the fields of the game's Rules, each in a
+    call that works (``tien_gow.Rules(direction="clockwise")``)."""
+    from gupai_learn.games import GAMES as INFO
+
+    asides = " ".join(r.scripts for r in gl.rules(game))
+    named = set(re.findall(r"\b([a-z_]+)=", asides))
+    assert named == _options(game), f"{game}: {sorted(named ^ _options(game))}"
+    for call in re.findall(rf"`{game}\.Rules\(([^`]*)\)`", asides):
+        keywords = ast.parse(f"f({call})", mode="eval").body.keywords  # type: ignore[attr-defined]
+        INFO[game].Rules(**{k.arg: ast.literal_eval(k.value) for k in keywords})
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_rules_text_names_no_option(game: str) -> None:
+    """Option names and code stay in the aside: a rule's text speaks the learner's words only
+    (backticks hold tiles, nothing else; no snake_case names; no "option" word; issue 33)."""
+    for found in gl.rules(game):
+        quoted = re.findall(r"`([^`]*)`", found.text)
+        assert all(re.fullmatch(r"\[\d:\d\]", q) for q in quoted), (found.id, quoted)
+        assert not re.search(r"\b[a-z]+_[a-z_]+\b", found.text), found.id
+        assert not re.search(r"\boptions?\b", found.text, flags=re.I), found.id
+        assert "Rules(" not in found.text and "=" not in found.text, found.id
+
+
+def test_the_aside_shows_on_the_rule_card_but_not_in_the_pop_up() -> None:
+    found = gl.rule("DN-FISH-PAY")
+    assert found.scripts == "`ding_niu.Rules(fish_needs_alternative=True)`."
+    assert "For your own scripts:" in str(found) and "fish_needs_alternative" in str(found)
+    assert "gupai-rule-scripts" in found._repr_html_()
+    assert "fish_needs_alternative" not in rulebook.rule_html("DN-FISH-PAY")
+    assert gl.rule("TT-DECK").scripts == ""
 
 
 # --- one drawing of an id everywhere ------------------------------------------------------------
@@ -178,8 +209,19 @@ def test_several_ids_in_one_reason_each_open() -> None:
 
 def test_link_rules_escapes_text_and_links_ids() -> None:
     drawn = rulebook.link_rules("a <b> & c (TG-RED), see TG-PAY-*")
-    assert drawn.count("<details") == 1 and "a &lt;b&gt; &amp; c (" in drawn
+    assert drawn.count("<details") == 1 and "a &lt;b&gt; &amp; c " in drawn
     assert rulebook.closed_text(drawn) == "a <b> & c (TG-RED), see TG-PAY-*"
+
+
+def test_a_rule_id_keeps_its_brackets_on_its_line() -> None:
+    """A hint ends "(TG-BEAT-STRICT)": the line may not break between "(" and the id (which
+    is drawn as an inline block) nor before ")" (issue 33)."""
+    glue = '<span class="gupai-rule-glue" style="white-space:nowrap">'
+    drawn = rulebook.link_rules("Play it (TG-BEAT-STRICT, TG-SUPREME). Then (x)", quote=False)
+    first, second = drawn.split("<details", 2)[1:]
+    assert drawn.startswith(f"Play it {glue}(<details")
+    assert first.endswith(f",</span> {glue}") and second.endswith(").</span> Then (x)")
+    assert rulebook.closed_text(drawn) == "Play it (TG-BEAT-STRICT, TG-SUPREME). Then (x)"
 
 
 def test_verdicts_settlements_and_card_feedback_open_their_rules() -> None:
@@ -214,13 +256,35 @@ def test_the_deal_players_words_open_their_rules() -> None:
         "trick", "column", "lead", "follow", "face down", "banker", "par", "early death",
         "passport", "horse", "jump", "slam", "charity", "line", "end", "header", "fish",
         "blocker", "boneyard", "domino", "tier", "set", "round", "hand", "deal", "game",
-        "match", "point tiles",
+        "match", "point tiles", "lama", "bird", "sisters", "people", "redeal",
+        "last-trick bonus", "banker streak", "red dot", "Heaven", "Earth", "Man", "Goose",
+        "Plum flower", "Long three", "Bench", "Hatchet", "Partition", "Long-leg seven",
+        "Big-head six", "Big six", "Little three",
     ],
 )  # fmt: skip
 def test_the_glossary_explains_every_term_the_lessons_use(term: str) -> None:
     entry = gl.glossary(term)
     assert entry.text and entry.games
     assert entry.rules, f"{term}: no rule defines it"
+
+
+@pytest.mark.parametrize("term", ["solver", "computer level", "95% interval"])
+def test_the_glossary_explains_the_words_of_the_tools(term: str) -> None:
+    entry = gl.glossary(term)
+    assert isinstance(entry, gl.Term) and entry.text and entry.games == ("all games",)
+
+
+def test_a_word_inside_entries_finds_them() -> None:
+    """Look-ups are not only exact: "civil" finds the entry named with it first, then the
+    entries whose text uses it; a Chinese name finds its entry (issue 33)."""
+    found = gl.glossary("civil")
+    assert isinstance(found, gl.Glossary) and found[0].term == "civil tile"
+    assert {"family", "sky tile", "Heaven"} <= {t.term for t in found}
+    assert [t.term for t in gl.glossary("interval")] == ["95% interval"]
+    assert [t.term for t in gl.glossary("Strong")] == ["computer level"]
+    assert [t.term for t in gl.glossary("天")] == ["Heaven"]
+    assert "horse" in [t.term for t in gl.glossary("mare")]
+    assert "civil tile" in str(found) and found._repr_html_().count("<dt") == len(found)
 
 
 def test_every_rule_the_glossary_cites_exists() -> None:

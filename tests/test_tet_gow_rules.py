@@ -279,7 +279,7 @@ def test_the_deal_player_plays_a_whole_game_with_no_widget_changes() -> None:
         assert move is not None
         picks = [player.picker.hand.index(c) for c in move.pieces]
         player.picker.selected = picks
-        player.picker.command = "Play" if move.kind == "play" else "Discard"
+        player.picker.command = "Play" if move.kind == "play" else "Face down"
     assert "points" in player.result.value or "point" in player.result.value
     player.toggle_reference()
     assert "Tet-Gow" in player.card.value

@@ -62,7 +62,7 @@ def test_refused_play_changes_nothing() -> None:
     picker.command = "Play"
     assert (deal.hands, deal.turn, deal.trick) == before
     assert picker.message.startswith("Not played")
-    picker.command = "Discard"  # a leader has no Discard button
+    picker.command = "Face down"  # a leader has no Face down button
     assert "not available" in picker.message and (deal.hands, deal.turn) == before[:2]
 
 
@@ -70,11 +70,11 @@ def test_follower_sees_beat_verdict_and_discard() -> None:
     deal = tg.Deal.random(seed=1)
     deal.play("[4:4][4:4]")
     picker = HandPicker.for_deal(deal, 1)
-    # South holds nothing that beats a civil pair: legal_moves() calls for Discard only
-    assert picker.buttons == ["Discard"] and not deal.legal_plays()
+    # South holds nothing that beats a civil pair: legal_moves() calls for Face down only
+    assert picker.buttons == ["Face down"] and not deal.legal_plays()
     picker.selected = [0, 6]  # [6:6][6:3]: a mixed pair against a civil pair
     assert not picker.verdict_ok and "TG-BEAT-STRICT" in picker.verdict_html
-    picker.command = "Discard"
+    picker.command = "Face down"
     assert deal.turn == 2 and deal.trick[-1].face_up is False
 
 
@@ -160,7 +160,7 @@ def _play_my_turn(player: DealPlayer) -> None:
         picker.command = "Play"
     else:
         picker.selected = list(range(len(deal.trick[0].pieces)))
-        picker.command = "Discard"
+        picker.command = "Face down"
 
 
 def test_deal_player_reaches_the_settlement() -> None:
@@ -461,3 +461,57 @@ def test_the_deal_player_offers_a_replay_with_its_own_review() -> None:
     assert isinstance(stepper, ReplayStepper)
     assert "Review" in [b.description for b in stepper.children[0].children]
     assert stepper.step == len(player.deal.history)
+
+
+# ----- the buttons' words (issue 33) -------------------------------------------------------
+
+
+def test_play_with_nothing_selected_asks_for_a_selection() -> None:
+    deal = tg.Deal.random(seed=1)
+    picker = HandPicker.for_deal(deal, 0)
+    picker.command = "Play"
+    assert picker.message == "Select a tile first." and deal.history == ()
+    follower = tg.Deal.random(seed=1)
+    follower.play("[4:4][4:4]")
+    down = HandPicker.for_deal(follower, 1)
+    down.command = "Face down"
+    assert down.message == "Select a tile first." and follower.turn == 1
+
+
+def test_a_face_down_play_is_said_in_words() -> None:
+    deal = tg.Deal.random(seed=1)
+    deal.play("[4:4][4:4]")
+    picker = HandPicker.for_deal(deal, 1)
+    picker.selected = [0, 1]
+    picker.command = "Face down"
+    assert picker.message.startswith("Played [") and picker.message.endswith("face down.")
+    assert "down:" not in picker.message and "Discard" not in picker.message
+
+
+def test_undo_and_new_deal_clear_the_line_under_the_buttons() -> None:
+    player = DealPlayer(seed=5, seat=0)
+    picker = player.picker
+    assert isinstance(picker, HandPicker)
+    picker.selected = [0]
+    picker.command = "Play"
+    assert picker.message.startswith("Played")
+    player.undo()
+    assert picker.message == "" and "Took back" in player.coach.value
+    picker.selected = [0]
+    picker.command = "Play"
+    player.new_deal()
+    assert picker.message == ""
+
+
+def test_tet_gow_ends_a_game_not_a_deal() -> None:
+    player = DealPlayer("tet_gow", seed=2, bots="random")
+    import ipywidgets
+
+    row = next(c for c in player.children if isinstance(c, ipywidgets.HBox))
+    labels = [b.description for b in row.children]
+    assert labels[0] == "New game" and "New deal" not in labels
+    while not player.deal.is_over:
+        player.deal.apply(player.deal.legal_moves()[0])
+        player._after_move()
+    assert "The game is over" in player.picker.verdict_html
+    assert "deal is over" not in player.picker.verdict_html

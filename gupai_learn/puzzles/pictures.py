@@ -126,7 +126,9 @@ def offered(deal: TrickDealView) -> str:
     """The plays of the last trick, in turn, all drawn face up: what a trick puzzle offers (the
     learner decides which went face down)."""
     shown = [play._replace(face_up=True) for play in deal.tricks[-1].plays]
-    return plays(deal, shown, "The tiles each player puts down, in turn:", numbered=True)
+    info = game_of(deal)
+    pieces = info.pieces if info is not None else "tiles"  # Tet-Gow's are cards
+    return plays(deal, shown, f"The {pieces} each player puts down, in turn:", numbered=True)
 
 
 def lead_position(deal: TrickDealView, lead: Any) -> str:

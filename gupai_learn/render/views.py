@@ -104,7 +104,7 @@ def row_svg(
     body = block.body
     if labels is not None:
         body = tag("rect", width=block.width, height=block.height, rx=6, fill=_PANEL) + body
-    spoken = f"a row of {_count(len(found))}: " + "; ".join(block.spoken)
+    spoken = f"a row of {_count(len(found), found)}: " + "; ".join(block.spoken)
     return svg_root(
         body, block.width, block.height, label=spoken, scale=scale, class_="gupai-svg gupai-row"
     )
@@ -217,8 +217,11 @@ def _per_tile_labels(labels: Sequence[str] | None, n: int) -> list[str]:
     return [str(label) for label in labels]
 
 
-def _count(n: int) -> str:
-    return "1 tile" if n == 1 else f"{n} tiles"
+def _count(n: int, pieces: Sequence[object] = ()) -> str:
+    """ "1 tile", "3 tiles"; "1 card", "3 cards" for Decktet cards (a Tile is a tuple, a card
+    is not)."""
+    noun = "card" if pieces and not isinstance(pieces[0], tuple) else "tile"
+    return f"1 {noun}" if n == 1 else f"{n} {noun}s"
 
 
 def _lay_out(

@@ -477,7 +477,7 @@ class DealPlayer(StaticFallback, ipywidgets.VBox):
 
     def _controls(self) -> list[tuple[str, Any]]:
         buttons: list[tuple[str, Any]] = [
-            ("New deal", self.new_deal),
+            (self.new_label, self.new_deal),
             ("Undo", self.undo),
             ("Hint", self.hint),
             ("Review", self.review),
@@ -488,6 +488,12 @@ class DealPlayer(StaticFallback, ipywidgets.VBox):
         if self.info.reference is not None:
             buttons.append(("Reference card", self.toggle_reference))
         return buttons
+
+    @property
+    def new_label(self) -> str:
+        """The label of the button that deals again, in the game's own word: "New deal", or
+        "New game" where one deal is a game (Tet-Gow, TT-DEAL)."""
+        return f"New {self.info.deal_name}"
 
     def toggle_reference(self) -> None:
         """Show the game's reference card (its rankings) under the table, or hide it again."""
@@ -520,7 +526,7 @@ class DealPlayer(StaticFallback, ipywidgets.VBox):
             self.coach.value = "<p>Finish this round first: it is still in play.</p>"
             return
         if match_winner(match, self.deal.settle()) is not None:
-            said = f"The match is over ({rule}): New deal starts a new match."
+            said = f"The match is over ({rule}): {self.new_label} starts a new match."
             self.coach.value = f"<p>{_text(said)}</p>"
             return
         match.deal = self.deal  # the round as played here (after an Undo, a new object)
@@ -537,7 +543,7 @@ class DealPlayer(StaticFallback, ipywidgets.VBox):
         earlier = self.deal.restart()
         for _, move in seated[: mine[-1]]:
             earlier.apply(move)
-        self._use(earlier, f"Took back {seated[mine[-1]][1]}.")
+        self._use(earlier, f"Took back {seated[mine[-1]][1].words}.")
 
     def hint(self) -> Move | None:
         """Your move now and why: the solver's move when it proves the move forces your goal,
@@ -656,6 +662,7 @@ class DealPlayer(StaticFallback, ipywidgets.VBox):
         self._slip = None
         self.replay.children = self.tries.children = self.trial.children = ()
         self.deal = self.picker.deal = deal
+        self.picker.message = ""  # "Played …" spoke of a move this deal no longer has
         if self.match is not None:
             self.match.deal = deal
         self.coach.value = f"<p>{_text(note)}</p>"

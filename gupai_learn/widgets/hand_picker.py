@@ -7,8 +7,9 @@ picker knows no game: it reads the deal's own verbs and the game's ``GameInfo``.
 - Free play: ``HandPicker(tiles, game=name)`` says whether the selection is a valid lead
   and of which class (the game's ``classify``).
 - In a deal: ``HandPicker.for_deal(deal, seat)`` judges the selection for that seat and offers
-  the buttons the deal's ``legal_moves()`` call for — Play and Discard in a trick game; Left,
-  Right, Draw and Pass in a line game — and applies the chosen move.
+  the buttons the deal's ``legal_moves()`` call for — Play and Face down in a trick game; Left,
+  Right, Draw and Pass in a line game — and applies the chosen move. A button that needs
+  pieces, pressed with none selected, asks for a selection first.
 """
 
 from __future__ import annotations
@@ -33,8 +34,9 @@ from gupai_learn.widgets._commands import CommandWidget
 from gupai_learn.widgets._static import RUN_TO_PLAY, StaticFallback, inert_button
 
 __all__ = ["HandPicker"]
-#: Button label of each kind of move (a line game's play is named by its end).
-BUTTONS = {"play": "Play", "discard": "Discard", "draw": "Draw", "pass": "Pass"}
+#: Button label of each kind of move (a line game's play is named by its end); a discard is
+#: "Face down", the words every lesson and hint use for it.
+BUTTONS = {"play": "Play", "discard": "Face down", "draw": "Draw", "pass": "Pass"}
 ENDS = {"left": "Left", "right": "Right"}
 END_OF = {label: end for end, label in ENDS.items()}
 #: the command of the reference-card toggle
@@ -176,7 +178,7 @@ class HandPicker(StaticFallback, CommandWidget):
             return verdict_html(verdict)
         over = self.deal is not None and self.deal.is_over
         prompt = (
-            "The deal is over: nothing more to play."
+            f"The {self.info.deal_name} is over: nothing more to play."
             if over
             else f"Select {self.info.pieces} to see what they make."
         )
@@ -196,6 +198,9 @@ class HandPicker(StaticFallback, CommandWidget):
             self.message = self.unavailable(name, "here")
             return
         move = self._move(name)
+        if move.kind in ("play", "discard") and not move.pieces:
+            self.message = f"Select {_one(self.info.pieces)} first."
+            return
         try:
             self.deal.apply(move, seat=self.seat)
         except IllegalPlayError as error:
@@ -212,7 +217,7 @@ class HandPicker(StaticFallback, CommandWidget):
         picked = self.selection
         if name in ("Draw", "Pass"):
             return Move.parse(name.lower())
-        if name == "Discard":
+        if name == BUTTONS["discard"]:
             return Move("discard", picked)
         if name in CALL_OF:
             return Move("discard", picked, None, CALL_OF[name])
@@ -280,7 +285,9 @@ def _said(move: Move) -> str:
     """What the message line says after a move."""
     if move.kind in ("draw", "pass"):
         return "Drew a tile." if move.kind == "draw" else "Passed."
-    if move.kind == "discard":
-        called = f", calling {move.call}" if move.call else ""
-        return f"Discarded {join(move.pieces)} face down{called}."
-    return f"Played {join(move.pieces)}" + (f" at the {move.end} end." if move.end else ".")
+    return f"Played {move.words}."
+
+
+def _one(pieces: str) -> str:
+    """The words for one piece: ``"a tile"`` for ``"tiles"``, ``"a card"`` for ``"cards"``."""
+    return f"a {pieces.removesuffix('s')}"

@@ -248,10 +248,10 @@ class LineView(StaticFallback, CommandWidget):
             self._drawn = ()  # redraw all from the deal as it is
             self._draw()
             return
-        self.message = f"You played {move}."
+        self.message = f"You played {move.words}."
         if before is not None:
             got = f" You drew {result}." if move.kind == "draw" and result is not None else ""
-            self.message = f"You chose {move}: {_said(before)}{got}"
+            self.message = f"You chose {move.words}: {_said(before)}{got}"
         if self.on_move is not None:
             self.on_move()
         self.refresh()

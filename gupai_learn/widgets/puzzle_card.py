@@ -82,7 +82,7 @@ class PuzzleCard(StaticFallback, GuardedWidget):
         self.picture_html = puzzle.drawing()
         self.choices, self.labels = list(puzzle.choices), list(puzzle.labels)
         self.numbers = [""] * len(puzzle.labels)
-        self.pool_caption = puzzle.pool_caption or "Your tiles:"
+        self.pool_caption = puzzle.pool_caption or _your_pieces(puzzle)
         self.has_more_hints = bool(puzzle.hints)
         self._draw_pool()
 
@@ -196,6 +196,14 @@ class PuzzleCard(StaticFallback, GuardedWidget):
 
     def __repr__(self) -> str:
         return f"PuzzleCard({self.puzzle.id!r}, attempts={self.attempts})"
+
+
+def _your_pieces(puzzle: Puzzle) -> str:
+    """The caption over a pool without its own: "Your tiles:", or "Your cards:" when the pool
+    holds cards (Tet-Gow)."""
+    pool = puzzle.pool or ()
+    cards = any(not isinstance(piece, tuple) for piece in pool)  # a Tile is a tuple, a Card not
+    return "Your cards:" if cards else "Your tiles:"
 
 
 def _how(tiles: Tiles, how: str) -> Any:

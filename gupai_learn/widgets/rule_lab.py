@@ -1,7 +1,8 @@
 """The rule lab: pick a game, set two variants of its rules, run a sweep, compare (design.md §9).
 
 :class:`RuleLab` is an ipywidgets form. The top row picks the game, the players (the game's
-computer players: heuristic or random), what to measure and how many deals. Below, two columns,
+computer players, by the level names the deal player uses: Normal or Easy), what to measure
+and how many deals. Below, two columns,
 **A** and **B**, hold one control per option of the game's ``Rules`` (a tick box for a switch, a
 list for a named choice, a number box for a number), all at the ruling's defaults, each with the
 id of its rule (a click opens the rule). **Run** plays the same seeded deals under A and under B
@@ -30,7 +31,9 @@ from gupai_learn.rulebook import rule_html
 from gupai_learn.verdict import SetupError, describe_input
 from gupai_learn.widgets._static import StaticFallback
 
-PLAYERS = ("heuristic", "random")
+#: The computer players the lab seats, by the level names a learner knows (the deal player's
+#: Normal and Easy), and the kind of player each is in code.
+PLAYERS = (("Normal", "heuristic"), ("Easy", "random"))
 #: The largest sweep the form accepts (larger ones: call variants.compare with workers=2).
 MOST_DEALS = 20_000
 #: Fewest deals a run may ask for (fewer say nothing about the rules).
@@ -113,7 +116,7 @@ class RuleLab(StaticFallback, ipywidgets.VBox):
         style = {"description_width": "initial"}
         names = [(GAMES[g].title, g) for g in GAMES if g in variants.MEASURES]
         self.game = ipywidgets.Dropdown(options=names, value=game, description="game")
-        self.players = ipywidgets.Dropdown(options=PLAYERS, description="players")
+        self.players = ipywidgets.Dropdown(options=PLAYERS, description="computer")
         self.measure = ipywidgets.Dropdown(description="measure", style=style)
         self.deals = ipywidgets.BoundedIntText(
             value=deals,

@@ -72,7 +72,7 @@ def test_the_overview_runs_and_a_tile_is_placed_at_an_end_by_clicking(
     _wait_for_count(page, LINE_TILES, before + 1)  # the line grew by the tile clicked
     mirror.play(hand[both], "left")
     _wait_for_count(page, ".gupai-line-view .gupai-hand-tile", len(mirror.hands[0]))
-    view.get_by_text(f"You played {mirror.history[-1]}").wait_for(timeout=15_000)
+    view.get_by_text(f"You played {mirror.history[-1].words}").wait_for(timeout=15_000)
     verdict.get_by_text(f"{mirror.name(mirror.turn)} to play").wait_for(timeout=15_000)
     for path in lab.screenshot_path("bull-fight-line-view.png"):
         view.screenshot(path=str(path))

@@ -134,4 +134,4 @@ def _simple_move(player: DealPlayer) -> tuple[list[int], str]:
     trick = player.deal.trick
     if not trick:
         return [0], "Play"
-    return list(range(len(trick[0].pieces))), "Discard"
+    return list(range(len(trick[0].pieces))), "Face down"

@@ -90,7 +90,7 @@ def test_a_whole_game_at_strong_then_review_and_the_replay_names_the_level(
             break
         before, lead = tiles.count(), page.evaluate(LEAD_SIZE)
         _select(page, max(lead, 1))
-        page.locator("button.gupai-action", has_text="Discard" if lead else "Play").click()
+        page.locator("button.gupai-action", has_text="Face down" if lead else "Play").click()
         page.wait_for_function(MOVED, arg=[before], timeout=60_000)
         wait_idle(page)  # the hand is redrawn before the table: let every part catch up
     page.wait_for_function("() => document.body.innerText.includes('You (East):')", timeout=60_000)

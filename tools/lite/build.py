@@ -233,7 +233,7 @@ def stage_pyodide(core: Path, wheel: Path, into: Path, kernel_pypi: Path) -> lis
     depends = [d for d in spec["depends"] if _canonical(d) not in TERMINAL_ONLY]  # type: ignore[attr-defined]
     packages["ipython"] = _entry("ipython", str(spec["version"]), depends, ["IPython"], patched)
     version = wheel.name.split("-")[1]
-    depends = ["anywidget", "ipywidgets", "platformdirs"]
+    depends = ["anywidget", "ipywidgets", "platformdirs", "typing-extensions"]
     packages["gupai-learn"] = _entry("gupai-learn", version, depends, ["gupai_learn"], wheel)
     carried = closure(packages, ["gupai-learn", *KERNEL_NEEDS])
     files = {name: _carried_file(name, packages[name], wheel) for name in carried}

@@ -363,7 +363,7 @@ class Deal(TrickDeal[Tile]):
         """BG-CHARITY: a face-down lead of one tile naming sky, earth or any."""
         name = self.name(who)
         if not self.rules.charity:
-            text = "Charity is off in this game (charity=False): every lead is played face up."
+            text = "This game is played without charity: every lead is played face up."
             out.errors.append(Reason("BG-CHARITY", text))
         if self.passport(who):
             text = (

@@ -47,7 +47,7 @@ from gupai_learn.engine.moves import DRAW, PASS, End, Move, quote
 from gupai_learn.engine.settlement import Award, Settlement
 from gupai_learn.games.bergen.headers import Header, header
 from gupai_learn.games.bergen.rules import Rules
-from gupai_learn.games.bergen.settle import DOMINO_POINTS, Blocked, decide_blocked
+from gupai_learn.games.bergen.settle import BLOCKED_NAMES, DOMINO_POINTS, Blocked, decide_blocked
 from gupai_learn.tiles import Tile, Tiles, as_tiles
 from gupai_learn.verdict import Reason, SetupError
 
@@ -441,7 +441,7 @@ class Deal(LineDeal):
         decided = decide_blocked(self._hands, self.rules.blocked_rule, self.seat_names)
         self._blocked = decided
         if decided.winner is not None:
-            text = f"wins the blocked round ({self.rules.blocked_rule} rule)"
+            text = f"wins the blocked round ({BLOCKED_NAMES[self.rules.blocked_rule]} rule)"
             self._award(decided.winner, decided.points, text, decided.clauses)
 
     def _end(self, how: str) -> None:

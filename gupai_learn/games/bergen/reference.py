@@ -21,7 +21,12 @@ from gupai_learn import decks
 from gupai_learn.engine.reference import Ladder, Part, Reference, Rung, line_faces
 from gupai_learn.games.bergen.headers import cap, header
 from gupai_learn.games.bergen.rules import Rules
-from gupai_learn.games.bergen.settle import BLOCKED_POINTS, DOMINO_POINTS, blocked_winner
+from gupai_learn.games.bergen.settle import (
+    BLOCKED_NAMES,
+    BLOCKED_POINTS,
+    DOMINO_POINTS,
+    blocked_winner,
+)
 from gupai_learn.tiles import tiles
 
 TITLE = "Bergen · reference card"
@@ -142,7 +147,8 @@ def _end_part() -> Part:
         chosen = ", played by default" if rule == default else ""
         points = BLOCKED_POINTS[rule]
         unit = "point" if points == 1 else "points"
-        lines.append(f"{rule.capitalize()} rule{chosen} ({points} {unit}): {words}.")
+        name = BLOCKED_NAMES[rule].capitalize()
+        lines.append(f"{name} rule{chosen} ({points} {unit}): {words}.")
     return Part("The end of a round", (_blocked_ladder(),), lines=tuple(lines))
 
 
@@ -151,9 +157,9 @@ def _blocked_ladder() -> Ladder:
     won = {rule: blocked_winner(hands, rule)[0] for rule in BLOCKED_RULES}
     rungs = []
     for seat, hand in enumerate(hands):
-        rules = [rule.capitalize() for rule, winner in won.items() if winner == seat]
+        rules = [BLOCKED_NAMES[rule].capitalize() for rule, winner in won.items() if winner == seat]
         says = f"wins: {', '.join(rules)}" if rules else "wins under none"
         rungs.append(Rung((tuple(hand),), f"Hand {'ABCD'[seat]}", says))
-    nobody = [rule.capitalize() for rule, winner in won.items() if winner is None]
+    nobody = [BLOCKED_NAMES[rule].capitalize() for rule, winner in won.items() if winner is None]
     note = f"nobody scores: {', '.join(nobody)}" if nobody else ""
     return Ladder("One blocked round, three hands", tuple(rungs), note, ordered=False)

@@ -21,6 +21,11 @@ from gupai_learn.verdict import Reason, SetupError, describe_input
 #: Points for dominoing (BE-END-DOMINO) and for winning a blocked round under each rule.
 DOMINO_POINTS = 2
 BLOCKED_POINTS = {"simple": 1, "american": 2, "german": 2, "hoyle": 1}
+#: Each rule's name in a learner's words. ``"hoyle"`` is the no-double rule: it comes from
+#: other descriptions of the game, not from the source (which credits older Hoyles with the
+#: simple rule), so no learner text calls it Hoyle's.
+BLOCKED_NAMES = {"simple": "simple", "american": "American", "german": "German"}
+BLOCKED_NAMES["hoyle"] = "no-double"
 
 #: One hand per seat: tiles, or their notation ("[0:0] [2:1]").
 Hands = Sequence[Sequence[Tile] | str]
@@ -72,7 +77,7 @@ def decide_blocked(
     seat = _DECIDERS[rule](read, clauses)
     points = 0 if seat is None else BLOCKED_POINTS[rule]
     tail = "nobody scores" if seat is None else f"{clauses.names[seat]} scores {points}"
-    clauses.append(f"{rule} rule: {tail}")
+    clauses.append(f"{BLOCKED_NAMES[rule]} rule: {tail}")
     return Blocked(seat, points, tuple(Reason("BE-END-BLOCKED", c) for c in clauses))
 
 

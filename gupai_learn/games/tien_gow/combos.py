@@ -182,9 +182,9 @@ def _mixed(
         errors.append(
             Reason(
                 RULE_CLASS,
-                f"{shown(tiles)} would be {KIND_NAMES[kind]}, but mixed sets are off in this game "
-                "(mixed_sets=False): only singles, civil pairs, military pairs and the Supreme "
-                "pair may be led.",
+                f"{shown(tiles)} would be {KIND_NAMES[kind]}, but this game is played without "
+                "mixed sets: only singles, civil pairs, military pairs and the Supreme pair may "
+                "be led.",
             )
         )
     errors += _family_errors(civil, military)

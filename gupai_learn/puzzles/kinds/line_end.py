@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from gupai_learn.engine.moves import Move
 from gupai_learn.engine.protocols import capable
 from gupai_learn.puzzles.kinds.ending import count_check, settlement_check, settlement_reasons
 from gupai_learn.puzzles.kinds.entry import Entry
@@ -104,6 +105,7 @@ def line_score(e: Entry) -> Puzzle:
     the ends after the play and the scoring rules that apply, in the bank's ``rule_words``."""
     start = e.build()
     seat, name, play = start.turn, start.name(start.turn), e["play"]
+    said = Move.parse(play).words  # the move in a sentence: "[5:3] on the right end"
     verdict = start.judge(play)
     if not verdict.ok:
         raise ValueError(f"{play} is refused: {verdict.summary}")
@@ -111,7 +113,7 @@ def line_score(e: Entry) -> Puzzle:
     after.apply(play)
     gained = [a for a in _awards(after)[len(_awards(start)) :] if a.seat == seat]
     truth = sum(a.points for a in gained)
-    ends = Reason(e.rule("header"), f"After {play} {after.layout.describe_ends()}.")
+    ends = Reason(e.rule("header"), f"After {said}, {after.layout.describe_ends()}.")
     right = [*verdict.reasons, ends, *(_award_reason(after, a) for a in gained)]
     # a wrong answer is told the scoring rules of the card (those its lesson has taught), in
     # words without amounts: what to check, not what the play scores
@@ -123,11 +125,11 @@ def line_score(e: Entry) -> Puzzle:
         if values is None:
             return incorrect(f"{describe_input(answer)} is not a whole number.")
         if values[0] == truth:
-            return correct(f"Right: {play} scores {truth} for {name}.", right)
+            return correct(f"Right: {said} scores {truth} for {name}.", right)
         return incorrect(f"Not {values[0]}.", [ends, *hints])
 
-    solution = Solution(truth, f"{play} scores {truth}.", tuple(right))
-    values = {"seat": name, "play": play}
+    solution = Solution(truth, f"{said} scores {truth}.", tuple(right))
+    values = {"seat": name, "play": said}
     return e.puzzle(
         "numbers",
         check,

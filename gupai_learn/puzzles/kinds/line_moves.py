@@ -88,7 +88,7 @@ def line_move(e: Entry) -> Puzzle:
         deal = e.build()
         verdict = deal.judge(answer)
         if not verdict.ok:
-            return incorrect(f"No: {verdict.summary}.", verdict.reasons)
+            return incorrect(f"No: {_refused(answer, verdict.summary)}.", verdict.reasons)
         before = _awards(deal)
         deal.apply(answer)
         gained = [a for a in _awards(deal)[len(before) :] if a.seat == seat]
@@ -108,7 +108,7 @@ def line_move(e: Entry) -> Puzzle:
         return correct(f"Yes: {verdict.summary}.", reasons)
 
     def solution() -> Solution:
-        listed = ", ".join(map(str, good())) or "none"
+        listed = ", ".join(m.words for m in good()) or "none"
         answer = str(good()[0]) if good() else ""
         return Solution(answer, f"Moves that do it: {listed}.", check(answer).reasons)
 
@@ -131,6 +131,16 @@ def line_move(e: Entry) -> Puzzle:
 
 #: The goals the solver proves (every hand matters to them).
 SOLVED = frozenset(("win", *goals.GOALS))
+
+
+def _refused(answer: Any, summary: str) -> str:
+    """Why a move answer is refused, the move said in words ("[3:3] on the left end cannot be
+    played now"); the engine's summary as it is for an answer that is no move."""
+    try:
+        move = answer if isinstance(answer, Move) else Move.parse(answer)
+    except (TypeError, ValueError):
+        return summary
+    return summary.replace(str(move), move.words, 1)
 
 
 def _made_fish(start: Any, deal: Any) -> Any:
