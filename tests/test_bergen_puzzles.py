@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from gupai_learn import puzzles
-from gupai_learn.puzzles.loader import raw
 from gupai_learn.games import bergen
+from gupai_learn.puzzles.loader import raw
 
 SEED = ["[0:0] [2:1]", "[1:1]", "[2:2]"]
 

@@ -24,7 +24,7 @@ from typing import Any
 import pytest
 
 from tests.browser.clicks import round_trip, summary
-from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, REPO
+from tests.browser.conftest import REPO
 
 pytestmark = [pytest.mark.browser, pytest.mark.lite]
 
@@ -73,14 +73,13 @@ def _wait(page: Any, test: str, what: str, timeout: float = 300) -> None:
         page.wait_for_timeout(50)
 
 
-def test_the_site_starts_and_answers(site: str) -> None:
-    from playwright.sync_api import sync_playwright
-
+def test_the_site_starts_and_answers(site: str, browser: Any) -> None:
+    """In a fresh profile of the session's Chromium (one Playwright per process: a second one
+    started beside it refuses to run)."""
     loaded: list[str] = []
     outside: list[str] = []
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    try:
 
         def local_only(route: Any) -> None:
             url = route.request.url
@@ -110,7 +109,8 @@ def test_the_site_starts_and_answers(site: str) -> None:
             card.locator("input[type='radio']").nth(k % 2).check()
             check = card.locator("button.gupai-card-check")
             times.append(round_trip(check, card.locator(".gupai-card-buttons"), 120_000))
-        browser.close()
+    finally:
+        context.close()
     wheels = sorted({Path(u).name for u in loaded if u.endswith(".whl")})
     size = sum((SITE / u).stat().st_size for u in set(loaded) if (SITE / u).is_file())
     print(f"\nJupyterLite site {SITE.name}/, lesson {LESSON}, first visit:")
