@@ -249,16 +249,16 @@ def stage_pyodide(core: Path, wheel: Path, into: Path, kernel_pypi: Path) -> lis
     return carried
 
 
-#: Runs in Pyodide (under node): adds to each wheel in /work/in the bytecode of its modules,
+#: Runs in Pyodide (under node): adds to each wheel in /wheels/in the bytecode of its modules,
 #: compiled by the very Python the site runs, as unchecked hash-based .pyc files (valid whatever
-#: the files' dates once unpacked), and writes it to /work/out with its RECORD completed.
+#: the files' dates once unpacked), and writes it to /wheels/out with its RECORD completed.
 COMPILE_PY = """
 import base64, hashlib, importlib.util, os, sys, zipfile
 from importlib._bootstrap_external import _code_to_hash_pyc
 def digest(b):
     return base64.urlsafe_b64encode(hashlib.sha256(b).digest()).rstrip(b"=").decode()
-for name in sorted(os.listdir("/work/in")):
-    with zipfile.ZipFile("/work/in/" + name) as z:
+for name in sorted(os.listdir("/wheels/in")):
+    with zipfile.ZipFile("/wheels/in/" + name) as z:
         data = {i.filename: z.read(i) for i in z.infolist()}
     out = dict(data)
     for path, body in data.items():
@@ -275,7 +275,7 @@ for name in sorted(os.listdir("/work/in")):
     record = next(k for k in out if k.endswith(".dist-info/RECORD"))
     lines = [f"{k},sha256={digest(v)},{len(v)}" for k, v in out.items() if k != record]
     out[record] = ("\\n".join(lines + [record + ",,"]) + "\\n").encode()
-    with zipfile.ZipFile("/work/out/" + name, "w") as z:
+    with zipfile.ZipFile("/wheels/out/" + name, "w") as z:
         for k, v in out.items():
             stamp = zipfile.ZipInfo(k, (2020, 1, 1, 0, 0, 0))
             z.writestr(stamp, v, compress_type=zipfile.ZIP_DEFLATED)
@@ -285,8 +285,8 @@ COMPILE_MJS = """
 import { loadPyodide } from "%s";
 import { readFileSync } from "node:fs";
 const py = await loadPyodide();
-py.FS.mkdirTree("/work");
-py.mountNodeFS("/work", process.argv[2]);
+py.FS.mkdirTree("/wheels");
+py.mountNodeFS("/wheels", process.argv[2]);
 py.runPython(readFileSync(process.argv[3], "utf8"));
 """
 
