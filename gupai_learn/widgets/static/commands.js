@@ -3,7 +3,17 @@
 
 // A function that sets one synced trait and sends it to Python at once.
 function sender(model) {
-  return (name, value) => { model.set(name, value); model.save_changes(); };
+  return (name, value) => {
+    // a press of the button just pressed: the browser may still hold that name (Python clears
+    // it, but the browser site can miss the clearing), and setting an unchanged value sends
+    // nothing, so the name is cleared first and the press always reaches Python
+    if (name === "command" && model.get(name) === value) {
+      model.set(name, "");
+      model.save_changes();
+    }
+    model.set(name, value);
+    model.save_changes();
+  };
 }
 
 // One button per name in `container`, each sending its name as the command.

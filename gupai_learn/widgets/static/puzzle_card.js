@@ -22,7 +22,17 @@ function render({ model, el: host }) {
   const solution = el("div", "gupai-card-solution");
   card.append(title, prompt, picture, form, buttons, feedback, hints, solution);
   host.appendChild(card);
-  const send = (name, value) => { model.set(name, value); model.save_changes(); };
+  const send = (name, value) => {
+    // a press of the button just pressed: the browser may still hold that name (Python clears
+    // it, but the browser site can miss the clearing), and setting an unchanged value sends
+    // nothing, so the name is cleared first and the press always reaches Python
+    if (name === "command" && model.get(name) === value) {
+      model.set(name, "");
+      model.save_changes();
+    }
+    model.set(name, value);
+    model.save_changes();
+  };
 
   function drawChoices() {
     const name = "gupai-choice-" + Math.random().toString(36).slice(2);
