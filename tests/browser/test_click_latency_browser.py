@@ -83,6 +83,20 @@ def _line_view(page: Any) -> None:
         _note("line view, select", round_trip(tile, view.locator(".gupai-hand")))
 
 
+def _present(control: Any, what: str) -> bool:
+    """Whether ``control`` shows within 30 s. A benchmark, not a test of the game: when the page
+    no longer offers what the mirror plays next (a busy machine can leave the two apart), the
+    rows of that deal player stop there, and the run says so."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    try:
+        control.wait_for(timeout=30_000)
+    except PlaywrightTimeout:
+        print(f"\n  the page offers no {what} where the mirror plays it: that player's rows stop")
+        return False
+    return True
+
+
 def _trick_moves(page: Any, index: int, mirror: DealPlayer, title: str) -> None:
     """Moves in a trick game's deal player: select the pieces, then the move's button."""
     cell = _cell(page, index)
@@ -101,6 +115,8 @@ def _trick_moves(page: Any, index: int, mirror: DealPlayer, title: str) -> None:
             ENDS[move.end] if move.end else CALLED[move.call] if move.call else BUTTONS[move.kind]
         )
         button = picker.locator("button.gupai-action", has_text=name).first
+        if not _present(button, name):
+            break
         _note(f"{title}, move + computer replies", round_trip(button, table))
         mirror.picker.selected = picked
         mirror.picker.run_command(name)
@@ -128,11 +144,15 @@ def _line_moves(page: Any, index: int, mirror: DealPlayer, title: str) -> None:
             picker.selected = [i]
             if len(ends) > 1:
                 end = view.locator(f".gupai-line-end-button.gupai-end-{move.end}")
+                if not _present(end, f"{move.end} end"):
+                    break
                 _note(f"{title}, move + computer replies", round_trip(end, view))
                 picker.run_command(str(move.end))
         else:
             name = OTHER_BUTTONS[move.kind]
             button = view.locator("button.gupai-action", has_text=name).first
+            if not _present(button, name):
+                break
             _note(f"{title}, move + computer replies", round_trip(button, view))
             picker.run_command(name)
         wait_idle(page)
