@@ -44,6 +44,29 @@ def test_no_widget_state_is_stored(path: Path) -> None:
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_the_stored_kernel_is_the_one_jupyterlab_writes(path: Path) -> None:
+    """JupyterLab rewrites ``kernelspec`` and ``language_info`` when the kernel starts and marks
+    the notebook "unsaved" if anything differs: the lessons store exactly what ipykernel reports
+    (the Python version is the one that last ran them; the browser test opens one unchanged)."""
+    meta = load(path)["metadata"]
+    assert meta["kernelspec"] == {
+        "display_name": "Python 3 (ipykernel)",
+        "language": "python",
+        "name": "python3",
+    }
+    info = dict(meta["language_info"])
+    assert re.fullmatch(r"3\.\d+\.\d+", info.pop("version"))
+    assert info == {
+        "codemirror_mode": {"name": "ipython", "version": 3},
+        "file_extension": ".py",
+        "mimetype": "text/x-python",
+        "name": "python",
+        "nbconvert_exporter": "python",
+        "pygments_lexer": "ipython3",
+    }
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
 def test_errors_only_where_tagged(path: Path) -> None:
     for cell in code_cells(load(path)):
         errors = [o for o in cell.get("outputs", []) if o["output_type"] == "error"]

@@ -34,16 +34,32 @@ WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 LESSONS = Path(__file__).resolve().parent.parent / "lessons"
 
 
+#: what JupyterLab writes into a notebook when the course's kernel starts: stored as is, a
+#: lesson opens without "unsaved changes" (JupyterLab marks the notebook changed when the
+#: kernel's name or language differ from the stored ones, the Python version included)
+KERNELSPEC = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
+
+
+def language_info() -> dict[str, object]:
+    """The ``language_info`` ipykernel reports for the Python running this script (the lessons'
+    kernel: the same virtual environment)."""
+    return {
+        "codemirror_mode": {"name": "ipython", "version": 3},
+        "file_extension": ".py",
+        "mimetype": "text/x-python",
+        "name": "python",
+        "nbconvert_exporter": "python",
+        "pygments_lexer": "ipython3",
+        "version": "{}.{}.{}".format(*sys.version_info[:3]),
+    }
+
+
 def clean(nb: nbformat.NotebookNode, name: str = "") -> None:
     """Drop widget state, volatile metadata and traceback frames; give widget views stable ids
     (their state is not stored, so the random ids of a run would only make diffs)."""
     nb.metadata.pop("widgets", None)
-    nb.metadata["kernelspec"] = {
-        "display_name": "Python 3",
-        "language": "python",
-        "name": "python3",
-    }
-    nb.metadata["language_info"] = {"name": "python"}
+    nb.metadata["kernelspec"] = dict(KERNELSPEC)
+    nb.metadata["language_info"] = language_info()
     for i, cell in enumerate(nb.cells):
         cell.metadata.pop("execution", None)
         for k, output in enumerate(cell.get("outputs", [])):

@@ -10,6 +10,7 @@ scrolls through every cell and reads the outputs of each as it comes into view.
 from __future__ import annotations
 
 import re
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -83,6 +84,16 @@ def open_unrun(page: Any, lab: Lab, name: str) -> None:
     page.wait_for_timeout(1500)  # outputs render after the kernel is up
 
 
+def assert_not_marked_changed(page: Any, name: str) -> None:
+    """A lesson just opened has no "unsaved changes" (JupyterLab marks it when the stored kernel
+    name or language differ from what the kernel reports; the Python version is part of it,
+    so the check needs the Python the lessons were last run with)."""
+    stored = nbformat.read(REPO / "lessons" / name, as_version=4).metadata["language_info"]
+    if stored.get("version") != "{}.{}.{}".format(*sys.version_info[:3]):
+        return  # another Python: JupyterLab writes its version, and the mark is honest
+    assert not page.evaluate("() => window.jupyterapp.shell.currentWidget.context.model.dirty")
+
+
 def check_page(seen: dict[int, str], question: str | None = None) -> None:
     broken = [i for i, text in seen.items() if NOT_FOUND in text]
     assert broken == [], f"cells {broken} say 'model not found'"
@@ -99,6 +110,7 @@ def test_an_unrun_lesson_shows_each_exercise_with_its_question(
 ) -> None:
     errors = console_errors(page)
     open_unrun(page, lab, name)  # a copy made for this session: not trusted
+    assert_not_marked_changed(page, name)
     check_page(every_output(page), first_question(name))
     # trusted (as after "Trust notebook"): the stored pictures, never a widget error
     page.evaluate(
