@@ -7,7 +7,7 @@ that ``judge`` accepts and nothing once the deal is over, ``judge`` never raises
 refuses exactly what ``judge`` refuses and leaves the deal as it was, a copy is independent,
 replaying the history on a restarted deal reaches the same position, a move's text does what
 the move does, and the settlement adds up. Every spelling of a trick game's move is in
-``test_trick_forms.py``; game-specific properties stay in ``test_<game>_properties.py``.
+``test_trick_forms.py``; game-specific properties stay in ``tests/games/<game>/test_properties.py``.
 """
 
 from __future__ import annotations

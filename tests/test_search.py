@@ -17,7 +17,7 @@ from gupai_learn.engine.moves import PASS, Move
 from gupai_learn.engine.search import DEFAULT_MAX_NODES, Meter, SolveResult, solve
 from gupai_learn.games import tien_gow as tg
 from gupai_learn.verdict import Reason
-from tests.test_tien_gow_solver import random_endgame
+from tests.games.tien_gow.test_solver import random_endgame
 
 Goal = Callable[[Any], "bool | None"]
 

@@ -1,7 +1,7 @@
 """The Tien Gow puzzle bank: what the answers are, from the engine and the solver.
 
 The checks every bank shares (solutions pass, typical wrong answers fail citing their rule,
-blank and mistyped answers) are in test_puzzle_banks.py; here, what the Tien Gow kinds accept
+blank and mistyped answers) are in tests/test_puzzle_banks.py; here, what the Tien Gow kinds accept
 and explain. Beat puzzles accept exactly the plays the engine allows face up; endgames exactly
 the leads the solver says win.
 """
@@ -260,7 +260,7 @@ def test_endgame_accepts_every_winning_lead_and_rejects_a_losing_one(puzzle) -> 
 
 # ----- puzzles in their lessons ----------------------------------------------------------------
 
-SYLLABUS = Path(__file__).resolve().parent.parent / "lessons" / "syllabus.toml"
+SYLLABUS = Path(__file__).resolve().parents[3] / "lessons" / "syllabus.toml"
 
 
 def lessons_in_order() -> list[dict]:

@@ -1,7 +1,7 @@
 """Tien Gow properties over random deals (hypothesis): every deal ends, tiles are conserved,
 8 columns in all, payments sum to zero, and the fast ``legal_plays`` is exactly the set of
 face-up plays ``judge`` accepts. What every game shares (refusals, copies, replays, spellings of
-a move) is in ``test_properties.py``."""
+a move) is in ``tests/test_properties.py``."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Golden playthroughs of Bull Fight: seeded hands played by the bots, each move in Move notation
 with its verdict, then the fish and the settlement. Regenerate after a reviewed change with
-``GUPAI_UPDATE_GOLDEN=1 pytest tests/test_ding_niu_golden.py``."""
+``GUPAI_UPDATE_GOLDEN=1 pytest tests/games/ding_niu/test_golden.py``."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """Golden playthroughs: seeded Tien Gow deals played by a fixed policy, written as text (each
 move in Move notation, then its verdict) and
 diffed against ``tests/golden/``. Regenerate after a reviewed change with
-``GUPAI_UPDATE_GOLDEN=1 pytest tests/test_tien_gow_golden.py``."""
+``GUPAI_UPDATE_GOLDEN=1 pytest tests/games/tien_gow/test_golden.py``."""
 
 from __future__ import annotations
 

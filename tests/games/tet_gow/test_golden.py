@@ -1,6 +1,6 @@
 """Golden playthroughs: seeded Tet-Gow games played by a fixed policy, written as text (each
 move in Move notation with its verdict) and diffed against ``tests/golden/``. Regenerate after a
-reviewed change with ``GUPAI_UPDATE_GOLDEN=1 pytest tests/test_tet_gow_golden.py``."""
+reviewed change with ``GUPAI_UPDATE_GOLDEN=1 pytest tests/games/tet_gow/test_golden.py``."""
 
 from __future__ import annotations
 

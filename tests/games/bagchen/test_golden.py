@@ -1,7 +1,7 @@
 """Golden playthroughs: seeded Bagchen deals played by the heuristic players, written as text
 (the deal, each move in Move notation with its verdict, the settlement) and diffed against
 ``tests/golden/``. Regenerate after a reviewed change with
-``GUPAI_UPDATE_GOLDEN=1 pytest tests/test_bagchen_golden.py``."""
+``GUPAI_UPDATE_GOLDEN=1 pytest tests/games/bagchen/test_golden.py``."""
 
 from __future__ import annotations
 

@@ -2,8 +2,8 @@
 leads, a draw keeps the turn and anything else passes it on, the reserved tiles are never
 drawn, a pass comes only when nothing fits and nothing may be drawn, the awards add up to the
 round's points, and the round ends exactly as the ruling says (a domino, a block, or the
-target). What every game shares is in ``test_properties.py``; tile conservation and
-``legal_moves`` against ``judge`` under every option are in ``test_bergen_deal.py``."""
+target). What every game shares is in ``tests/test_properties.py``; tile conservation and
+``legal_moves`` against ``judge`` under every option are in ``test_deal.py``."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from gupai_learn.games import bergen
 from gupai_learn.games.bergen import Rules
-from tests.test_bergen_deal import RULES
+from tests.games.bergen.test_deal import RULES
 
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 

@@ -1,7 +1,7 @@
 """Bagchen properties over random deals (hypothesis): every deal ends after 16 tricks, the 64
 tiles are conserved, settlement is zero-sum, and the fast ``legal_moves`` is exactly what
 ``judge`` accepts (leads with passports and charity included). What every game shares is in
-``test_properties.py``."""
+``tests/test_properties.py``."""
 
 from __future__ import annotations
 

@@ -2,7 +2,7 @@
 and boneyard, each move in Move notation with its verdict and the points it scored, the line at
 the end, the ending, the transcript and the settlement) and diffed against ``tests/golden/``.
 Regenerate after a reviewed change with
-``GUPAI_UPDATE_GOLDEN=1 pytest tests/test_bergen_golden.py``."""
+``GUPAI_UPDATE_GOLDEN=1 pytest tests/games/bergen/test_golden.py``."""
 
 from __future__ import annotations
 

@@ -14,7 +14,7 @@ import pytest
 import gupai_learn as gl
 from gupai_learn import puzzles
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[3]
 LESSONS = ROOT / "lessons"
 BANK = Path(gl.__file__).parent / "puzzles" / "banks" / "tet_gow.toml"
 ENTRIES = {e["id"]: e for e in tomllib.loads(BANK.read_text(encoding="utf-8"))["puzzle"]}

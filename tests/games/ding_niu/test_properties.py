@@ -1,5 +1,5 @@
 """Bull Fight properties over many random hands (hypothesis, derandomized); what every game
-shares (replays, copies, judge never raising) is in ``test_properties.py``."""
+shares (replays, copies, judge never raising) is in ``tests/test_properties.py``."""
 
 from __future__ import annotations
 

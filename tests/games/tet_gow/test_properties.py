@@ -1,7 +1,7 @@
 """Tet-Gow properties over random games (hypothesis): every game ends after 8 tricks, cards
 are conserved, ``legal_moves()`` is exactly what ``judge`` accepts, the winner ends with at
 least 2 tricks (TT-LAST) and scores add up to zero (TT-SCORE, TT-THREE). What every game shares
-is in ``test_properties.py``."""
+is in ``tests/test_properties.py``."""
 
 from __future__ import annotations
 
