@@ -144,15 +144,13 @@ def test_main_prints_both_playout_rows_of_every_trick_game_and_the_line_rows(
         monkeypatch.setattr(bench, slow, lambda quick: None)
     bench.main(["--quick"])
     out = capsys.readouterr().out
-    for title in ("Tien Gow", "Tet-Gow", "Bagchen"):
-        assert f"{title} random playout, public API" in out
-        assert f"{title} user-style random player" in out
-    assert "Bull Fight random playout, public API" in out
-    assert "Bergen random playout, public API" in out
-    assert out.count("ratio 2.00") == 8
-    for game in ("tien_gow", "tet_gow", "bagchen"):
-        assert f"{game}_random_playout" in seen and f"{game}_user_playout" in seen
-    assert "ding_niu_random_playout" in seen and "bergen_random_playout" in seen
+    for info in GAMES.values():
+        assert f"{info.title} random playout, public API" in out
+        assert f"{info.name}_random_playout" in seen
+        if info.family == "trick":
+            assert f"{info.title} user-style random player" in out
+            assert f"{info.name}_user_playout" in seen
+    assert out.count("ratio 2.00") == sum(1 + (i.family == "trick") for i in GAMES.values())
 
 
 def test_playouts_are_timed_in_cpu_time(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -10,12 +10,13 @@ from typing import Any
 import pytest
 
 from gupai_learn import puzzles
-from gupai_learn.games import GAMES, bergen, ding_niu
+from gupai_learn.games import GAMES, ding_niu
 from gupai_learn.puzzles import goals, loader
 from gupai_learn.puzzles.kinds import ending
 from gupai_learn.render.line import deal_style, layout_svg
 from gupai_learn.widgets import DealPlayer, LineView, line_view
 from gupai_learn.widgets import bench as clicks
+from tests.registry import every_game
 
 
 def test_loading_every_bank_runs_no_solver(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -82,10 +83,10 @@ class Browser:
         return line["head"] + text + "</svg>"
 
 
-@pytest.mark.parametrize("game", [ding_niu, bergen], ids=["ding_niu", "bergen"])
-def test_the_line_goes_in_parts_each_drawing_once(game: Any) -> None:
+@pytest.mark.parametrize("game", every_game(lambda info: info.family == "line"))
+def test_the_line_goes_in_parts_each_drawing_once(game: str) -> None:
     for seed in range(3):
-        deal = game.Deal.random(seed=seed)
+        deal = GAMES[game].Deal.random(seed=seed)
         view = LineView(deal, 0)
         browser = Browser(view)
         for move in _played(deal, seed):

@@ -20,13 +20,14 @@ import nbformat
 import pytest
 
 import gupai_learn as gl
+from gupai_learn import puzzles
 
 ROOT = Path(__file__).resolve().parent.parent
 LESSONS = sorted(p for p in (ROOT / "lessons").glob("*.ipynb") if "01" <= p.name[:2] <= "07")
 BANKS = Path(gl.__file__).parent / "puzzles" / "banks"
 ENTRIES = {
     entry["id"]: entry
-    for bank in ("chinese_set", "tien_gow", "bagchen", "ding_niu", "bergen", "tet_gow", "variants")
+    for bank in puzzles.BANKS
     for entry in tomllib.loads((BANKS / f"{bank}.toml").read_text(encoding="utf-8"))["puzzle"]
 }
 #: Cards whose tiles are a named object the lesson must show to teach it.
