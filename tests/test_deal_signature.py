@@ -10,8 +10,9 @@ from dataclasses import fields
 import pytest
 
 from gupai_learn.games import GAMES
+from tests.registry import every_game
 
-NAMES = list(GAMES)
+NAMES = every_game()
 
 
 @pytest.mark.parametrize("name", NAMES)

@@ -21,8 +21,9 @@ import gupai_learn as gl
 from gupai_learn.engine.moves import CALLS, ENDS, Move
 from gupai_learn.games import GAMES
 from tests.playing import pieces_everywhere, snapshot
+from tests.registry import every_game
 
-NAMES = sorted(GAMES)
+NAMES = every_game()
 KINDS = ("play", "discard", "draw", "pass")
 REFUSED = (gl.IllegalPlayError, gl.AmbiguousPlayError)
 _new = tuple.__new__

@@ -13,16 +13,17 @@ from gupai_learn.games import GAMES, game, tien_gow
 from tests.registry import every_game
 
 
-def test_every_game_is_registered_with_its_skeleton() -> None:
-    for name, info in GAMES.items():
-        assert info.name == name and info.family in ("trick", "line")
-        deal = info.Deal.random(seed=1)
-        assert len(deal.hands) in info.seats
-        assert isinstance(info.Rules(), info.Rules)
-        assert {"random", "heuristic"} <= set(info.bots)
-        undealt = (*getattr(deal, "boneyard", ()), *getattr(deal, "leftover", ()))
-        dealt = [t for h in deal.hands for t in h]
-        assert sorted(info.deck(), key=str) == sorted(dealt + list(undealt), key=str)
+@pytest.mark.parametrize("name", every_game())
+def test_every_game_is_registered_with_its_skeleton(name: str) -> None:
+    info = GAMES[name]
+    assert info.name == name and info.family in ("trick", "line")
+    deal = info.Deal.random(seed=1)
+    assert len(deal.hands) in info.seats
+    assert isinstance(info.Rules(), info.Rules)
+    assert {"random", "heuristic"} <= set(info.bots)
+    undealt = (*getattr(deal, "boneyard", ()), *getattr(deal, "leftover", ()))
+    dealt = [t for h in deal.hands for t in h]
+    assert sorted(info.deck(), key=str) == sorted(dealt + list(undealt), key=str)
 
 
 def test_unknown_game_and_bot_are_named() -> None:

@@ -6,7 +6,6 @@ SetupError like the other games'."""
 
 from __future__ import annotations
 
-import importlib
 import random
 from collections.abc import Callable
 from typing import Any
@@ -18,8 +17,9 @@ from gupai_learn import sim
 from gupai_learn.engine.match import Match
 from gupai_learn.games import GAMES
 from gupai_learn.verdict import SetupError
+from tests.registry import every_game
 
-NAMES = list(GAMES)
+NAMES = every_game()
 HUGE = 10**5000
 LONG = "x" * 1_000_000
 #: A message quoting bad input stays short: the quote is cut to at most 200 characters.
@@ -89,10 +89,12 @@ def test_the_strong_players_budget_and_samples_are_bounded_in_one_line() -> None
 @pytest.mark.parametrize("name", NAMES)
 @pytest.mark.parametrize("odd", ["x", None, 5, object()])
 def test_every_solver_asks_for_a_deal_of_its_game(name: str, odd: Any) -> None:
-    solve = importlib.import_module(f"gupai_learn.games.{name}").solve
+    solve = GAMES[name].solve
+    assert solve is not None
     text = refused(lambda: solve(odd, 0), TypeError)
     assert f"needs a {GAMES[name].title} deal" in text
-    other = GAMES[NAMES[NAMES.index(name) - 1]].Deal.random(seed=1)
+    names = list(GAMES)
+    other = GAMES[names[names.index(name) - 1]].Deal.random(seed=1)
     assert "needs a" in refused(lambda: solve(other, 0), TypeError)
 
 

@@ -186,7 +186,7 @@ def test_bad_seed_or_budget_is_refused(kwargs: dict[str, Any], error: type) -> N
 
 
 # ----- bounded work per decision (issue 36) ----------------------------------------------------
-@pytest.mark.parametrize("game", list(GAMES))
+@pytest.mark.parametrize("game", every_game())
 def test_a_decision_stops_sampling_once_its_rollouts_played_the_plies(game: str) -> None:
     """No new world after the plies budget is spent (at least two worlds), so an early
     decision with many candidates and long rollouts costs a bounded amount of work; the limit

@@ -111,9 +111,9 @@ class Deal(TrickDeal[Tile]):
     def __init__(
         self,
         hands: Sequence[Any],
+        rules: Rules | None = None,
         *,
         leader: int | None = None,
-        rules: Rules | None = None,
         won: Sequence[int] | None = None,
     ) -> None:
         self.rules = check_rules(rules, Rules(), "toy")
