@@ -1,4 +1,4 @@
-"""One Deal signature in every game (design.md §13): ``Deal(hands, *, leader=…, rules=…, …)``
+"""One Deal signature in every game (design.md §13): ``Deal(hands, rules=…, *, leader=…, …)``
 and ``Deal.random(*, seed, players, leader, rules, …)``; an unknown Rules option is a
 ValueError naming the valid ones."""
 
