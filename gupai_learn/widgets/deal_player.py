@@ -89,7 +89,8 @@ class DealPlayer(Reviewing, StaticFallback, ipywidgets.VBox):
     card, kept in the progress file and saved with its stars when solved), **Replay** (after
     the deal: step through it, every hand face up, with who played each seat at which level,
     and its own Review). The result is stated in plain words at the end, with the explained
-    settlement.
+    settlement. ``marks=False`` draws every piece without the game's mark (a Tet-Gow card's
+    tier and set), to test yourself.
     Your next move clears a hint."""
 
     RUN_NOTE = RUN_TO_PLAY
@@ -104,9 +105,13 @@ class DealPlayer(Reviewing, StaticFallback, ipywidgets.VBox):
         seat: int = 0,
         bots: str = "heuristic",
         level: str | None = None,
+        marks: bool = True,
         **deal_args: Any,
     ) -> None:
         self.info = _game(game)
+        #: whether the pieces show the game's mark (a Tet-Gow card's tier and set), everywhere
+        #: this player draws them: the table, the hand, the story, the replay
+        self.marks = bool(marks)
         self.seed = check_seed(seed) or 0
         self.seat = check_seat("seat", seat, max(self.info.seats), f"{self.info.rule_prefix}-DEAL")
         self.kind, self.deal_args = level_kind(self.info, bots, level), deal_args
@@ -118,7 +123,7 @@ class DealPlayer(Reviewing, StaticFallback, ipywidgets.VBox):
         self.picker: HandPicker | LineView = (
             LineView(self.deal, seat)
             if self.info.family == "line"
-            else HandPicker.for_deal(self.deal, seat, reference=False)  # a button below
+            else HandPicker.for_deal(self.deal, seat, reference=False, marks=self.marks)
         )
         self.picker.on_move = self._moved
         self.coach = ipywidgets.HTML()
@@ -287,7 +292,9 @@ class DealPlayer(Reviewing, StaticFallback, ipywidgets.VBox):
             said = "The replay comes after the deal: it shows every hand face up."
             self.coach.value = f"<p>{_text(said)}</p>"
             return
-        stepper = ReplayStepper(self.deal, seat=self.seat, levels=self.played_by())
+        stepper = ReplayStepper(
+            self.deal, seat=self.seat, levels=self.played_by(), marks=self.marks
+        )
         self.replay.children = (stepper,)
 
     def _use(self, deal: Any, note: str) -> None:
@@ -312,8 +319,8 @@ class DealPlayer(Reviewing, StaticFallback, ipywidgets.VBox):
             self._played[len(self.deal.history)] = self.level or self.kind
             self.deal.apply(self.bots[self.deal.turn].choose(self.deal))
         self.picker.refresh()
-        self.table.value = table_html(self.deal, self.seat)
-        self.story.value = story_html(self.deal, self._slip)
+        self.table.value = table_html(self.deal, self.seat, marks=self.marks)
+        self.story.value = story_html(self.deal, self._slip, self.marks)
         finished = self._draw_board()
         if finished is not None:
             # a settlement draws itself (Tet-Gow's scores as points, chips as payments)

@@ -101,7 +101,8 @@ class ReplayStepper(StaticFallback, ipywidgets.VBox):
     the one **Review** looks back on (a finished deal: each decision of that seat, and a jump to
     its first slip, marked on the table). ``levels`` says who played the other seats: one level
     for all ("strong") or one per move (None for the learner's), as :class:`DealPlayer`
-    records them; without it the replay names no level."""
+    records them; without it the replay names no level. ``marks=False`` draws the pieces
+    without the game's mark (a Tet-Gow card's tier and set)."""
 
     def __init__(
         self,
@@ -110,8 +111,10 @@ class ReplayStepper(StaticFallback, ipywidgets.VBox):
         *,
         seat: int = 0,
         levels: str | Sequence[str | None] | None = None,
+        marks: bool = True,
     ) -> None:
         self.moves = deal.seated_history
+        self.marks = bool(marks)
         self.start = deal.restart()
         self.seat = check_seat("seat", seat, deal.n_seats, f"{_info(deal).rule_prefix}-DEAL")
         if not isinstance(levels, (str, type(None))) and len(levels) != len(self.moves):
@@ -174,11 +177,13 @@ class ReplayStepper(StaticFallback, ipywidgets.VBox):
             said = f"{deal.name(seat)}: {move.words}. {why_played(before, move)}"
         caption = _text(f"Move {self.step} of {len(self.moves)} — {said}")
         if self.slip is not None and self.step == self.slip.index + 1:
-            caption = _slip_line(caption, self.slip)
+            caption = _slip_line(caption, self.slip, self.marks)
         self.caption.value = caption if "gupai-slip" in caption else f"<p>{caption}</p>"
-        hands = deal_svg(deal) if isinstance(deal, TrickDeal) else ""  # a line game draws all
+        # a line game's table draws every hand already
+        hands = deal_svg(deal, marks=self.marks) if isinstance(deal, TrickDeal) else ""
         self.view.value = (
-            f"{table_html(deal, slip=self.slip)}<div class='gupai-hands'>{hands}</div>"
+            f"{table_html(deal, slip=self.slip, marks=self.marks)}"
+            f"<div class='gupai-hands'>{hands}</div>"
         )
 
     def __repr__(self) -> str:

@@ -17,7 +17,7 @@ from gupai_learn.widgets.deal_table import Slip, _text, story_html
 class Reviewing:
     """The Review and Try-it-again buttons of a deal player: the widget sets these attributes
     (the deal, the learner's seat, the coach line, the story, the rows of tries and of the
-    slip tried, and the slip marked)."""
+    slip tried, the slip marked, and whether pieces show the game's marks)."""
 
     deal: Any
     seat: int
@@ -26,6 +26,7 @@ class Reviewing:
     tries: ipywidgets.VBox
     trial: ipywidgets.VBox
     _slip: Slip | None
+    marks: bool
 
     def review(self) -> list[Any] | None:
         """After the deal: each of your decisions, kept or slipped, the first slip marked and
@@ -40,7 +41,7 @@ class Reviewing:
         notes = look_back(self.deal, self.seat)
         self.coach.value = notes_html(self.deal, notes)
         self._slip = Slip.of(self.deal, notes)
-        self.story.value = story_html(self.deal, self._slip)
+        self.story.value = story_html(self.deal, self._slip, self.marks)
         self.trial.children = ()
         self.tries.children = tuple(self._offer(n) for n in notes if n.verdict == "slipped")
         return notes

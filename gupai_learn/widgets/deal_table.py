@@ -89,13 +89,16 @@ def line_mark(deal: BaseDeal[Any], slip: Slip | None) -> int | None:
     return at + sum(m.kind == "play" and m.end == "left" for m in later)
 
 
-def table_html(deal: BaseDeal[Any], seat: int | None = None, slip: Slip | None = None) -> str:
+def table_html(
+    deal: BaseDeal[Any], seat: int | None = None, slip: Slip | None = None, marks: bool = True
+) -> str:
     """The current trick (or the last finished one), the high play marked, and what each seat
     has won. A line game: the line and every hand face up, with the tiles put face down and
     the fish if there is one; when ``seat`` is given (its player's own view, whose line view
     draws the line and its hand), the hands only, the others as backs; a game of another
     family is drawn whole. ``slip``: the move to mark as a slip where it shows (its play in the
-    trick shown, its tile on the line)."""
+    trick shown, its tile on the line). ``marks=False`` leaves out the game's mark on each
+    piece (a Tet-Gow card's tier and set)."""
     info = _info(deal)
     over = f"{info.deal_name.capitalize()} over."
     state = over if deal.is_over else f"{deal.name(deal.turn)} to play."
@@ -108,7 +111,7 @@ def table_html(deal: BaseDeal[Any], seat: int | None = None, slip: Slip | None =
         picture = line_deal_svg(deal, seat=seat, line=seat is None, marked=marked, mark_title=title)
         return f"<div class='gupai-table'>{picture}<p>{_text(state + said)}</p></div>"
     if not isinstance(deal, TrickDeal):
-        return f"<div class='gupai-table'>{deal_svg(deal)}<p>{_text(state)}</p></div>"
+        return f"<div class='gupai-table'>{deal_svg(deal, marks=marks)}<p>{_text(state)}</p></div>"
     plays = list(deal.trick) or (list(deal.tricks[-1].plays) if deal.tricks else [])
     high = deal.current_high if deal.trick else (deal.tricks[-1].high if deal.tricks else None)
     won = ", ".join(f"{deal.name(s)} {c}" for s, c in enumerate(deal.won))
@@ -116,7 +119,9 @@ def table_html(deal: BaseDeal[Any], seat: int | None = None, slip: Slip | None =
     marked = trick_mark(deal, plays, slip)
     title = slip.title if slip is not None else ""
     picture = (
-        trick_svg(plays, deal.seat_names, high, marked=marked, mark_title=title) if plays else none
+        trick_svg(plays, deal.seat_names, high, marked=marked, mark_title=title, marks=marks)
+        if plays
+        else none
     )
     if plays and not deal.trick:  # the finished trick (round), shown as such
         done = deal.tricks[-1]
@@ -126,16 +131,17 @@ def table_html(deal: BaseDeal[Any], seat: int | None = None, slip: Slip | None =
     spare = capable(deal, "has_leftover")  # pieces dealt to nobody, face up (Tet-Gow)
     leftover = spare.leftover if spare is not None else ()
     if leftover:
-        side = row_svg(leftover, scale=0.6)
+        side = row_svg(leftover, scale=0.6, marks=marks)
         picture += f"<p><i>Left over, face up for all to see:</i></p>{side}"
     label = info.won_name.capitalize() + "s"
     return f"<div class='gupai-table'>{picture}<p>{_text(f'{label} won: {won}. {state}')}</p></div>"
 
 
-def story_html(deal: BaseDeal[Any], slip: Slip | None = None) -> str:
+def story_html(deal: BaseDeal[Any], slip: Slip | None = None, marks: bool = True) -> str:
     """The deal so far as a list: one line per finished trick (a trick game), or per move (a
     line game, under its line when a slip is marked on it). The trick or move of ``slip`` is
-    outlined, titled "slip: … better: …", with the better move drawn beside it."""
+    outlined, titled "slip: … better: …", with the better move drawn beside it (with the
+    game's marks on its pieces unless ``marks`` is false)."""
     if isinstance(deal, TrickDeal):
         lines = [narrate(deal, i, t) for i, t in enumerate(deal.tricks, 1)]
         ends = _running([len(t.plays) for t in deal.tricks])
@@ -151,7 +157,7 @@ def story_html(deal: BaseDeal[Any], slip: Slip | None = None) -> str:
         line = table_line_svg(deal, marked=where, mark_title=slip.title)
         above = f"<div class='gupai-story-line'>{line}</div>"
     before, after = "<br>".join(shown[:at]), "<br>".join(shown[at + 1 :])
-    return above + before + _slip_line(shown[at], slip) + after
+    return above + before + _slip_line(shown[at], slip, marks) + after
 
 
 def _running(sizes: Sequence[int]) -> list[int]:
@@ -167,12 +173,13 @@ def _running(sizes: Sequence[int]) -> list[int]:
 SLIP_COLOUR = "#cf222e"
 
 
-def _slip_line(line: str, slip: Slip) -> str:
+def _slip_line(line: str, slip: Slip, marks: bool = True) -> str:
     """One line of the story outlined as the slip, its title the slip and the better move, the
     better move drawn beside it."""
     better = ""
     if slip.better is not None:
-        picture = row_svg(slip.better.pieces, scale=0.6) if slip.better.pieces else ""
+        pieces = slip.better.pieces
+        picture = row_svg(pieces, scale=0.6, marks=marks) if pieces else ""
         drawn = f"<span style='display:inline-block;vertical-align:middle'>{picture}</span>"
         better = f"<div class='gupai-better'>Better: {_text(slip.better.words)} {drawn}</div>"
     style = f"outline:2px dashed {SLIP_COLOUR};outline-offset:1px;padding:3px 6px;margin:6px 2px"
@@ -227,10 +234,12 @@ def winning_text(deal: TrickDeal[Any]) -> str:
 
 class TrickView(StaticFallback, ipywidgets.VBox):
     """The trick in progress: plays (face-down ones as backs), the high play marked, and who is
-    winning and why. Call :meth:`refresh` after moves."""
+    winning and why (``marks=False``: the pieces without the game's marks). Call
+    :meth:`refresh` after moves."""
 
-    def __init__(self, deal: TrickDeal[Any]) -> None:
+    def __init__(self, deal: TrickDeal[Any], marks: bool = True) -> None:
         self.deal = deal
+        self.marks = bool(marks)
         self.picture = ipywidgets.HTML()
         self.why = ipywidgets.HTML()
         super().__init__([self.picture, self.why])
@@ -238,7 +247,7 @@ class TrickView(StaticFallback, ipywidgets.VBox):
 
     def refresh(self) -> None:
         """Redraw from the deal."""
-        self.picture.value = table_html(self.deal)
+        self.picture.value = table_html(self.deal, marks=self.marks)
         self.why.value = f"<p>{_text(winning_text(self.deal))}</p>"
 
     def __repr__(self) -> str:

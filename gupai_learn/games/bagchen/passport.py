@@ -6,7 +6,7 @@ clauses that allow a lead, and the fallbacks when no lead fits them. The deal
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from gupai_learn.engine.trick import Combination
 from gupai_learn.games.bagchen.combos import MIXED_KINDS, shown
@@ -39,7 +39,7 @@ def fallback_tier(combo: Combination) -> int:
 
 
 def passport_clause(
-    above: dict[tuple[Tile, ...], Sequence[tuple[int, Tiles]]],
+    above: Mapping[tuple[Tile, ...], Sequence[tuple[int, Tiles]]],
     combo: Combination,
     unseen: int,
     rest: Counter[Tile],
