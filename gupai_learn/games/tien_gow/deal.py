@@ -7,7 +7,7 @@ TG-RED-DOT. Settlement lives in :mod:`.settle`.
 Speed: hands are also kept as bit masks over the 32 tile slots (a civil kind has two slots, a
 military tile one), and every valid combination has a mask of the slots it needs, so listing
 legal plays is a handful of integer ANDs (:mod:`.masks`). Plays found in that table skip
-re-classification.
+re-classification. Shuffling, dealing and checking the hands is :mod:`.dealing`.
 """
 
 from __future__ import annotations
@@ -17,14 +17,11 @@ from collections import Counter
 from collections.abc import Hashable, Sequence
 from typing import Any
 
-from gupai_learn import decks
 from gupai_learn.engine.deal import (
     MoveForm,
     Outcome,
-    check_count,
     check_played_counts,
     check_players,
-    check_seat,
     seeded,
 )
 from gupai_learn.engine.moves import quote
@@ -43,6 +40,13 @@ from gupai_learn.games.tien_gow.combos import (
     may_beat,
     shown,
 )
+from gupai_learn.games.tien_gow.dealing import (
+    HAND_SIZE,
+    SEATS,
+    _check_hands,
+    _check_state,
+    deal_hands,
+)
 from gupai_learn.games.tien_gow.masks import (
     _TABLES,
     BIT,
@@ -50,7 +54,6 @@ from gupai_learn.games.tien_gow.masks import (
     SLOT,
     UPPER,
     UPPER_SLOTS,
-    _dealt,
     _need_mask,
     _without,
     hand_mask,
@@ -58,9 +61,6 @@ from gupai_learn.games.tien_gow.masks import (
 from gupai_learn.games.tien_gow.rules import Rules
 from gupai_learn.tiles import Tile, Tiles, as_tiles
 from gupai_learn.verdict import Reason, SetupError
-
-HAND_SIZE = 8
-SEATS = 4
 
 #: TG-TRICKPAY: what each other seat pays the winner of a trick won by these classes.
 _TRICK_PAYMENT = {"supreme": 2, "quartet": 4}
@@ -195,13 +195,7 @@ class Deal(TrickDeal[Tile]):
         many hands from one generator); ``players`` can only be 4; seat 0 leads unless
         ``leader`` is given. Other keywords are those of :class:`Deal`."""
         check_players(players, (SEATS,), "TG-DEAL")
-        # Shuffling positions in the set gives the same permutation as shuffling the tiles, and
-        # the set is in display order, so sorted positions are sorted hands; no checks needed.
-        rng = seeded(seed)
-        deck = decks.chinese()
-        order = list(range(len(deck)))
-        decks.shuffle(rng, order)
-        dealt = [_dealt(deck, order[i : i + HAND_SIZE]) for i in range(0, len(deck), HAND_SIZE)]
+        dealt = deal_hands(seeded(seed))  # sorted hands from the set's order: no checks needed
         deal = cls.__new__(cls)
         deal._setup([hand for hand, _ in dealt], rules, leader=leader, **kwargs)
         deal._masks = [mask for _, mask in dealt]
@@ -476,40 +470,6 @@ def _play_text(deal: Deal, play: TrickPlay) -> str:
     return f"{deal.name(play.seat)} {play.move}"
 
 
-def _check_hands(hands: list[Tiles]) -> None:
-    if len(hands) != SEATS:
-        raise SetupError(f"Tien Gow needs {SEATS} hands, not {len(hands)} (TG-DEAL)")
-    sizes = {len(h) for h in hands}
-    if len(sizes) != 1 or not 1 <= min(sizes) <= HAND_SIZE:
-        raise SetupError(
-            f"hands must have the same size, 1 to 8 tiles; got {[len(h) for h in hands]} (TG-DEAL)"
-        )
-    used: dict[Tile, int] = {}
-    for hand in hands:
-        for tile in hand:
-            used[tile] = used.get(tile, 0) + 1
-    for tile, n in used.items():
-        have = SET_COUNTS.get(tile, 0)
-        if n > have:
-            raise SetupError(f"{tile} is dealt {n} times but the 32-tile set has {have} (TG-SET)")
-
-
-def _check_state(
-    rules: object, leader: object, banker: object, streak: object, first_lead_unbeatable: object
-) -> None:
-    """The deal's other arguments, each a ValueError naming it when wrong."""
-    if rules is not None and not isinstance(rules, Rules):
-        raise SetupError(f"rules={quote(rules)}: give a tien_gow.Rules(...) or None")
-    check_seat("leader", leader, SEATS, "TG-DEAL")
-    check_seat("banker", banker, SEATS, "TG-DEAL")
-    check_count("banker_streak", streak, "TG-STREAK")
-    if first_lead_unbeatable is not None and type(first_lead_unbeatable) is not bool:
-        raise SetupError(
-            f"first_lead_unbeatable={quote(first_lead_unbeatable)}: give True, False or None "
-            "(TG-PAY-ALL-EXCEPTION)"
-        )
-
-
 def unbeatable_in_own_eyes(lead: Combination, hand: Sequence[Tile], rules: Rules) -> bool:
     """TG-PAY-ALL-EXCEPTION: True if no play made from the tiles outside ``hand`` could beat
     ``lead`` (a combination led from that hand)."""
@@ -524,8 +484,8 @@ def unbeatable_in_own_eyes(lead: Combination, hand: Sequence[Tile], rules: Rules
     return True
 
 
-#: The deal and its checks; the mask names solver.py and tests import from here live in
-#: :mod:`.masks` and are re-exported.
+#: The deal; the names solver.py, bench.py and tests import from here that now live in
+#: :mod:`.dealing` and :mod:`.masks` are re-exported.
 __all__ = [
     "HAND_SIZE",
     "SEATS",

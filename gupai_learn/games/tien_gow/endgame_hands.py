@@ -9,7 +9,7 @@ from typing import Any
 
 from gupai_learn import decks
 from gupai_learn.games.tien_gow.combos import single_rank
-from gupai_learn.games.tien_gow.deal import SEATS
+from gupai_learn.games.tien_gow.dealing import SEATS
 from gupai_learn.games.tien_gow.masks import UPPER_SLOTS
 
 #: The tile at each slot of the set (display order: civil high to low, then military).
