@@ -136,15 +136,13 @@ def test_a_card_draws_its_rank_name_suits_and_tier() -> None:
     assert card_svg("Journey") == svg  # deterministic
 
 
-def test_show_tiers_switches_every_drawing() -> None:
+def test_show_tiers_draws_its_own_row_and_switches_nothing() -> None:
     from gupai_learn.render import show_tiers
 
-    try:
-        show_tiers(False)
-        assert ">T1<" not in gl.Card("Huntress")._repr_svg_()
-    finally:
-        show_tiers(True)
-    assert ">T1<" in gl.Card("Huntress")._repr_svg_()
+    bare = show_tiers(gl.cards("Huntress, Journey"), False)._repr_svg_()
+    assert ">Huntress<" in bare and ">T1<" not in bare and "tier" not in bare
+    assert ">T1<" in show_tiers("Huntress, Journey")._repr_svg_()
+    assert ">T1<" in gl.Card("Huntress")._repr_svg_()  # no setting was left behind
 
 
 def test_backs_and_selection() -> None:

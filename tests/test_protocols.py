@@ -86,11 +86,8 @@ def test_a_cards_corner_mark_comes_from_its_game(monkeypatch: pytest.MonkeyPatch
     from gupai_learn.render import cards
 
     assert ">T1<" in cards.card_svg("Journey")
-    try:
-        tet_gow.show_tiers(False)
-        assert ">T1<" not in gl.Card("Journey")._repr_svg_()
-    finally:
-        tet_gow.show_tiers(True)
+    assert ">T1<" not in tet_gow.show_tiers([gl.Card("Journey")], False)._repr_svg_()
+    assert ">T1<" in gl.Card("Journey")._repr_svg_()
     monkeypatch.setattr(cards, "_mark_hook", lambda: None)  # a deck no game marks
     drawn = cards.card_svg("Journey")
     assert ">T1<" not in drawn and "tier" not in drawn and ">Journey<" in drawn

@@ -28,10 +28,7 @@ def pieces(items: Any, hide_class: bool = False) -> str:
     for a question that asks for it."""
     if not hide_class:
         return figure("", row_svg(items))
-    from gupai_learn.render.cards import marks_hidden
-
-    with marks_hidden():
-        drawn = row_svg(items)
+    drawn = row_svg(items, marks=False)
     suits = (getattr(p, "suit", None) for p in items)  # optional: a tile has a suit, a card not
     for suit in {str(s) for s in suits if s}:
         drawn = re.sub(rf", {re.escape(suit)}(?=[;.\"<])", "", drawn)

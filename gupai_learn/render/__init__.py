@@ -15,7 +15,7 @@ themselves in notebooks by importing this package lazily.
 
 from gupai_learn.render.cards import card_svg, describe_card, show_tiers, suits_svg
 from gupai_learn.render.html import settlement_html, verdict_html
-from gupai_learn.render.pieces import Drawing, PieceOptions, draw_piece, piece_view
+from gupai_learn.render.pieces import Drawing, Picture, PieceOptions, draw_piece, piece_view
 from gupai_learn.render.reference import reference_svg
 from gupai_learn.render.tiles import describe_tile, tile_svg
 from gupai_learn.render.views import Group, deal_svg, group_svg, row_svg, trick_svg
@@ -25,6 +25,7 @@ __all__ = [
     "Group",
     "card_svg",
     "PieceOptions",
+    "Picture",
     "deal_svg",
     "describe_card",
     "describe_tile",

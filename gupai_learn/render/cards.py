@@ -5,8 +5,9 @@ sit well in one row. Its face shows the rank in the top-left corner (``A``, 2-9,
 crown), one or two large suit symbols in the suits' colours (high suit on top), and the card's
 name at the bottom. The game played with the cards may write a mark small in the top-right
 corner (``GameInfo.piece_mark``; Tet-Gow: the card's tier over its set, "T1" over "Suits");
-:func:`card_svg` can hide it (``marks=False``), and :func:`show_marks` switches the marks off or
-on for every drawing (hands, tricks, widgets).
+:func:`card_svg` and every drawing of several pieces (rows, tricks, deals, the widgets) take
+``marks=False`` to leave it out, and :func:`show_marks` draws a row of cards with or without
+them; no setting is kept between drawings.
 
 The six suit symbols are simple shapes, each in its own colour, told apart by shape as well as
 colour: Moons a crescent, Suns a disc with rays, Waves three wavy lines, Leaves a leaf with its
@@ -15,14 +16,13 @@ vein, Wyrms a coiled serpent, Knots a looped knot. The back is a deep blue with 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Iterable
 from functools import lru_cache
 
 from gupai_learn.cards import Card
 from gupai_learn.engine.game import GAMES, PieceMark
 from gupai_learn.render._svg import group, inset_rect, num, tag, text
-from gupai_learn.render.pieces import Drawing, PieceOptions, draw_piece, piece_svg
+from gupai_learn.render.pieces import Drawing, Picture, PieceOptions, draw_piece, piece_svg
 
 #: Size of a card's face and the room around it (outline and shadow), in drawing units.
 WIDTH, HEIGHT = 72.0, 108.0
@@ -47,33 +47,19 @@ COLOURS: dict[str, str] = {
     "Knots": "#7a5230",
 }
 
-_SETTINGS = {"marks": True}
 
+def show_marks(cards: Card | str | Iterable[Card | str], on: bool = True) -> Picture:
+    """A row of ``cards`` (cards or their names) drawn with the game's mark on each (in
+    Tet-Gow, its tier and set) or, with ``on=False``, without (to test yourself). Only this
+    drawing changes: every other drawing keeps its marks."""
+    from gupai_learn.cards import cards as read_cards
+    from gupai_learn.render.views import row_svg
 
-def show_marks(on: bool = True) -> None:
-    """Write (or, with ``False``, leave out) the game's mark on every card drawn from now on
-    (in Tet-Gow, each card's tier and set)."""
-    _SETTINGS["marks"] = bool(on)
+    return Picture(row_svg(read_cards(cards), marks=bool(on)))  # type: ignore[arg-type]
 
 
 #: The name lesson 06.02 teaches for :func:`show_marks` (Tet-Gow's marks are its tiers).
 show_tiers = show_marks
-
-
-@contextmanager
-def marks_hidden() -> Iterator[None]:
-    """Inside the block, cards are drawn without their marks (a question asking for a card's
-    tier must not print the answer on the card); the setting before it comes back after."""
-    before = _SETTINGS["marks"]
-    _SETTINGS["marks"] = False
-    try:
-        yield
-    finally:
-        _SETTINGS["marks"] = before
-
-
-#: The old name of :func:`marks_hidden`.
-tiers_hidden = marks_hidden
 
 
 def _mark_hook() -> Callable[[Card], PieceMark] | None:
@@ -101,23 +87,24 @@ def card_svg(
     face_down: bool = False,
     selected: bool = False,
     dim: bool = False,
-    marks: bool | None = None,
+    marks: bool = True,
     scale: float = 1.0,
     title: str | None = None,
     tiers: bool | None = None,
 ) -> str:
     """One card as a standalone SVG; ``marks`` shows or hides the game's mark (Tet-Gow: the
-    card's tier and set; default: as :func:`show_marks` set it); ``tiers`` is its old name."""
+    card's tier and set); ``tiers`` is its old name (when given, it decides)."""
     found = card if isinstance(card, Card) else Card(card)
-    shown = marks if marks is not None else tiers
-    drawing = _draw(found, PieceOptions(None, face_down, selected, dim), shown)
+    shown = marks if tiers is None else tiers
+    drawing = draw_card(found, PieceOptions(None, face_down, selected, dim, marks=bool(shown)))
     return piece_svg(drawing, scale=scale, tooltip=title, kind="card")
 
 
 @draw_piece.register
 def draw_card(card: Card, options: PieceOptions) -> Drawing:
-    """Draw a card at the origin (see :func:`card_svg`); a horizontal card lies on its side."""
-    return _draw(card, options, None)
+    """Draw a card at the origin (see :func:`card_svg`); a horizontal card lies on its side,
+    and ``options.marks`` says whether the game's mark is written on it."""
+    return _drawn_card(card, options, _mark_hook())
 
 
 def describe_card(card: Card, marks: bool = True) -> str:
@@ -129,15 +116,11 @@ def describe_card(card: Card, marks: bool = True) -> str:
     return f"{words}; {mark.words}" if mark is not None else words
 
 
-def _draw(card: Card, options: PieceOptions, marks: bool | None) -> Drawing:
-    shown = _SETTINGS["marks"] if marks is None else marks
-    return _drawn_card(card, options, shown, _mark_hook())
-
-
-@lru_cache(maxsize=1024)  # each (card, options, marks, game's mark) drawn once
-def _drawn_card(card: Card, options: PieceOptions, show: bool, hook: object) -> Drawing:
+@lru_cache(maxsize=1024)  # each (card, options with their marks, game's mark) drawn once
+def _drawn_card(card: Card, options: PieceOptions, hook: object) -> Drawing:
     """The drawing of ``card``; ``hook``, the game's mark (:func:`_mark_hook`), is part of the
     key only: a test or a sixth game that changes it gets a new drawing, not a kept one."""
+    show = options.marks
     w, h = card_size()
     if options.face_down:
         parts = [_frame(_BACK, "#16244a"), _back()]
@@ -351,9 +334,7 @@ __all__ = [
     "card_svg",
     "describe_card",
     "draw_card",
-    "marks_hidden",
     "show_marks",
     "show_tiers",
     "suits_svg",
-    "tiers_hidden",
 ]

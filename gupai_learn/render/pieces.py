@@ -24,13 +24,15 @@ Orientation = Literal["vertical", "horizontal"]
 @dataclass(frozen=True)
 class PieceOptions:
     """How to draw one piece. ``style=None`` lets the piece choose (a tile with a blank is
-    Western, any other tile Chinese)."""
+    Western, any other tile Chinese). ``marks=False`` leaves out the mark the game writes on
+    a piece (a Tet-Gow card's tier and set), for a question that asks for it."""
 
     style: Style | None = None
     face_down: bool = False
     selected: bool = False
     dim: bool = False
     orientation: Orientation = "vertical"
+    marks: bool = True
 
 
 @dataclass(frozen=True)
@@ -63,12 +65,18 @@ def piece_svg(drawing: Drawing, *, scale: float, tooltip: str | None, kind: str)
 
 
 def piece_view(
-    piece: object, *, selected: bool = False, style: Style | None = None, mark: str = ""
+    piece: object,
+    *,
+    selected: bool = False,
+    style: Style | None = None,
+    mark: str = "",
+    marks: bool = True,
 ) -> tuple[str, str]:
     """One piece for a widget's button: its standalone SVG and the words a screen reader says
     (computed together, so a picture and its label never disagree). A ``mark`` (a word such as
-    Bagchen's "point") is drawn as a badge above the piece and said after its name."""
-    drawing = draw_piece(piece, PieceOptions(style=style, selected=selected))
+    Bagchen's "point") is drawn as a badge above the piece and said after its name;
+    ``marks=False`` leaves out the game's own mark on the piece (a card's tier and set)."""
+    drawing = draw_piece(piece, PieceOptions(style=style, selected=selected, marks=marks))
     if mark:
         drawing = marked(drawing, mark)
     kind = type(piece).__name__.lower()
@@ -96,3 +104,22 @@ def marked(drawing: Drawing, mark: str) -> Drawing:
     label = drawing.label.removesuffix(", selected")
     suffix = ", selected" if label != drawing.label else ""
     return Drawing(body, w, drawing.height + MARK_HEIGHT, f"{label}, {mark}{suffix}")
+
+
+class Picture:
+    """A finished drawing (an SVG document) that shows itself in a notebook; ``str()`` gives
+    the SVG text."""
+
+    __slots__ = ("svg",)
+
+    def __init__(self, svg: str) -> None:
+        self.svg = svg
+
+    def _repr_svg_(self) -> str:
+        return self.svg
+
+    def __str__(self) -> str:
+        return self.svg
+
+    def __repr__(self) -> str:
+        return f"<Picture, {len(self.svg)} characters of SVG>"

@@ -40,6 +40,7 @@ SVG_TYPES = (
     ("gupai_learn.engine.deal", "BaseDeal"),
     ("gupai_learn.engine.line", "Layout"),
     ("gupai_learn.engine.line", "LineDeal"),
+    ("gupai_learn.render.pieces", "Picture"),
     ("IPython.core.display", "SVG"),
 )
 #: Classes that draw themselves as HTML, which may hold drawings.

@@ -81,6 +81,7 @@ def row_svg(
     scale: float = 1.0,
     labels: Sequence[str] | None = None,
     max_width: float = MAX_WIDTH,
+    marks: bool = True,
 ) -> str:
     """A row of tiles (a hand) in one SVG.
 
@@ -88,7 +89,8 @@ def row_svg(
     Western. ``face_down`` is one flag for all tiles or one per tile; ``selected`` holds the
     indices of selected tiles (drawn lifted and outlined); ``labels`` are captions under the
     tiles, one per tile, ``"\\n"`` for a new line. A row wider than ``max_width`` wraps into
-    several rows of equal length (the whole set fits a notebook column).
+    several rows of equal length (the whole set fits a notebook column). ``marks=False``
+    leaves out the game's mark on each piece (a Tet-Gow card's tier and set).
     """
     found = _pieces(tiles)
     if not found:
@@ -96,7 +98,7 @@ def row_svg(
     down = _per_tile(face_down, len(found), "face_down")
     picked = set(selected)
     chosen = _style_of(found, style)
-    options = [PieceOptions(chosen, down[i], i in picked) for i in range(len(found))]
+    options = [PieceOptions(chosen, down[i], i in picked, marks=marks) for i in range(len(found))]
     captions = _per_tile_labels(labels, len(found))
     block = _lay_out(found, options, captions, gap, LIFT)
     if block.width > max_width:
@@ -116,21 +118,23 @@ def group_svg(
     style: Style | None = None,
     scale: float = 1.0,
     layout: str = "row",
+    marks: bool = True,
 ) -> str:
     """Labelled groups of tiles in one SVG, side by side (``layout="row"``) or one under the
-    other (``layout="column"``). A highlighted group gets a frame and the word "high"."""
+    other (``layout="column"``). A highlighted group gets a frame and the word "high";
+    ``marks=False`` leaves out the game's mark on each piece."""
     if layout not in ("row", "column"):
         raise SetupError(f"layout must be 'row' or 'column', not {describe_input(layout)}")
     everything = [t for g in groups for t in g.tiles]
     chosen = _style_of(everything, style)
     if not groups:
         return svg_root("", 40, 20, label="no groups", scale=scale, class_="gupai-svg gupai-groups")
-    natural = [_group_box(g, chosen) for g in groups]
+    natural = [_group_box(g, chosen, marks=marks) for g in groups]
     if layout == "row":
         size = (0.0, max(b.height for b in natural))
     else:
         size = (max(b.width for b in natural), 0.0)
-    boxes = [_group_box(g, chosen, size, centred=layout == "row") for g in groups]
+    boxes = [_group_box(g, chosen, size, centred=layout == "row", marks=marks) for g in groups]
     body, width, height = _stack(boxes, layout == "row") if layout == "column" else _rows(boxes)
     spoken = ". ".join(" ".join(box.spoken) for box in boxes)
     return svg_root(body, width, height, label=spoken, scale=scale, class_="gupai-svg gupai-groups")
@@ -143,10 +147,12 @@ def trick_svg(
     *,
     marked: int | None = None,
     mark_title: str = "slip",
+    marks: bool = True,
 ) -> str:
     """The plays of a trick (objects with ``seat``, ``pieces``, ``face_up``) side by side, each
     labelled ``names[seat]``; face-down plays as backs, the play ``high`` framed; the play at
-    index ``marked`` (if any) outlined as a slip, ``mark_title`` its title."""
+    index ``marked`` (if any) outlined as a slip, ``mark_title`` its title; ``marks=False``
+    leaves out the game's mark on each piece."""
     return group_svg(
         [
             Group(
@@ -157,17 +163,19 @@ def trick_svg(
                 mark=mark_title if i == marked else "",
             )
             for i, p in enumerate(plays)
-        ]
+        ],
+        marks=marks,
     )
 
 
-def deal_svg(deal: PlayedDeal) -> str:
+def deal_svg(deal: PlayedDeal, *, marks: bool = True) -> str:
     """Any game's deal at a glance: every hand face up, one under the other, each labelled with
     its seat (and tricks or columns won, where the deal counts them), the seat to act named.
     The "high" frame marks only the holder of the high play of a trick in progress (a deal
     of a trick game); before a lead or between tricks nothing is high. Reads the shared deal
     API (``hands``, ``seat_names``, ``turn``, ``is_over``), a trick deal's ``won`` and
-    ``current_high``, and the pieces left over where the game has them."""
+    ``current_high``, and the pieces left over where the game has them. ``marks=False`` leaves
+    out the game's mark on each piece."""
     tricks = deal if isinstance(deal, TrickDeal) else None
     won = tricks.won if tricks is not None else None
     high = tricks.current_high if tricks is not None and tricks.trick else None
@@ -183,7 +191,7 @@ def deal_svg(deal: PlayedDeal) -> str:
     spare = capable(deal, "has_leftover")  # pieces dealt to nobody, face up
     if spare is not None and spare.leftover:
         groups.append(Group("Left over, face up for all", spare.leftover))
-    return group_svg(groups, layout="column")
+    return group_svg(groups, layout="column", marks=marks)
 
 
 # ----- laying out -------------------------------------------------------------------
@@ -297,11 +305,15 @@ def _placed(drawing: Drawing, x: float, y: float) -> str:
 
 
 def _group_box(
-    g: Group, style: Style, least: tuple[float, float] = (0.0, 0.0), centred: bool = True
+    g: Group,
+    style: Style,
+    least: tuple[float, float] = (0.0, 0.0),
+    centred: bool = True,
+    marks: bool = True,
 ) -> _Block:
     """One group: a panel with the label on top, the tiles (centred or to the left), and the
     note under them; at least ``least`` (width, height) so that neighbouring panels line up."""
-    tiles = _group_tiles(g, style) if g.tiles else _empty_slot(style)
+    tiles = _group_tiles(g, style, marks) if g.tiles else _empty_slot(style)
     marker = "\u2605 high" if g.highlight else ""
     head_w = text_width(g.label, 14) + (text_width(marker, 13) + 12 if marker else 0)
     width = max(tiles.width, head_w, text_width(g.note, 11.5)) + 2 * _PAD
@@ -371,9 +383,9 @@ def _slip_mark(width: float, height: float, y: float, said: str) -> str:
     return tag("g", title(said) + outline + word, class_="gupai-slip-mark")
 
 
-def _group_tiles(g: Group, style: Style) -> _Block:
+def _group_tiles(g: Group, style: Style, marks: bool = True) -> _Block:
     """A group's tiles in a row, wrapped into even rows when the row would not fit a column."""
-    options = [PieceOptions(style, g.face_down) for _ in g.tiles]
+    options = [PieceOptions(style, g.face_down, marks=marks) for _ in g.tiles]
     labels = _per_tile_labels(g.labels or None, len(g.tiles))
     row = _lay_out(g.tiles, options, labels, 4, 0)
     room = MAX_WIDTH - 2 * _PAD - 4

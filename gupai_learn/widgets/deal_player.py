@@ -18,346 +18,45 @@ sentence (seat names included) is escaped on its way in (:func:`_text`). Caption
 own words: ``GameInfo.round_name`` for a lead and its answers ("Round 3 is over" in Tet-Gow),
 ``won_name`` for what seats win (Tien Gow's columns), ``deal_name`` for a whole deal (Tet-Gow's
 "game").
+
+The parts live beside it, and their names stay importable from here: the table and the story
+(:mod:`.deal_table`), the match's scoreboard (:mod:`.deal_match`), the Review and its
+Try-it-again buttons (:mod:`.deal_review`) and the replay (:mod:`.deal_replay`).
 """
 
 from __future__ import annotations
 
-import contextlib
-import html
-from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
 import ipywidgets
 
 from gupai_learn.bots import Player
-from gupai_learn.engine.deal import BaseDeal, check_seat, check_seed
+from gupai_learn.engine.deal import check_seat, check_seed
 from gupai_learn.engine.game import GameInfo
-from gupai_learn.engine.line import LineDeal
 from gupai_learn.engine.match import Match
-from gupai_learn.engine.moves import Move, join
-from gupai_learn.engine.protocols import capable
+from gupai_learn.engine.moves import Move
 from gupai_learn.engine.settlement import Settlement
-from gupai_learn.engine.trick import Trick, TrickDeal, TrickPlay
 from gupai_learn.games import GAMES, game
-from gupai_learn.render import deal_svg, row_svg, settlement_html, trick_svg
-from gupai_learn.render.line import line_deal_svg, table_line_svg
-from gupai_learn.rulebook import link_rules
 from gupai_learn.verdict import SetupError, describe_input
 from gupai_learn.widgets._static import RUN_TO_PLAY, StaticFallback
+from gupai_learn.widgets.deal_match import match_winner, scoreboard_html
+from gupai_learn.widgets.deal_replay import LEVEL_WORDS, ReplayStepper, who_played, why_played
+from gupai_learn.widgets.deal_review import Reviewing
+from gupai_learn.widgets.deal_table import (
+    SLIP_COLOUR,
+    SettlementView,
+    Slip,
+    TrickView,
+    _text,
+    line_mark,
+    narrate,
+    story_html,
+    table_html,
+    trick_mark,
+    winning_text,
+)
 from gupai_learn.widgets.hand_picker import HandPicker
 from gupai_learn.widgets.line_view import LineView
-
-
-def _info(deal: BaseDeal[Any]) -> GameInfo:
-    return deal.info
-
-
-@dataclass(frozen=True)
-class Slip:
-    """The first slip of a reviewed deal, as the pictures mark it: ``index`` (the move's place
-    in the history), ``seat`` (who made it) and ``title`` ("slip: trick 3, your lead, East:
-    [6:6]; better: …", in words)."""
-
-    index: int
-    seat: int
-    title: str
-    better: Move | None = None
-
-    @classmethod
-    def of(cls, deal: BaseDeal[Any], notes: Sequence[Any]) -> Slip | None:
-        """The first note of ``notes`` (from :func:`gupai_learn.review.review`) that slipped,
-        as a mark, or None when no move slipped."""
-        first = next((n for n in notes if n.verdict == "slipped"), None)
-        if first is None:
-            return None
-        better = f"; better: {first.better.words}" if first.better is not None else ""
-        when = first.when or f"move {first.index + 1}"
-        said = f"slip: {when}, {deal.name(first.seat)}: {first.played.words}{better}"
-        return cls(first.index, first.seat, said, first.better)
-
-
-def trick_mark(deal: BaseDeal[Any], plays: Sequence[TrickPlay], slip: Slip | None) -> int | None:
-    """Which of ``plays`` (the last ``len(plays)`` moves of ``deal``) is the slip, if any."""
-    if slip is None:
-        return None
-    at = slip.index - (len(deal.history) - len(plays))
-    return at if 0 <= at < len(plays) and plays[at].seat == slip.seat else None
-
-
-def line_mark(deal: BaseDeal[Any], slip: Slip | None) -> int | None:
-    """Where on ``deal``'s line (an index of ``layout.placed``) lies the tile placed by the
-    slip, if the slip placed one and it is on the line already; else None."""
-    history = deal.history
-    if slip is None or slip.index >= len(history) or history[slip.index].kind != "play":
-        return None
-    move = history[slip.index]
-    at = 0 if move.end in (None, "left") else sum(m.kind == "play" for m in history[: slip.index])
-    later = history[slip.index + 1 :]
-    return at + sum(m.kind == "play" and m.end == "left" for m in later)
-
-
-def table_html(deal: BaseDeal[Any], seat: int | None = None, slip: Slip | None = None) -> str:
-    """The current trick (or the last finished one), the high play marked, and what each seat
-    has won. A line game: the line and every hand face up, with the tiles put face down and
-    the fish if there is one; when ``seat`` is given (its player's own view, whose line view
-    draws the line and its hand), the hands only, the others as backs; a game of another
-    family is drawn whole. ``slip``: the move to mark as a slip where it shows (its play in the
-    trick shown, its tile on the line)."""
-    info = _info(deal)
-    over = f"{info.deal_name.capitalize()} over."
-    state = over if deal.is_over else f"{deal.name(deal.turn)} to play."
-    if isinstance(deal, LineDeal):
-        blocker = capable(deal, "has_blocker")
-        fish = blocker.fish if blocker is not None else None
-        said = f" {fish.explain(seat).splitlines()[0]}" if fish is not None else ""
-        title = slip.title if slip is not None else "slip"
-        marked = line_mark(deal, slip)
-        picture = line_deal_svg(deal, seat=seat, line=seat is None, marked=marked, mark_title=title)
-        return f"<div class='gupai-table'>{picture}<p>{_text(state + said)}</p></div>"
-    if not isinstance(deal, TrickDeal):
-        return f"<div class='gupai-table'>{deal_svg(deal)}<p>{_text(state)}</p></div>"
-    plays = list(deal.trick) or (list(deal.tricks[-1].plays) if deal.tricks else [])
-    high = deal.current_high if deal.trick else (deal.tricks[-1].high if deal.tricks else None)
-    won = ", ".join(f"{deal.name(s)} {c}" for s, c in enumerate(deal.won))
-    none = f"<p>No {info.round_name} yet.</p>"
-    marked = trick_mark(deal, plays, slip)
-    title = slip.title if slip is not None else ""
-    picture = (
-        trick_svg(plays, deal.seat_names, high, marked=marked, mark_title=title) if plays else none
-    )
-    if plays and not deal.trick:  # the finished trick (round), shown as such
-        done = deal.tricks[-1]
-        number = f"{info.round_name.capitalize()} {len(deal.tricks)}"
-        caption = f"{number} is over: {deal.name(done.winner)} took it."
-        picture = f"<p><i>{_text(caption)}</i></p>{picture}"
-    spare = capable(deal, "has_leftover")  # pieces dealt to nobody, face up (Tet-Gow)
-    leftover = spare.leftover if spare is not None else ()
-    if leftover:
-        side = row_svg(leftover, scale=0.6)
-        picture += f"<p><i>Left over, face up for all to see:</i></p>{side}"
-    label = info.won_name.capitalize() + "s"
-    return f"<div class='gupai-table'>{picture}<p>{_text(f'{label} won: {won}. {state}')}</p></div>"
-
-
-def _text(sentence: str) -> str:
-    """Plain text made safe inside an HTML element, every rule id in it drawn so that it opens
-    its rule (:func:`gupai_learn.rulebook.link_rules`)."""
-    return link_rules(sentence, quote=False)
-
-
-def story_html(deal: BaseDeal[Any], slip: Slip | None = None) -> str:
-    """The deal so far as a list: one line per finished trick (a trick game), or per move (a
-    line game, under its line when a slip is marked on it). The trick or move of ``slip`` is
-    outlined, titled "slip: … better: …", with the better move drawn beside it."""
-    if isinstance(deal, TrickDeal):
-        lines = [narrate(deal, i, t) for i, t in enumerate(deal.tricks, 1)]
-        ends = _running([len(t.plays) for t in deal.tricks])
-        at = next((k for k, end in enumerate(ends) if slip and slip.index < end), None)
-    else:
-        lines, at = _moves_told(deal), slip.index if slip is not None else None
-    shown = [_text(line) for line in lines]
-    if slip is None or at is None or at >= len(shown):
-        return "<br>".join(shown)
-    above = ""
-    where = line_mark(deal, slip) if isinstance(deal, LineDeal) else None
-    if where is not None and isinstance(deal, LineDeal):
-        line = table_line_svg(deal, marked=where, mark_title=slip.title)
-        above = f"<div class='gupai-story-line'>{line}</div>"
-    before, after = "<br>".join(shown[:at]), "<br>".join(shown[at + 1 :])
-    return above + before + _slip_line(shown[at], slip) + after
-
-
-def _running(sizes: Sequence[int]) -> list[int]:
-    """The running totals of ``sizes``: where each trick's moves end in the history."""
-    total, ends = 0, []
-    for size in sizes:
-        total += size
-        ends.append(total)
-    return ends
-
-
-#: The colour of a slip's mark (as in the drawings).
-SLIP_COLOUR = "#cf222e"
-
-
-def _slip_line(line: str, slip: Slip) -> str:
-    """One line of the story outlined as the slip, its title the slip and the better move, the
-    better move drawn beside it."""
-    better = ""
-    if slip.better is not None:
-        picture = row_svg(slip.better.pieces, scale=0.6) if slip.better.pieces else ""
-        drawn = f"<span style='display:inline-block;vertical-align:middle'>{picture}</span>"
-        better = f"<div class='gupai-better'>Better: {_text(slip.better.words)} {drawn}</div>"
-    style = f"outline:2px dashed {SLIP_COLOUR};outline-offset:1px;padding:3px 6px;margin:6px 2px"
-    badge = f"<b style='color:{SLIP_COLOUR}'>\u2717 slip</b>"
-    title = html.escape(slip.title, quote=True)
-    return f"<div class='gupai-slip' title=\"{title}\" style='{style}'>{badge} {line}{better}</div>"
-
-
-#: How each level's computer player is named in a replay.
-LEVEL_WORDS = {"easy": "easy", "normal": "normal", "strong": "strong"}
-
-
-def who_played(
-    deal: BaseDeal[Any], levels: str | Sequence[str | None], you: int | None = None
-) -> str:
-    """Who played each seat, in a sentence: "East: you. South: strong computer player. …".
-    ``levels`` is one level for every computer seat, or one per move of ``deal`` (None for a
-    move of yours or one not recorded); a seat whose level changed during the deal says when
-    ("normal computer player (moves 2–10), then strong (moves 14–30)")."""
-    moves = deal.seated_history
-    per_move = [levels] * len(moves) if isinstance(levels, str) else list(levels)
-    parts = []
-    for seat in range(deal.n_seats):
-        if seat == you:
-            parts.append(f"{deal.name(seat)}: you")
-            continue
-        mine = [(i + 1, per_move[i]) for i, (s, _) in enumerate(moves) if s == seat]
-        if isinstance(levels, str) and not mine:
-            mine = [(0, levels)]
-        parts.append(f"{deal.name(seat)}: {_levels_said(mine)}")
-    return "Who played: " + "; ".join(parts) + "."
-
-
-def _levels_said(moves: list[tuple[int, str | None]]) -> str:
-    """One seat's levels over its moves (number, level): one level named once, a change named
-    with the moves each level played."""
-    runs: list[list[Any]] = []  # [level, first move, last move]
-    for number, level in moves:
-        if runs and runs[-1][0] == level:
-            runs[-1][2] = number
-        else:
-            runs.append([level, number, number])
-    if not runs:
-        return "no move yet"
-    if len(runs) == 1:
-        level = runs[0][0]
-        return "not recorded" if level is None else f"{level} computer player"
-    said = [
-        f"{level or 'not recorded'}{' computer player' * (k == 0 and level is not None)} "
-        f"({_span(first, last)})"
-        for k, (level, first, last) in enumerate(runs)
-    ]
-    return ", then ".join(said)
-
-
-def _span(first: int, last: int) -> str:
-    return f"move {first}" if first == last else f"moves {first}\u2013{last}"
-
-
-def winning_text(deal: TrickDeal[Any]) -> str:
-    """Who holds the current trick and why, in a sentence (the game's trick-winner rule)."""
-    high = deal.current_high
-    if high is None or high.combination is None:
-        return f"{deal.name(deal.turn)} leads: any valid lead ({deal.RULE_LEAD})."
-    lead = deal.trick[0]
-    combo = high.combination
-    why = "nobody has beaten the lead" if high is lead else "it beat everything before it"
-    downs = sum(not p.face_up for p in deal.trick)
-    beaten = (
-        "nothing can take it"
-        if combo.led_only
-        else f"only {combo.kind_name.split(' (')[0]} ranked higher can take it"
-    )
-    return (
-        f"{deal.name(high.seat)} is winning with {_shown(high)}: {why}; {beaten} "
-        f"({deal.RULE_BEAT}). {downs} face down so far ({deal.RULE_FACE_DOWN})."
-    )
-
-
-class TrickView(StaticFallback, ipywidgets.VBox):
-    """The trick in progress: plays (face-down ones as backs), the high play marked, and who is
-    winning and why. Call :meth:`refresh` after moves."""
-
-    def __init__(self, deal: TrickDeal[Any]) -> None:
-        self.deal = deal
-        self.picture = ipywidgets.HTML()
-        self.why = ipywidgets.HTML()
-        super().__init__([self.picture, self.why])
-        self.refresh()
-
-    def refresh(self) -> None:
-        """Redraw from the deal."""
-        self.picture.value = table_html(self.deal)
-        self.why.value = f"<p>{_text(winning_text(self.deal))}</p>"
-
-    def __repr__(self) -> str:
-        return f"TrickView(plays={len(self.deal.trick)})"
-
-
-class SettlementView(StaticFallback, ipywidgets.HTML):
-    """Who pays whom, line by line, each line with its rule ids."""
-
-    def __init__(self, settlement: Settlement) -> None:
-        super().__init__(settlement_html(settlement))
-        self.settlement = settlement
-
-    def __repr__(self) -> str:
-        return f"SettlementView(payments={self.settlement.payments})"
-
-
-def narrate(deal: TrickDeal[Any], number: int, trick: Trick) -> str:
-    """One sentence per finished trick: who led what, who beat it, who takes what."""
-    lead = trick.plays[0]
-    parts = [f"{number}. {deal.name(lead.seat)} led {_shown(lead)}"]
-    for play in trick.plays[1:]:
-        if play.face_up:
-            parts.append(f"{deal.name(play.seat)} beat it with {_shown(play)}")
-        else:
-            parts.append(f"{deal.name(play.seat)} played {len(play.pieces)} face down")
-    size = len(lead.pieces)
-    won = _info(deal).won_name + ("s" if size > 1 else "")
-    return "; ".join(parts) + f". {deal.name(trick.winner)} takes {size} {won}."
-
-
-def scoreboard_html(match: Match, current: Settlement | None = None) -> str:
-    """A match's scoreboard: one row per seat, one column per round (``current``: the finished
-    round not yet recorded, shown as the last column; a round still in play whose deal keeps
-    ``round_points``, as Bergen's headers, shows them in a column "now"), the running totals
-    and the target."""
-    names = match.deal.seat_names
-    rounds = [s.results for _, s in match.history]
-    heads = [str(i) for i in range(1, len(rounds) + 1)]
-    if current is not None:
-        rounds.append(current.results)
-        heads.append(str(len(rounds)))
-    elif (scored := capable(match.deal, "scores_rounds")) is not None and not match.deal.is_over:
-        rounds.append(tuple(scored.round_points))
-        heads.append("now")
-    totals = [sum(r[seat] for r in rounds) for seat in range(len(names))]
-    head = "".join(f"<th scope='col'>{h}</th>" for h in heads)
-    rows = "".join(
-        f"<tr><th scope='row'>{_text(name)}</th>"
-        + "".join(f"<td>{r[seat]}</td>" for r in rounds)
-        + f"<td><b>{totals[seat]}</b></td></tr>"
-        for seat, name in enumerate(names)
-    )
-    rule = f"{match.info.rule_prefix}-GAME"
-    goal = f"Game to {match.target} points ({rule})" if match.target else "No target"
-    return (
-        f"<table class='gupai-scoreboard'><caption>{_text(goal)}</caption>"
-        f"<tr><th scope='col'>seat</th>{head}<th scope='col'>total</th></tr>{rows}</table>"
-    )
-
-
-def match_winner(match: Match, current: Settlement | None = None) -> int | None:
-    """The seat that has reached the match's target (counting ``current``, the finished round
-    not yet recorded), the highest total first; None while nobody has."""
-    if match.target is None:
-        return None
-    totals = list(match.totals)
-    if current is not None:
-        totals = [t + r for t, r in zip(totals, current.results, strict=True)]
-    best = max(totals)
-    return totals.index(best) if best >= match.target else None
-
-
-def _shown(play: TrickPlay) -> str:
-    """Pieces and their combination's name: "[6:6] Heaven (天)", "[3:1][4:1] Goose-five"."""
-    pieces = join(play.pieces)
-    return f"{pieces} {play.combination.name}" if play.combination else pieces
-
 
 #: The levels a learner may choose above the table, and the computer player each one seats.
 LEVELS = {"easy": "random", "normal": "heuristic", "strong": "strong"}
@@ -376,7 +75,7 @@ def level_kind(info: GameInfo, bots: str, level: str | None) -> str:
     return bots
 
 
-class DealPlayer(StaticFallback, ipywidgets.VBox):
+class DealPlayer(Reviewing, StaticFallback, ipywidgets.VBox):
     """You play ``seat`` of a seeded deal of ``game`` (a name from ``GAMES``; default: the first,
     Tien Gow); computer players take the other seats, at the ``level`` chosen above the table
     (easy: random moves, normal: the heuristic, strong: the player that samples the hidden hands
@@ -390,7 +89,8 @@ class DealPlayer(StaticFallback, ipywidgets.VBox):
     card, kept in the progress file and saved with its stars when solved), **Replay** (after
     the deal: step through it, every hand face up, with who played each seat at which level,
     and its own Review). The result is stated in plain words at the end, with the explained
-    settlement.
+    settlement. ``marks=False`` draws every piece without the game's mark (a Tet-Gow card's
+    tier and set), to test yourself.
     Your next move clears a hint."""
 
     RUN_NOTE = RUN_TO_PLAY
@@ -405,9 +105,13 @@ class DealPlayer(StaticFallback, ipywidgets.VBox):
         seat: int = 0,
         bots: str = "heuristic",
         level: str | None = None,
+        marks: bool = True,
         **deal_args: Any,
     ) -> None:
         self.info = _game(game)
+        #: whether the pieces show the game's mark (a Tet-Gow card's tier and set), everywhere
+        #: this player draws them: the table, the hand, the story, the replay
+        self.marks = bool(marks)
         self.seed = check_seed(seed) or 0
         self.seat = check_seat("seat", seat, max(self.info.seats), f"{self.info.rule_prefix}-DEAL")
         self.kind, self.deal_args = level_kind(self.info, bots, level), deal_args
@@ -419,7 +123,7 @@ class DealPlayer(StaticFallback, ipywidgets.VBox):
         self.picker: HandPicker | LineView = (
             LineView(self.deal, seat)
             if self.info.family == "line"
-            else HandPicker.for_deal(self.deal, seat, reference=False)  # a button below
+            else HandPicker.for_deal(self.deal, seat, reference=False, marks=self.marks)
         )
         self.picker.on_move = self._moved
         self.coach = ipywidgets.HTML()
@@ -558,72 +262,6 @@ class DealPlayer(StaticFallback, ipywidgets.VBox):
         self.coach.value = f"<p class='gupai-hint'>{_text(said)}</p>"
         return found.move
 
-    def review(self) -> list[Any] | None:
-        """After the deal: each of your decisions, kept or slipped, the first slip marked and
-        the move that kept the goal drawn (:func:`gupai_learn.review.review`), and under it a
-        "Try it again" button for each slip (:meth:`try_again`)."""
-        if not self.deal.is_over:
-            self.coach.value = "<p>Review comes after the deal: play it to the end first.</p>"
-            return None
-        from gupai_learn.review import notes_html
-        from gupai_learn.review import review as look_back
-
-        notes = look_back(self.deal, self.seat)
-        self.coach.value = notes_html(self.deal, notes)
-        self._slip = Slip.of(self.deal, notes)
-        self.story.value = story_html(self.deal, self._slip)
-        self.trial.children = ()
-        self.tries.children = tuple(self._offer(n) for n in notes if n.verdict == "slipped")
-        return notes
-
-    def _offer(self, note: Any) -> ipywidgets.Widget:
-        """The "Try it again" button of one slip of the review (its puzzle made now, so that
-        the button opens it at once), or the line saying why this slip cannot be tried."""
-        try:
-            puzzle = note.puzzle()
-        except ValueError as error:
-            said = str(error)
-            return ipywidgets.HTML(
-                f"<p class='gupai-try-later'>{_text(said[:1].upper() + said[1:])}.</p>"
-            )
-        label = f"Try it again: {note.when}"
-        tip = f"{note.when}: {note.played.words} let it slip; find a move that keeps it"
-        button = ipywidgets.Button(
-            description=label, tooltip=tip, layout=ipywidgets.Layout(width="auto")
-        )
-        button.add_class("gupai-try-again")
-        button.on_click(lambda _b: self._open(note, puzzle))
-        return button
-
-    def try_again(self, note: Any) -> Any:
-        """Open the slip of ``note`` (a slipped :class:`~gupai_learn.review.ReviewNote`) as a
-        puzzle card under the review: the position before it, to play again. The slip is kept
-        in the learner's progress file as it starts (so that it can come back later); solved,
-        its stars are saved as any card's are. Returns the card (None, with a one-line reason,
-        when the note cannot become a puzzle)."""
-        try:
-            puzzle = note.puzzle()
-        except ValueError as error:
-            self.coach.value = f"<p>{_text(f'This move cannot be tried again: {error}.')}</p>"
-            return None
-        return self._open(note, puzzle)
-
-    def _open(self, note: Any, puzzle: Any) -> Any:
-        """Show ``puzzle``, the slip of ``note``, as a card under the review, kept as it starts."""
-        from gupai_learn.puzzles import progress
-        from gupai_learn.widgets.puzzle_card import PuzzleCard
-
-        with contextlib.suppress(OSError):  # a read-only home: the card works, nothing is kept
-            progress.keep(puzzle.id, note.entry())
-        said = (
-            f"Your slip at {note.when}, to play again: every move that keeps what you could "
-            "force is right, and the stars you earn are saved with your progress."
-        )
-        card = PuzzleCard(puzzle)
-        intro = ipywidgets.HTML(f"<p class='gupai-try-intro'>{_text(said)}</p>")
-        self.trial.children = (intro, card)
-        return card
-
     def played_by(self) -> list[str | None]:
         """The level of the computer player that made each move of the deal so far (None for
         your moves)."""
@@ -654,7 +292,9 @@ class DealPlayer(StaticFallback, ipywidgets.VBox):
             said = "The replay comes after the deal: it shows every hand face up."
             self.coach.value = f"<p>{_text(said)}</p>"
             return
-        stepper = ReplayStepper(self.deal, seat=self.seat, levels=self.played_by())
+        stepper = ReplayStepper(
+            self.deal, seat=self.seat, levels=self.played_by(), marks=self.marks
+        )
         self.replay.children = (stepper,)
 
     def _use(self, deal: Any, note: str) -> None:
@@ -679,8 +319,8 @@ class DealPlayer(StaticFallback, ipywidgets.VBox):
             self._played[len(self.deal.history)] = self.level or self.kind
             self.deal.apply(self.bots[self.deal.turn].choose(self.deal))
         self.picker.refresh()
-        self.table.value = table_html(self.deal, self.seat)
-        self.story.value = story_html(self.deal, self._slip)
+        self.table.value = table_html(self.deal, self.seat, marks=self.marks)
+        self.story.value = story_html(self.deal, self._slip, self.marks)
         finished = self._draw_board()
         if finished is not None:
             # a settlement draws itself (Tet-Gow's scores as points, chips as payments)
@@ -728,16 +368,6 @@ class DealPlayer(StaticFallback, ipywidgets.VBox):
         )
 
 
-def _moves_told(deal: BaseDeal[Any]) -> list[str]:
-    """The moves so far, one line each, in words ("2. East: [3:1] on the left end", "3. South:
-    a draw"); a face-down tile is told only as "a tile face down" (the table does not see
-    which)."""
-    return [
-        f"{i}. {deal.name(s)}: " + ("a tile face down" if m.kind == "discard" else m.words)
-        for i, (s, m) in enumerate(deal.seated_history, 1)
-    ]
-
-
 def _game(name: object) -> GameInfo:
     if name is None:
         return next(iter(GAMES.values()))
@@ -746,117 +376,26 @@ def _game(name: object) -> GameInfo:
     return game(name)
 
 
-def why_played(before: BaseDeal[Any], move: Move) -> str:
-    """One sentence on a move, read from the position ``before`` it: for a face-down play, whether
-    the seat had no face-up play the rules allowed or kept its tiles by choice (naming one play it
-    could have made); for any other move, the engine's own first reason."""
-    verdict = before.judge(move)
-    rule = verdict.reasons[0].rule if verdict.reasons else ""
-    if move.kind != "discard":
-        return verdict.reasons[0].text if verdict.reasons else ""
-    who = before.name(before.turn)
-    face_up = [m for m in before.legal_moves() if m.kind == "play"]
-    if not face_up:
-        if not isinstance(before, TrickDeal) or before.current_high is None:
-            return f"{who} had no face-up play the rules allow here, so played face down ({rule})."
-        return (
-            f"{who} held nothing that beats {_shown(before.current_high)} ({before.RULE_BEAT}), "
-            f"so these tiles went face down ({rule})."
-        )
-    return (
-        f"{who} could have played {face_up[0]} face up but chose to keep it: playing face "
-        f"down is always allowed ({rule})."
-    )
-
-
-class ReplayStepper(StaticFallback, ipywidgets.VBox):
-    """Step through ``deal``'s moves: first, back, forward, last; at each step every hand is
-    shown face up and the caption says why the last move was made (:func:`why_played`).
-
-    ``step`` is where to start: by default after the last move; ``step=0`` starts before the
-    first lead (to watch a deal without seeing how it ends). ``seat`` is the learner's seat,
-    the one **Review** looks back on (a finished deal: each decision of that seat, and a jump to
-    its first slip, marked on the table). ``levels`` says who played the other seats: one level
-    for all ("strong") or one per move (None for the learner's), as :class:`DealPlayer`
-    records them; without it the replay names no level."""
-
-    def __init__(
-        self,
-        deal: BaseDeal[Any],
-        step: int | None = None,
-        *,
-        seat: int = 0,
-        levels: str | Sequence[str | None] | None = None,
-    ) -> None:
-        self.moves = deal.seated_history
-        self.start = deal.restart()
-        self.seat = check_seat("seat", seat, deal.n_seats, f"{_info(deal).rule_prefix}-DEAL")
-        if not isinstance(levels, (str, type(None))) and len(levels) != len(self.moves):
-            raise SetupError(f"levels: give one level per move ({len(self.moves)}), or one level")
-        self.step = len(self.moves) if step is None else step
-        self.slip: Slip | None = None
-        self.view = ipywidgets.HTML()
-        self.caption = ipywidgets.HTML()
-        self.notes = ipywidgets.HTML()
-        said = "" if levels is None else who_played(deal, levels, seat)
-        self.levels = ipywidgets.HTML(f"<p class='gupai-level'>{_text(said)}</p>" if said else "")
-        buttons = []
-        for label, delta in (
-            ("|◀ first", -(10**6)),
-            ("◀ back", -1),
-            ("forward ▶", 1),
-            ("last ▶|", 10**6),
-        ):
-            button = ipywidgets.Button(description=label)
-            button.on_click(lambda _b, d=delta: self.go(self.step + d))
-            buttons.append(button)
-        review = ipywidgets.Button(description="Review", tooltip="your decisions, looked back on")
-        review.on_click(lambda _b: self.review())
-        row = ipywidgets.HBox([*buttons, review])
-        super().__init__([row, self.levels, self.caption, self.view, self.notes])
-        self.go(self.step)
-
-    def review(self) -> list[Any] | None:
-        """Look back on ``seat``'s decisions (:func:`gupai_learn.review.review`) and jump to
-        the first slip: the step right after it, the slipped play marked on the table."""
-        final = self.position(len(self.moves))
-        if not final.is_over:
-            self.notes.value = "<p>Review comes after the deal: this one was not played out.</p>"
-            return None
-        from gupai_learn.review import notes_html
-        from gupai_learn.review import review as look_back
-
-        notes = look_back(final, self.seat)
-        self.notes.value = notes_html(final, notes)
-        self.slip = Slip.of(final, notes)
-        self.go(self.step if self.slip is None else self.slip.index + 1)
-        return notes
-
-    def position(self, step: int) -> Any:
-        """The deal after the first ``step`` moves."""
-        deal = self.start.restart()
-        for _, move in self.moves[:step]:
-            deal.apply(move)
-        return deal
-
-    def go(self, step: int) -> None:
-        """Show the position after ``step`` moves (clamped to the deal): the table, every hand
-        face up, and what the last move was and — for a face-down play — why it went down."""
-        self.step = max(0, min(step, len(self.moves)))
-        deal = self.position(self.step)
-        said = f"the {_info(deal).deal_name} before the first lead"
-        if self.step:
-            seat, move = self.moves[self.step - 1]
-            before = self.position(self.step - 1)
-            said = f"{deal.name(seat)}: {move.words}. {why_played(before, move)}"
-        caption = _text(f"Move {self.step} of {len(self.moves)} — {said}")
-        if self.slip is not None and self.step == self.slip.index + 1:
-            caption = _slip_line(caption, self.slip)
-        self.caption.value = caption if "gupai-slip" in caption else f"<p>{caption}</p>"
-        hands = deal_svg(deal) if isinstance(deal, TrickDeal) else ""  # a line game draws all
-        self.view.value = (
-            f"{table_html(deal, slip=self.slip)}<div class='gupai-hands'>{hands}</div>"
-        )
-
-    def __repr__(self) -> str:
-        return f"ReplayStepper(step={self.step}, moves={len(self.moves)})"
+#: The deal player; its parts live in :mod:`.deal_table`, :mod:`.deal_match`,
+#: :mod:`.deal_review` and :mod:`.deal_replay`, and their names stay importable from here.
+__all__ = [
+    "LEVELS",
+    "LEVEL_WORDS",
+    "SLIP_COLOUR",
+    "DealPlayer",
+    "ReplayStepper",
+    "SettlementView",
+    "Slip",
+    "TrickView",
+    "level_kind",
+    "line_mark",
+    "match_winner",
+    "narrate",
+    "scoreboard_html",
+    "story_html",
+    "table_html",
+    "trick_mark",
+    "who_played",
+    "why_played",
+    "winning_text",
+]

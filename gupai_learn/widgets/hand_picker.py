@@ -49,7 +49,9 @@ CALL_OF = {label: call for call, label in CALLED.items()}
 class HandPicker(StaticFallback, CommandWidget):
     """A hand of tiles to select, with the live verdict for the selection.
 
-    The browser may send only the selection and button presses; everything else is Python's.
+    ``marks=False`` draws the pieces without the game's mark (a Tet-Gow card's tier and set),
+    to test yourself. The browser may send only the selection and button presses; everything
+    else is Python's.
     """
 
     RUN_NOTE = RUN_TO_PLAY
@@ -78,6 +80,7 @@ class HandPicker(StaticFallback, CommandWidget):
         on_move: Callable[[], None] | None = None,
         game: str | None = None,
         reference: bool = True,
+        marks: bool = True,
     ) -> None:
         hand = _checked_hand(tiles, deal, seat, game)
         if on_move is not None and not callable(on_move):
@@ -88,13 +91,17 @@ class HandPicker(StaticFallback, CommandWidget):
         self.seat = seat
         self.on_move = on_move
         self._hand = hand
+        #: whether each piece shows the game's mark (a Tet-Gow card's tier and set)
+        self.marks = bool(marks)
         self.has_reference = bool(reference) and self.info.reference is not None
         self._draw()
 
     @classmethod
-    def for_deal(cls, deal: BaseDeal[Any], seat: int, *, reference: bool = True) -> HandPicker:
+    def for_deal(
+        cls, deal: BaseDeal[Any], seat: int, *, reference: bool = True, marks: bool = True
+    ) -> HandPicker:
         """A picker for ``seat``'s hand in ``deal``, with the buttons its moves call for."""
-        return cls(deal=deal, seat=seat, reference=reference)
+        return cls(deal=deal, seat=seat, reference=reference, marks=marks)
 
     def toggle_reference(self) -> None:
         """Show the game's reference card (its rankings) under the hand, or hide it again."""
@@ -141,7 +148,11 @@ class HandPicker(StaticFallback, CommandWidget):
                 zip(
                     ("svg", "label"),
                     piece_view(
-                        p, selected=i in chosen, style=style, mark=mark_of(p) if mark_of else ""
+                        p,
+                        selected=i in chosen,
+                        style=style,
+                        mark=mark_of(p) if mark_of else "",
+                        marks=self.marks,
                     ),
                     strict=True,
                 )

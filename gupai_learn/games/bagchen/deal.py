@@ -4,11 +4,12 @@ and charity, every verdict explained.
 Rule ids (rules/bagchen.md): BG-SET, BG-DEAL, BG-RANK, BG-COMBO-SKY, BG-COMBO-EARTH,
 BG-COMBO-MIXED, BG-MOTHER-SON, BG-HORSE, BG-POINT-ROLL, BG-POINT-PLAY, BG-POINT-PAY, BG-TRICKS,
 BG-PASSPORT, BG-PASSPORT-LEAD, BG-REDEAL, BG-FOUR-HEAVENS, BG-SEEK, BG-CHARITY. Settlement
-(BG-PAY-NORMAL, BG-PAY-JUMP, BG-SLAM) lives in :mod:`.settle`.
+(BG-PAY-NORMAL, BG-PAY-JUMP, BG-SLAM) lives in :mod:`.settle`, the deal before play in
+:mod:`.dealing`, the passport's clauses and words in :mod:`.passport`.
 
 Speed: a hand is also a 64-bit slot mask (each kind owns as many slots as the set has copies,
 filled from the bottom), and every valid lead has the mask it needs, so listing leads of a
-sixteen-tile hand counts by kind instead of enumerating subsets of tiles.
+sixteen-tile hand counts by kind instead of enumerating subsets of tiles (:mod:`.masks`).
 
 Interpretations (the ruling leaves them open; each is also said where it is coded):
 
@@ -26,7 +27,6 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Hashable, Sequence
-from functools import cache
 from typing import Any
 
 from gupai_learn import decks
@@ -43,16 +43,9 @@ from gupai_learn.engine.moves import Call, Move, quote
 from gupai_learn.engine.settlement import Payment
 from gupai_learn.engine.trick import Combination, TextMoves, TrickDeal, TrickPlay
 from gupai_learn.games.bagchen.combos import (
-    BASE,
-    FIELD,
     HEAVEN,
-    KIND_ORDER,
     KIND_RULE,
-    MIXED_KINDS,
-    MOTHER,
     NO_POINTS,
-    SET_COUNTS,
-    SON,
     Tables,
     beat_errors,
     beat_note,
@@ -62,27 +55,35 @@ from gupai_learn.games.bagchen.combos import (
     may_beat,
     point_kinds,
     point_value,
-    rank,
     read_roll,
     shown,
     tables,
-    tile_name,
+)
+from gupai_learn.games.bagchen.dealing import (
+    HAND_SIZE,
+    SEATS,
+    TRICKS,
+    _check_hands,
+    _may_redeal,
+    deal_hands,
+    roll_dice,
+    seek,
+    top_kinds,
+)
+from gupai_learn.games.bagchen.masks import KIND_LANES, mask_without, unseen_mask
+from gupai_learn.games.bagchen.passport import (
+    _FALLBACKS,
+    CLAUSES,
+    PASSPORT,
+    fallback_tier,
+    passport_clause,
+    passport_error,
+    passport_note,
 )
 from gupai_learn.games.bagchen.rules import Rules
 from gupai_learn.tiles import Tile, Tiles, as_tiles
 from gupai_learn.verdict import Reason, SetupError
 
-HAND_SIZE = 16
-SEATS = 4
-#: BG-PASSPORT: tricks that give a passport.
-PASSPORT = 6
-TRICKS = 16
-CLAUSES = {
-    1: "unbeatable as he sees it (his hand and the tiles played face up)",
-    2: "a mixed combination of ministers",
-    3: "a sky combination ranked above people",
-    4: "the one tile or combination he holds besides point tiles",
-}
 _DEFAULT_RULES = Rules()
 
 
@@ -96,40 +97,6 @@ def _read_tiles(raw: Any) -> Tiles:
     if isinstance(raw, Combination):  # its pieces read again: a Combination can hold anything
         return canonical(as_tiles(tuple(raw.pieces)))
     return canonical(as_tiles(raw))
-
-
-#: Per kind: the tile, its slots' mask and lowest slot, its count in the set, and the mask of
-#: ``c`` copies for each count ``c`` (what :func:`counts_mask` makes, one look-up per kind).
-KIND_LANES = tuple(
-    (
-        t,
-        FIELD[t],
-        BASE[t],
-        SET_COUNTS[t],
-        [((1 << c) - 1) << BASE[t] for c in range(SET_COUNTS[t] + 1)],
-    )
-    for t in KIND_ORDER
-)
-
-
-def mask_without(mask: int, pieces: Sequence[Tile]) -> int:
-    """A hand mask after removing ``pieces`` (each removal clears its kind's highest slot)."""
-    for tile in pieces:
-        field = mask & FIELD[tile]
-        mask ^= field ^ ((field >> 1) & FIELD[tile])
-    return mask
-
-
-@cache
-def top_kinds(points: frozenset[Tile]) -> frozenset[Tile]:
-    """BG-REDEAL: the chief and minister kinds of each suit: the two highest rank groups that are
-    not points (point [1:1]: the sky's are [6:6] and [4:4])."""
-    out: set[Tile] = set()
-    for suit in (True, False):
-        kinds = [t for t in KIND_ORDER if t.is_civil is suit and t not in points]
-        ranks = sorted({rank(t) for t in kinds}, reverse=True)[:2]
-        out.update(t for t in kinds if rank(t) in ranks)
-    return frozenset(out)
 
 
 class Deal(TrickDeal[Tile]):
@@ -233,24 +200,8 @@ class Deal(TrickDeal[Tile]):
         rng = seeded(seed)
         rules = check_rules(rules, _DEFAULT_RULES, "bagchen")
         check_players(players, (SEATS,), "BG-DEAL")
-        deck = decks.chinese_double()
         first = decks.randrange(rng, SEATS) if leader is None else leader
-        redeals, log = 0, []
-        while True:
-            order = list(range(len(deck)))
-            decks.shuffle(rng, order)
-            hands = [[deck[i] for i in sorted(order[s * 16 : s * 16 + 16])] for s in range(SEATS)]
-            roll = read_roll(point) if point is not None else roll_dice(rng)
-            asks = [s for s in range(SEATS) if rules.redeal and _may_redeal(hands[s], roll)]
-            if not asks or redeals >= 100:
-                break
-            redeals += 1
-            log.append(
-                f"{cls.SEAT_NAMES[asks[0]]} holds no chief or minister and asks for a redeal "
-                "(BG-REDEAL)."
-            )
-        if rules.seek:
-            log += seek(hands, roll, rng, cls.SEAT_NAMES)
+        hands, roll, redeals, log = deal_hands(rng, rules, point, cls.SEAT_NAMES)
         deal = cls.__new__(cls)
         deal._setup([Tiles(h) for h in hands], rules, point=roll, leader=first, **kwargs)
         deal.redeals, deal.log = redeals, log
@@ -526,11 +477,7 @@ class Deal(TrickDeal[Tile]):
     def _unseen_mask(self, seat: int) -> int:
         """Slot mask of the tiles ``seat`` has not seen: the set minus his hand minus every tile
         played face up in this deal."""
-        held, seen = self._masks[seat], self._seen
-        mask = 0
-        for tile, field, base, full, lanes in KIND_LANES:  # counts_mask of the unseen counts
-            mask |= lanes[full - ((held & field) >> base).bit_count() - seen[tile]]
-        return mask
+        return unseen_mask(self._masks[seat], self._seen)
 
     def _beaters(self, combo: Combination, unseen: int) -> list[Tiles]:
         """Plays that could still beat ``combo``, made of tiles of the ``unseen`` mask."""
@@ -546,20 +493,7 @@ class Deal(TrickDeal[Tile]):
         return Counter(t for t in self._hands[seat] if t not in self._points)
 
     def _clause(self, combo: Combination, unseen: int, rest: Counter[Tile]) -> int | None:
-        if combo.led_only:
-            return 1
-        for need, _ in self._tables.above.get(combo.pieces, ()):
-            if need & unseen == need:
-                break
-        else:
-            return 1
-        if combo.kind in MIXED_KINDS and combo.rank == 1:
-            return 2
-        if combo.kind == "sky-combo" and combo.rank > 1:
-            return 3
-        if len(combo.pieces) == sum(rest.values()) and rest == Counter(combo.pieces):
-            return 4
-        return None
+        return passport_clause(self._tables.above, combo, unseen, rest)
 
     def _passport_allowed(self, seat: int, leads: list[Tiles]) -> tuple[list[Tiles], str]:
         """The leads a passport allows, and the clause or fallback that allows them."""
@@ -574,39 +508,21 @@ class Deal(TrickDeal[Tile]):
         return [p for p, t in zip(leads, tiers, strict=True) if t == best], _FALLBACKS[best]
 
     def _passport_note(self, seat: int, combo: Combination) -> Reason:
-        name, n = self.name(seat), self._won[seat]
         found = self.clause(seat, combo)
-        if found is not None:
-            text = (
-                f"{name} has a passport ({n} tricks); clause ({found}) allows it: {CLAUSES[found]}."
-            )
-        else:
-            _, why = self._allowed(seat)
-            text = f"{name} has a passport ({n} tricks) and no lead fits clauses (1)-(4), so {why}."
-        return Reason("BG-PASSPORT-LEAD", text)
+        why = "" if found is not None else self._allowed(seat)[1]
+        return passport_note(self._holder(seat), found, why)
 
     def _passport_errors(self, seat: int, combo: Combination) -> list[Reason]:
         if self._may_lead(seat, combo):  # the lead rule the fast path asks, in words below
             return []
         _, why = self._allowed(seat)
-        name, n = self.name(seat), self._won[seat]
-        mine = f"{shown(combo.pieces)} ({combo.name})"
-        if why == "clauses":
-            beaters = self._beaters(combo, self._unseen_mask(seat))
-            if not beaters:  # unbeatable as he sees it: clause (1) allows it (a tile he does
-                return []  # not hold is refused by the hand check alone)
-            text = (
-                f"{name} has a passport ({n} tricks), so he may lead only (1) what is unbeatable "
-                "as he sees it, (2) a minister mix, (3) a sky combination above people, or (4) his "
-                f"one tile or combination besides points. {mine} fits none: "
-                f"{shown(beaters[0])} could still beat it (1)."
-            )
-        else:
-            text = (
-                f"{name} has a passport ({n} tricks) and no lead of his fits clauses (1)-(4), "
-                f"so {why}; {mine} is not one."
-            )
-        return [Reason("BG-PASSPORT-LEAD", text)]
+        beaters = self._beaters(combo, self._unseen_mask(seat)) if why == "clauses" else []
+        if why == "clauses" and not beaters:  # unbeatable as he sees it: clause (1) allows it
+            return []  # (a tile he does not hold is refused by the hand check alone)
+        return [passport_error(self._holder(seat), combo, why, beaters[0] if beaters else None)]
+
+    def _holder(self, seat: int) -> str:
+        return f"{self.name(seat)} has a passport ({self._won[seat]} tricks)"
 
     # ----- during play ---------------------------------------------------------------------------
     def _after_play(self, play: TrickPlay) -> None:
@@ -663,128 +579,19 @@ class Deal(TrickDeal[Tile]):
         return "\n".join(lines)
 
 
-_FALLBACKS = {
-    0: "he must lead a sky or horse combination while he holds one",
-    1: "with no sky or horse combination he must lead an earth combination",
-    2: "with no combination of those he may lead anything",
-}
-
-
-def fallback_tier(combo: Combination) -> int:
-    """BG-PASSPORT-LEAD fallbacks: 0 sky or horse combination, 1 earth combination, 2 anything."""
-    if len(combo.pieces) >= 2 and combo.kind in ("sky-combo", "horse"):
-        return 0
-    if len(combo.pieces) >= 2 and combo.kind == "earth-combo":
-        return 1
-    return 2
-
-
-def _may_redeal(hand: Sequence[Tile], roll: Tile | None) -> bool:
-    top: frozenset[Tile] = _top_for_roll(roll)
-    return top.isdisjoint(hand)
-
-
-@cache
-def _top_for_roll(roll: Tile | None) -> frozenset[Tile]:
-    return top_kinds(NO_POINTS if roll is None else point_kinds(roll))
-
-
-def roll_dice(rng: random.Random) -> Tile:
-    """Two dice as the tile they name."""
-    draw = rng.random
-    return Tile(int(draw() * 6) + 1, int(draw() * 6) + 1)
-
-
-def seek(
-    hands: list[list[Tile]], roll: Tile, rng: random.Random, names: Sequence[str] = Deal.SEAT_NAMES
-) -> list[str]:
-    """BG-SEEK, mother looks for son, done in place on ``hands``; returns what happened.
-
-    A seat holding one mother and no son (or one son and no mother) announces, unless mothers and
-    sons are the point; the first seat after it holding a lone partner answers. Both roll two
-    dice (ties roll again); the higher sum receives the other's tile, so holds mother-and-son and
-    seventeen tiles. The seat left with fifteen rolls for a tile to get back: a roll naming a
-    point, a mother, a son or a tile the other does not hold is rolled again; an earth roll may
-    be paid with any equal tile (the first in display order). Stakes are returned."""
-    log: list[str] = []
-    points = point_kinds(roll)
-    if MOTHER in points:
-        return log
-    for seeker in range(SEATS):
-        lone = _lone(hands[seeker])
-        if lone is None:
-            continue
-        wanted = SON if lone == MOTHER else MOTHER
-        answer = next(
-            (
-                s
-                for s in ((seeker + k) % SEATS for k in range(1, SEATS))
-                if _lone(hands[s]) == wanted
-            ),
-            None,
-        )
-        if answer is None:
-            continue
-        winner, loser = _contest(seeker, answer, rng)
-        given = wanted if winner == seeker else lone
-        hands[loser].remove(given)
-        hands[winner].append(given)
-        back = _tile_back(hands[winner], points, rng)
-        hands[winner].remove(back)
-        hands[loser].append(back)
-        for h in (hands[winner], hands[loser]):
-            h.sort(key=lambda t: KIND_ORDER.index(t))
-        log.append(
-            f"{names[seeker]}'s {tile_name(lone)} looks for a partner; {names[answer]} answers. "
-            f"{names[winner]} wins the dice and takes {given}, giving back {back} (BG-SEEK)."
-        )
-    return log
-
-
-def _lone(hand: Sequence[Tile]) -> Tile | None:
-    m, s = hand.count(MOTHER), hand.count(SON)
-    if m == 1 and s == 0:
-        return MOTHER
-    if s == 1 and m == 0:
-        return SON
-    return None
-
-
-def _contest(a: int, b: int, rng: random.Random) -> tuple[int, int]:
-    while True:
-        x, y = rng.randint(1, 6) + rng.randint(1, 6), rng.randint(1, 6) + rng.randint(1, 6)
-        if x != y:
-            return (a, b) if x > y else (b, a)
-
-
-def _tile_back(hand: Sequence[Tile], points: frozenset[Tile], rng: random.Random) -> Tile:
-    while True:
-        named = roll_dice(rng)
-        kinds = (
-            [named]
-            if named.is_civil
-            else [t for t in KIND_ORDER if t.is_military and t.pips == named.pips]
-        )
-        if named in (MOTHER, SON) or any(k in points for k in kinds):
-            continue
-        held = [k for k in kinds if k in hand]
-        if held:
-            return held[0]
-
-
-def _check_hands(hands: list[Tiles]) -> None:
-    if len(hands) != SEATS:
-        raise SetupError(f"Bagchen needs {SEATS} hands, not {len(hands)} (BG-DEAL)")
-    sizes = {len(h) for h in hands}
-    if len(sizes) != 1 or not 1 <= min(sizes) <= HAND_SIZE:
-        raise SetupError(
-            f"hands must have the same size, 1 to 16 tiles; got {[len(h) for h in hands]} (BG-DEAL)"
-        )
-    used = Counter(t for h in hands for t in h)
-    for tile, n in used.items():
-        if not tile.is_chinese:
-            raise SetupError(f"{tile} has a blank end: it is not in the 64-tile set (BG-SET)")
-        if n > SET_COUNTS[tile]:
-            raise SetupError(
-                f"{tile} is dealt {n} times but the 64-tile set has {SET_COUNTS[tile]} (BG-SET)"
-            )
+#: The deal; the names of the deal before play (:mod:`.dealing`), the passport
+#: (:mod:`.passport`) and the masks (:mod:`.masks`) stay importable from here.
+__all__ = [
+    "CLAUSES",
+    "HAND_SIZE",
+    "KIND_LANES",
+    "PASSPORT",
+    "SEATS",
+    "TRICKS",
+    "Deal",
+    "fallback_tier",
+    "mask_without",
+    "roll_dice",
+    "seek",
+    "top_kinds",
+]

@@ -15,7 +15,8 @@ line engine's one fast path (:class:`~gupai_learn.engine.line.LineDeal`); this g
 after a placement (:meth:`Deal._placed`) checks the fish, memoised by the tiles off the line and
 the ends, and decides the end of the hand from a per-number count of held tiles. The property
 tests show each shortcut equals the general path (``judge``, ``Layout.add``, ``_finished``, and
-a twin deal with the fast path switched off).
+a twin deal with the fast path switched off). Its tables are in :mod:`.tables`; shuffling,
+dealing and checking dealt hands in :mod:`.dealing`.
 
 Interpretations where the ruling leaves a case open (said here and in the report):
 
@@ -32,13 +33,9 @@ Interpretations where the ruling leaves a case open (said here and in the report
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Hashable, Sequence
-from itertools import starmap
-from operator import itemgetter
 from typing import Any
 
-from gupai_learn import decks
 from gupai_learn.engine.deal import MoveForm, Outcome, check_players, check_seat, seeded
 from gupai_learn.engine.line import (
     PLACEMENT,
@@ -49,6 +46,14 @@ from gupai_learn.engine.line import (
     placement,
 )
 from gupai_learn.engine.moves import PASS, End, Move, quote
+from gupai_learn.games.ding_niu.dealing import (
+    _DECK,
+    DECK_COUNTS,
+    HAND_SIZE,
+    SEATS,
+    _check_hands,
+    deal_hands,
+)
 from gupai_learn.games.ding_niu.fish import (
     FULL_KEY,
     KINDS,
@@ -61,25 +66,25 @@ from gupai_learn.games.ding_niu.fish import (
 )
 from gupai_learn.games.ding_niu.ranking import places
 from gupai_learn.games.ding_niu.rules import Rules
+from gupai_learn.games.ding_niu.tables import (
+    _AFTER,
+    _DOWN,
+    _DOWNS_OF,
+    _FIRSTS_OF,
+    _FISH_MEMO,
+    _FULL_HELD,
+    _ORDERS,
+    _PIPS,
+    _carrying,
+    _held_counts,
+    _placeable,
+)
 from gupai_learn.tiles import Tile, Tiles, as_tiles
 from gupai_learn.verdict import Reason, SetupError
 
-HAND_SIZE = 6
-SEATS = 4
-DECK_COUNTS: Counter[Tile] = Counter(decks.ding_niu())
 _DEFAULT_RULES = Rules()
 _new = tuple.__new__
 MISSING: Any = object()
-#: The deck in hand order (high tiles first), so sorted positions give sorted hands.
-_DECK = tuple(sorted(decks.ding_niu(), reverse=True))
-_POSITIONS = range(len(_DECK))
-#: One empty argument list per tile of the deck (``starmap`` draws a key per tile).
-_NO_ARGS = ((),) * len(_DECK)
-
-
-def _hand(positions: list[int]) -> Tiles:
-    """The hand dealt the deck's tiles at ``positions`` (sorted positions: a sorted hand)."""
-    return _new(Tiles, itemgetter(*sorted(positions))(_DECK))
 
 
 class Deal(LineDeal):
@@ -163,12 +168,8 @@ class Deal(LineDeal):
         ``players`` can only be 4."""
         check_players(players, (SEATS,), "DN-DEAL")
         rng = seeded(seed)
-        draw = rng.random
-        # one draw per tile, in deck order, as before (starmap: the draws without a loop)
-        keys = list(starmap(draw, _NO_ARGS))
-        order = sorted(_POSITIONS, key=keys.__getitem__)
-        first = int(draw() * SEATS) if leader is None else leader
-        hands = [_hand(order[0:6]), _hand(order[6:12]), _hand(order[12:18]), _hand(order[18:24])]
+        hands = deal_hands(rng)
+        first = int(rng.random() * SEATS) if leader is None else leader
         deal = cls.__new__(cls)
         deal._setup(hands, rules, first)
         return deal
@@ -591,87 +592,6 @@ class Deal(LineDeal):
         return "\n".join(lines)
 
 
-#: Each tile of the deck put face down (DN-DISCARD), made once.
-_DOWN: dict[Tile, Move] = {t: _new(Move, ("discard", Tiles((t,)), None, None)) for t in DECK_COUNTS}
-#: Per hand (a sorted tuple): its first-tile moves, and its face-down moves (at most one entry
-#: per sub-hand of the 24-tile deck).
-_FIRSTS_OF: dict[tuple[Tile, ...], tuple[Move, ...]] = {}
-_DOWNS_OF: dict[tuple[Tile, ...], tuple[Move, ...]] = {}
-#: The pips of each tile (DN-SCORE-POINTS).
-_PIPS = {t: t[0] + t[1] for t in DECK_COUNTS}
-#: The playing order of a hand per leader, the leader first.
-_ORDERS = tuple(tuple((leader + i) % SEATS for i in range(SEATS)) for leader in range(SEATS))
-#: The seat after each seat.
-_AFTER = tuple((s + 1) % SEATS for s in range(SEATS))
-#: Fish found by rest key and ends (``rest * 49 + left * 7 + right``), per ``fish_types``.
-_FISH_MEMO: dict[str, dict[int, Any]] = {}
-
-_CARRYING: dict[tuple[int, ...], frozenset[Tile]] = {}
-
-
-def _carrying(numbers: tuple[int, ...]) -> frozenset[Tile]:
-    """The deck's non-doubles that carry one of ``numbers`` (made once per numbers)."""
-    found = _CARRYING.get(numbers)
-    if found is None:
-        found = _CARRYING[numbers] = frozenset(
-            t for t in DECK_COUNTS if t[0] != t[1] and (t[0] in numbers or t[1] in numbers)
-        )
-    return found
-
-
-def _held_counts(hands: Sequence[tuple[Tile, ...]]) -> list[int]:
-    """Per number 0-6, how many tiles of ``hands`` carry it (a double counts once)."""
-    held = [0] * 7
-    for hand in hands:
-        for a, b in hand:
-            held[a] += 1
-            if a != b:
-                held[b] += 1
-    return held
-
-
-_FULL_HELD = _held_counts([_DECK])
-
-
-def _placeable(hands: Sequence[tuple[Tile, ...]], numbers: tuple[int, ...]) -> bool:
-    """Whether a held tile carries a number that can be reached from ``numbers`` through the
-    held non-doubles (the general test, read by :meth:`Deal._can_ever_place`).
-
-    When no held tile carries one of ``numbers`` the answer is False without looking further:
-    the search cannot grow from numbers no tile touches (the ends change only when a tile goes
-    down at one of them). The fast paths (:meth:`Deal._placed`, :meth:`Deal._apply_other`,
-    :meth:`Deal._end_turn`) read only that from the held counts; a property test shows they end
-    the hand exactly where :meth:`Deal._finished` does."""
-    reach = set(numbers)
-    edges = [t for h in hands for t in h if t[0] != t[1]]
-    grew = True
-    while grew:
-        grew = False
-        for a, b in edges:
-            if (a in reach) != (b in reach):
-                reach.update((a, b))
-                grew = True
-    return any(t[0] in reach or t[1] in reach for h in hands for t in h)
-
-
-def _check_hands(hands: list[Tiles]) -> None:
-    """ValueErrors for hands that cannot be dealt from one 24-tile deck (DN-SET, DN-DEAL)."""
-    counts: Counter[Tile] = Counter()
-    for seat, hand in enumerate(hands):
-        if len(hand) > HAND_SIZE:
-            raise SetupError(
-                f"hand {seat} has {len(hand)} tiles; a hand holds at most {HAND_SIZE} (DN-DEAL)"
-            )
-        counts.update(hand)
-    if not counts:
-        raise SetupError("every hand is empty: a hand needs tiles to play (DN-DEAL)")
-    for tile, n in sorted(counts.items()):
-        if tile not in DECK_COUNTS:
-            raise SetupError(f"{tile} is not in the Bull Fight deck of 24 tiles (DN-SET)")
-        if n > DECK_COUNTS[tile]:
-            raise SetupError(
-                f"{tile} is dealt {n} times; the deck has {DECK_COUNTS[tile]} (DN-SET)"
-            )
-
-
-__all__ = ["Deal", "HAND_SIZE", "SEATS", "placement"]
+#: The deal; the deal before play (:mod:`.dealing`) and the fast path's tables
+#: (:mod:`.tables`) keep their names importable from here.
+__all__ = ["DECK_COUNTS", "HAND_SIZE", "SEATS", "Deal", "_held_counts", "placement"]

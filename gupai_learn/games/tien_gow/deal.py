@@ -6,7 +6,8 @@ TG-RED-DOT. Settlement lives in :mod:`.settle`.
 
 Speed: hands are also kept as bit masks over the 32 tile slots (a civil kind has two slots, a
 military tile one), and every valid combination has a mask of the slots it needs, so listing
-legal plays is a handful of integer ANDs. Plays found in that table skip re-classification.
+legal plays is a handful of integer ANDs (:mod:`.masks`). Plays found in that table skip
+re-classification. Shuffling, dealing and checking the hands is :mod:`.dealing`.
 """
 
 from __future__ import annotations
@@ -14,17 +15,13 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Hashable, Sequence
-from operator import itemgetter
 from typing import Any
 
-from gupai_learn import decks
 from gupai_learn.engine.deal import (
     MoveForm,
     Outcome,
-    check_count,
     check_played_counts,
     check_players,
-    check_seat,
     seeded,
 )
 from gupai_learn.engine.moves import quote
@@ -34,10 +31,8 @@ from gupai_learn.games.tien_gow.combos import (
     ALL_COMBOS,
     FAMILY,
     FAMILY_NAME,
-    KINDS,
     MIXED_KINDS,
     NUMBER_NAME,
-    PerSetting,
     beat_errors,
     beat_note,
     canonical,
@@ -45,124 +40,30 @@ from gupai_learn.games.tien_gow.combos import (
     may_beat,
     shown,
 )
+from gupai_learn.games.tien_gow.dealing import (
+    HAND_SIZE,
+    SEATS,
+    _check_hands,
+    _check_state,
+    deal_hands,
+)
+from gupai_learn.games.tien_gow.masks import (
+    _TABLES,
+    BIT,
+    SET_COUNTS,
+    SLOT,
+    UPPER,
+    UPPER_SLOTS,
+    _need_mask,
+    _without,
+    hand_mask,
+)
 from gupai_learn.games.tien_gow.rules import Rules
 from gupai_learn.tiles import Tile, Tiles, as_tiles
 from gupai_learn.verdict import Reason, SetupError
 
-HAND_SIZE = 8
-SEATS = 4
-
-
-def _slot_bases() -> dict[Tile, int]:
-    bases: dict[Tile, int] = {}
-    for i, tile in enumerate(decks.chinese()):
-        bases.setdefault(tile, i)
-    return bases
-
-
-SLOT = _slot_bases()
-SET_COUNTS = Counter(decks.chinese())
-
-
-#: Slot bit of each tile's first copy, and of its second copy (0 for military tiles).
-BIT = {tile: 1 << slot for tile, slot in SLOT.items()}
-UPPER = {tile: (bit << 1 if tile.is_civil else 0) for tile, bit in BIT.items()}
-
-
-def _without(mask: int, pieces: Sequence[Tile]) -> int:
-    """A hand mask after removing ``pieces`` (a second copy lives in the upper slot)."""
-    for tile in pieces:
-        upper = UPPER[tile]
-        mask ^= upper if mask & upper else BIT[tile]
-    return mask
-
-
-#: The upper slot of every civil kind (a civil kind fills slots 2k and 2k+1 of the set).
-UPPER_SLOTS = sum(UPPER.values())
-
-
-def _positions_mask(positions: Sequence[int]) -> int:
-    """:func:`hand_mask` of the tiles at these positions of the set: a lone second copy of a
-    civil kind moves down to its kind's first slot."""
-    return _slots_mask(sum(map(_POSITION_BIT.__getitem__, positions)))
-
-
-def _slots_mask(mask: int) -> int:
-    """The mask of the set's positions ``mask`` as a hand mask (a lone second copy of a civil
-    kind moves down to its kind's first slot)."""
-    lone = mask & UPPER_SLOTS & ~(mask << 1)
-    return mask ^ (lone | lone >> 1)
-
-
-#: The bit of each position of the set.
-_POSITION_BIT = tuple(1 << p for p in range(len(decks.chinese())))
-
-
-def _dealt(deck: Tiles, positions: list[int]) -> tuple[Tiles, int]:
-    """The hand of the tiles at ``positions`` of the set (sorted positions: a hand in display
-    order) and its hand mask, read with one getter."""
-    get = itemgetter(*sorted(positions))
-    return tuple.__new__(Tiles, get(deck)), _slots_mask(sum(get(_POSITION_BIT)))
-
-
-def hand_mask(hand: Sequence[Tile]) -> int:
-    """Bit mask of a hand: identical civil tiles fill their kind's two slots in turn."""
-    mask = 0
-    for tile in hand:
-        bit = 1 << SLOT[tile]
-        mask |= bit << 1 if mask & bit else bit
-    return mask
-
-
-Entry = tuple[int, Combination]
-
 #: TG-TRICKPAY: what each other seat pays the winner of a trick won by these classes.
 _TRICK_PAYMENT = {"supreme": 2, "quartet": 4}
-
-
-class _Tables:
-    """Every valid combination with the slot mask it needs, indexed three ways."""
-
-    def __init__(self, mixed_sets: bool) -> None:
-        entries = [(hand_mask(c.pieces), c) for c in ALL_COMBOS[mixed_sets].values()]
-        #: by kind, high to low (for followers)
-        self.by_kind: dict[str, list[Entry]] = {k: [] for k in KINDS}
-        for entry in sorted(entries, key=lambda e: -e[1].rank):
-            self.by_kind[entry[1].kind].append(entry)
-        #: by canonical tiles (to recognise a play)
-        self.by_tiles: dict[tuple[Tile, ...], Entry] = {
-            Tiles(c.pieces): (need, c) for need, c in entries
-        }
-        #: multi-tile combinations by their first tile (to list leads)
-        self.anchored: dict[Tile, list[tuple[int, Tiles]]] = {}
-        for need, c in entries:
-            if len(c.pieces) > 1:
-                self.anchored.setdefault(c.pieces[0], []).append((need, Tiles(c.pieces)))
-        self.singles = {t: Tiles((t,)) for t in SLOT}
-        #: per combination (by its tiles): every slot some combination in ``above`` needs, and
-        #: ``above`` itself (a hand holding none of those slots has no face-up answer)
-        self.beats_of: dict[tuple[Tile, ...], tuple[int, list[tuple[int, Tiles]]]] = {}
-        #: per tile: its single, and the multi-tile combinations anchored on it (to list leads
-        #: with one look-up per tile)
-        self.leads_of: dict[Tile, tuple[Tiles, tuple[tuple[int, Tiles], ...]]] = {
-            t: (self.singles[t], tuple(self.anchored.get(t, ()))) for t in SLOT
-        }
-        #: per combination (by its tiles): the slot masks and tiles of every combination of
-        #: its class that beats it, high to low (for followers)
-        self.above: dict[tuple[Tile, ...], list[tuple[int, Tiles]]] = {
-            Tiles(c.pieces): [
-                (need, Tiles(b.pieces)) for need, b in self.by_kind[c.kind] if may_beat(b, c)
-            ]
-            for _, c in entries
-        }
-        for pieces, above in self.above.items():
-            union = 0
-            for need, _ in above:
-                union |= need
-            self.beats_of[pieces] = (union, above)
-
-
-_TABLES = PerSetting(_Tables)  # each built on first use
 
 
 def _read_tiles(raw: Any) -> Tiles:
@@ -175,23 +76,6 @@ def _read_tiles(raw: Any) -> Tiles:
 
 #: Move texts read once (a user's random player writes the same few texts again and again).
 _TEXT_MOVES = TextMoves(_read_tiles)
-
-
-def _need_mask(pieces: Sequence[Tile]) -> int:
-    """The slot mask a hand needs to hold ``pieces``; 0 when no hand can (a military tile named
-    twice, a civil kind three times, a tile outside the set)."""
-    mask = 0
-    for tile in pieces:
-        bit = BIT.get(tile)
-        if bit is None:
-            return 0
-        if mask & bit:
-            upper = UPPER[tile]
-            if not upper or mask & upper:
-                return 0
-            bit = upper
-        mask |= bit
-    return mask
 
 
 _DEFAULT_RULES = Rules()
@@ -311,13 +195,7 @@ class Deal(TrickDeal[Tile]):
         many hands from one generator); ``players`` can only be 4; seat 0 leads unless
         ``leader`` is given. Other keywords are those of :class:`Deal`."""
         check_players(players, (SEATS,), "TG-DEAL")
-        # Shuffling positions in the set gives the same permutation as shuffling the tiles, and
-        # the set is in display order, so sorted positions are sorted hands; no checks needed.
-        rng = seeded(seed)
-        deck = decks.chinese()
-        order = list(range(len(deck)))
-        decks.shuffle(rng, order)
-        dealt = [_dealt(deck, order[i : i + HAND_SIZE]) for i in range(0, len(deck), HAND_SIZE)]
+        dealt = deal_hands(seeded(seed))  # sorted hands from the set's order: no checks needed
         deal = cls.__new__(cls)
         deal._setup([hand for hand, _ in dealt], rules, leader=leader, **kwargs)
         deal._masks = [mask for _, mask in dealt]
@@ -592,40 +470,6 @@ def _play_text(deal: Deal, play: TrickPlay) -> str:
     return f"{deal.name(play.seat)} {play.move}"
 
 
-def _check_hands(hands: list[Tiles]) -> None:
-    if len(hands) != SEATS:
-        raise SetupError(f"Tien Gow needs {SEATS} hands, not {len(hands)} (TG-DEAL)")
-    sizes = {len(h) for h in hands}
-    if len(sizes) != 1 or not 1 <= min(sizes) <= HAND_SIZE:
-        raise SetupError(
-            f"hands must have the same size, 1 to 8 tiles; got {[len(h) for h in hands]} (TG-DEAL)"
-        )
-    used: dict[Tile, int] = {}
-    for hand in hands:
-        for tile in hand:
-            used[tile] = used.get(tile, 0) + 1
-    for tile, n in used.items():
-        have = SET_COUNTS.get(tile, 0)
-        if n > have:
-            raise SetupError(f"{tile} is dealt {n} times but the 32-tile set has {have} (TG-SET)")
-
-
-def _check_state(
-    rules: object, leader: object, banker: object, streak: object, first_lead_unbeatable: object
-) -> None:
-    """The deal's other arguments, each a ValueError naming it when wrong."""
-    if rules is not None and not isinstance(rules, Rules):
-        raise SetupError(f"rules={quote(rules)}: give a tien_gow.Rules(...) or None")
-    check_seat("leader", leader, SEATS, "TG-DEAL")
-    check_seat("banker", banker, SEATS, "TG-DEAL")
-    check_count("banker_streak", streak, "TG-STREAK")
-    if first_lead_unbeatable is not None and type(first_lead_unbeatable) is not bool:
-        raise SetupError(
-            f"first_lead_unbeatable={quote(first_lead_unbeatable)}: give True, False or None "
-            "(TG-PAY-ALL-EXCEPTION)"
-        )
-
-
 def unbeatable_in_own_eyes(lead: Combination, hand: Sequence[Tile], rules: Rules) -> bool:
     """TG-PAY-ALL-EXCEPTION: True if no play made from the tiles outside ``hand`` could beat
     ``lead`` (a combination led from that hand)."""
@@ -638,3 +482,18 @@ def unbeatable_in_own_eyes(lead: Combination, hand: Sequence[Tile], rules: Rules
             if all(outside[t] >= n for t, n in need.items()):
                 return False
     return True
+
+
+#: The deal; the names solver.py, bench.py and tests import from here that now live in
+#: :mod:`.dealing` and :mod:`.masks` are re-exported.
+__all__ = [
+    "HAND_SIZE",
+    "SEATS",
+    "SLOT",
+    "UPPER_SLOTS",
+    "_TABLES",
+    "Deal",
+    "_without",
+    "hand_mask",
+    "unbeatable_in_own_eyes",
+]
