@@ -49,7 +49,7 @@ HTML_TYPES = (
     ("gupai_learn.engine.match", "Match"),
     ("gupai_learn.puzzles.model", "Feedback"),
     ("gupai_learn.puzzles.model", "Puzzle"),
-    ("gupai_learn.puzzles.progress", "LessonMap"),
+    ("gupai_learn.puzzles.star_map", "LessonMap"),
     ("gupai_learn.verdict", "Verdict"),
 )
 
