@@ -38,7 +38,7 @@ SVG_TYPES = (
     ("gupai_learn.cards", "Cards"),
     ("gupai_learn.engine.reference", "Reference"),
     ("gupai_learn.engine.deal", "BaseDeal"),
-    ("gupai_learn.engine.line", "Layout"),
+    ("gupai_learn.engine.layout", "Layout"),
     ("gupai_learn.engine.line", "LineDeal"),
     ("IPython.core.display", "SVG"),
 )
