@@ -29,7 +29,6 @@ WAITING: frozenset[str] = frozenset(
         "gupai_learn/games/tien_gow/deal.py",
         "gupai_learn/games/tien_gow/endgame.py",
         "gupai_learn/puzzles/ideas.py",
-        "gupai_learn/engine/trick.py",
     }
 )
 
