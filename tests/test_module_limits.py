@@ -28,7 +28,6 @@ WAITING: frozenset[str] = frozenset(
         "gupai_learn/games/ding_niu/deal.py",
         "gupai_learn/games/tien_gow/deal.py",
         "gupai_learn/games/tien_gow/endgame.py",
-        "gupai_learn/puzzles/ideas.py",
     }
 )
 

@@ -362,7 +362,6 @@ class TrickDeal(BaseDeal[P], FastPlays[P]):
         plays = tuple((p.seat, p.pieces, p.face_up, p.call) for p in self._plays)
         return (super().state_key(), plays, tuple(self._won))
 
-    # ----- the one fast path ----------------------------------------------------------
     # ----- hooks a game fills in -------------------------------------------------------
 
     @abstractmethod
