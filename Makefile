@@ -40,7 +40,7 @@ test: $(STAMP)
 	$(BIN)/ruff check gupai_learn tests tools
 	$(BIN)/mypy gupai_learn
 	$(BIN)/mypy --strict --follow-imports=silent gupai_learn/engine gupai_learn/games \
-		gupai_learn/strong.py gupai_learn/review.py gupai_learn/sim.py
+		gupai_learn/strong.py gupai_learn/review.py gupai_learn/review_*.py gupai_learn/sim.py
 	$(BIN)/python -m pytest tests lessons -n 2 --dist loadscope --nbval --nbval-current-env \
 		--nbval-sanitize-with tests/nbval_sanitize.cfg
 

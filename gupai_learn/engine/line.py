@@ -4,7 +4,8 @@ ends, number to number (design.md §1-3).
 A :class:`Layout` is the line on the table: the :class:`Placed` tiles in line order (left to
 right, each turned so that touching numbers match) and the numbers at its open ends. It is
 immutable: :meth:`Layout.add` returns a new layout, so copying a deal for a search costs
-nothing.
+nothing. The layout, the placement moves and the fast path's tables live in
+:mod:`gupai_learn.engine.layout` (importable from here too); this module holds the deal.
 
 :class:`LineDeal` builds on :class:`~gupai_learn.engine.deal.BaseDeal` (turn, end of deal,
 reading, pieces in hand) and checks once, for every line game, whether a tile may go at an end.
@@ -43,11 +44,28 @@ a game's ``_placed`` and ``_apply_other`` may skip seats.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from operator import attrgetter
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, ClassVar
 
 from gupai_learn.engine.deal import BaseDeal, MoveForm, Outcome
+from gupai_learn.engine.layout import (
+    EMPTY_LINES,
+    FIRST,
+    FIRSTS,
+    FITS_AT,
+    LEFT,
+    QUICK,
+    RIGHT,
+    Layout,
+    Placed,
+    Quick,
+    fitting_placements,
+    folded,
+    other_end,
+    placement,
+    placement_table,
+)
 from gupai_learn.engine.moves import ENDS, End, Move, is_plain, quote
 from gupai_learn.tiles import Tile, Tiles, as_tiles
 from gupai_learn.verdict import AmbiguousPlayError, IllegalPlayError, Reason, SetupError, Verdict
@@ -59,168 +77,22 @@ __all__ = [
     "RIGHT",
     "Layout",
     "LineDeal",
+    "LineResult",
     "Placed",
+    "fitting_placements",
+    "other_end",
     "placement",
     "placement_table",
+    "without",
 ]
 
 _new = tuple.__new__
-_OTHER: dict[str, End] = {"left": "right", "right": "left"}
 #: The one move every line game has (:attr:`BaseDeal.MOVE_FORMS`): a tile at an end.
 PLACEMENT = MoveForm("a tile placed at an end of the line", end=True)
-
-
-class Placed(NamedTuple):
-    """One tile on the line: ``tile``, the numbers facing ``left`` and ``right``, the ``seat``
-    that placed it, and whether it lies ``across`` the line (a double, in games that turn
-    doubles; drawing only: the line's numbers are the same either way)."""
-
-    tile: Tile
-    left: int
-    right: int
-    seat: int
-    across: bool = False
-
-    def __str__(self) -> str:
-        return f"[{self.left}:{self.right}]"
-
 
 #: What a line game's move gives back: the tile placed (``Placed``), a tile drawn from the
 #: boneyard or put face down (``Tile``), or nothing (a pass).
 LineResult = Placed | Tile | None
-
-
-_PLACEMENTS: dict[tuple[Tile, End | None], Move] = {}
-
-
-def placement(tile: Tile, end: End | None) -> Move:
-    """The Move placing ``tile`` at ``end`` (None: the first tile, or an end left to resolve).
-    Moves are immutable, so each one is made once and handed out again."""
-    move = _PLACEMENTS.get((tile, end))
-    if move is None:
-        move = _PLACEMENTS[tile, end] = _new(Move, ("play", Tiles((tile,)), end, None))
-    return move
-
-
-class Layout:
-    """The line of tiles on the table, immutable.
-
-    ``placed`` holds the tiles in line order; ``ends`` the numbers at the (left, right) ends,
-    None before the first tile; ``open`` the end names where tiles may still go (both, or one
-    for a one-armed line); ``doubles_across`` says how doubles are drawn.
-
-    >>> line = Layout().add(Tile(6, 4), None, seat=0).add(Tile(6, 4), "left", seat=1)
-    >>> str(line), line.ends
-    ('[4:6][6:4]', (4, 4))
-    """
-
-    __slots__ = ("doubles_across", "ends", "numbers", "open", "placed")
-
-    placed: tuple[Placed, ...]
-    ends: tuple[int, int] | None
-    open: tuple[End, ...]
-    doubles_across: bool
-    #: the numbers at the open ends (empty before the first tile)
-    numbers: tuple[int, ...]
-
-    def __init__(
-        self,
-        placed: tuple[Placed, ...] = (),
-        open: tuple[End, ...] = ENDS,
-        doubles_across: bool = False,
-    ) -> None:
-        self.placed = tuple(placed)
-        self.ends = (self.placed[0].left, self.placed[-1].right) if self.placed else None
-        self.open = open
-        self.doubles_across = doubles_across
-        self.numbers = _numbers(self.ends, open)
-
-    # ----- reading -------------------------------------------------------------------
-    def __len__(self) -> int:
-        return len(self.placed)
-
-    def __iter__(self) -> Iterator[Placed]:
-        return iter(self.placed)
-
-    def __bool__(self) -> bool:
-        return bool(self.placed)
-
-    def __str__(self) -> str:
-        return "".join(map(str, self.placed)) if self.placed else "(empty line)"
-
-    def __repr__(self) -> str:
-        return f"<Layout {self}>"
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Layout):
-            return NotImplemented
-        return (self.placed, self.open) == (other.placed, other.open)
-
-    def __hash__(self) -> int:
-        return hash((self.placed, self.open))
-
-    @property
-    def tiles(self) -> Tiles:
-        """The tiles of the line in line order, as plain tiles."""
-        return Tiles(p.tile for p in self.placed)
-
-    def number(self, end: End) -> int | None:
-        """The number at ``end`` (None before the first tile)."""
-        if self.ends is None:
-            return None
-        return self.ends[0] if end == "left" else self.ends[1]
-
-    def open_numbers(self) -> tuple[int, ...]:
-        """The numbers at the open ends (empty before the first tile)."""
-        return self.numbers
-
-    def fits(self, tile: Tile) -> tuple[End, ...]:
-        """The open ends ``tile`` may go at (both before the first tile)."""
-        ends = self.ends
-        if ends is None:
-            return ENDS
-        a, b = tile
-        return tuple(e for e in self.open if (ends[0] if e == "left" else ends[1]) in (a, b))
-
-    def describe_ends(self) -> str:
-        """ "the ends show 2 and 5" / "the open end shows 4" / "the line is empty"."""
-        if self.ends is None:
-            return "the line is empty"
-        if len(self.open) == 1:
-            return f"the open {self.open[0]} end shows {self.number(self.open[0])}"
-        return f"the ends show {self.ends[0]} and {self.ends[1]}"
-
-    # ----- growing -------------------------------------------------------------------
-    def add(self, tile: Tile, end: End | None, seat: int, arms: int = 2) -> Layout:
-        """A new layout with ``tile`` placed at ``end``, turned so the numbers touch.
-
-        The first tile lies high number left; ``end`` then names the end that stays open when
-        the line has one arm (``arms=1``). Raises ValueError when the tile does not fit."""
-        across = self.doubles_across and tile.is_double
-        high, low = tile
-        if self.ends is None:
-            first = Placed(tile, high, low, seat, across)
-            opened: tuple[End, ...] = ENDS if arms == 2 else (end or "right",)
-            return Layout((first,), opened, self.doubles_across)
-        if end is None or end not in self.open:
-            raise SetupError(f"{tile} needs an open end ({', '.join(self.open)})")
-        left, right = self.ends
-        if end == "left":
-            if left != high and left != low:
-                raise SetupError(f"{tile} has no {left}")
-            other = low if left == high else high
-            new = _new(Placed, (tile, other, left, seat, across))
-            return _grown(self, (new,) + self.placed, (other, right))
-        if right != high and right != low:
-            raise SetupError(f"{tile} has no {right}")
-        other = low if right == high else high
-        new = _new(Placed, (tile, right, other, seat, across))
-        return _grown(self, self.placed + (new,), (left, other))
-
-    def _repr_svg_(self) -> str:
-        from gupai_learn.render.line import layout_svg
-
-        return layout_svg(self)
 
 
 class LineDeal(BaseDeal[Tile]):
@@ -236,7 +108,7 @@ class LineDeal(BaseDeal[Tile]):
     #: doubles lie across the line (Bergen) or inline (Ding Niu)
     DOUBLES_ACROSS: ClassVar[bool] = False
 
-    #: the placements' tables of the fast path (see :data:`_QUICK`), per doubles' lie: set per
+    #: the placements' tables of the fast path (see :data:`QUICK`), per doubles' lie: set per
     #: class, so that a deal keeps few attributes of its own (a deal with 30 or more no longer
     #: shares its attribute layout, and every attribute read and write slows down)
     _quick_table: ClassVar[dict[Move, Quick]]
@@ -254,7 +126,7 @@ class LineDeal(BaseDeal[Tile]):
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        cls._quick_table = _QUICK[cls.DOUBLES_ACROSS]
+        cls._quick_table = QUICK[cls.DOUBLES_ACROSS]
 
     #: True once the deal has ended (a game sets ``_ended``). A property whose getter is C
     #: code (``attrgetter``): every step of every playout reads it, and a Python getter would
@@ -269,7 +141,7 @@ class LineDeal(BaseDeal[Tile]):
         self._hands = list(hands)
         self._turn = leader
         self._arms = arms
-        self._layout = _EMPTY_LINES[self.DOUBLES_ACROSS]  # immutable: shared
+        self._layout = EMPTY_LINES[self.DOUBLES_ACROSS]  # immutable: shared
         self._log = []
         self._ended = False
         self._offered: tuple[Move, ...] | None = None
@@ -298,7 +170,7 @@ class LineDeal(BaseDeal[Tile]):
         folds them in (what :meth:`Layout.add` makes one tile at a time)."""
         lay = self._lay
         if self._grow_left or self._grow_right:
-            lay = self._lay = _folded(lay, self._grow_left, self._grow_right, self._ends)
+            lay = self._lay = folded(lay, self._grow_left, self._grow_right, self._ends)
             self._grow_left = ()
             self._grow_right = ()
         return lay
@@ -354,7 +226,7 @@ class LineDeal(BaseDeal[Tile]):
         ends = self._ends
         if self._fast and ends is not None:  # each distinct tile's placements, from tables
             seat = self._turn
-            table = _FITS_AT[ends[0] * 7 + ends[1]]
+            table = FITS_AT[ends[0] * 7 + ends[1]]
             moves: list[Move] = []
             previous = None
             for tile in self._hands[seat]:  # sorted and interned: copies side by side
@@ -544,7 +416,7 @@ class LineDeal(BaseDeal[Tile]):
         ends = layout.ends
         if ends is None:
             if self._arms == 2:
-                return [_FIRSTS[t] for t in dict.fromkeys(self._hands[seat])]
+                return [FIRSTS[t] for t in dict.fromkeys(self._hands[seat])]
             for tile in dict.fromkeys(self._hands[seat]):
                 moves += [placement(tile, e) for e in ENDS]
             return moves
@@ -602,73 +474,6 @@ class LineDeal(BaseDeal[Tile]):
         return new
 
 
-def fitting_placements(
-    hand: tuple[Tile, ...], ends: tuple[int, int], open: tuple[End, ...]
-) -> list[Move]:
-    """Each distinct tile of ``hand`` at each open end it fits, in hand order."""
-    left, right = ends
-    at_left, at_right = "left" in open, "right" in open
-    moves: list[Move] = []
-    get = _PLACEMENTS.get
-    for tile in dict.fromkeys(hand):
-        if at_left and left in tile:
-            moves.append(get((tile, "left")) or placement(tile, "left"))
-        if at_right and right in tile:
-            moves.append(get((tile, "right")) or placement(tile, "right"))
-    return moves
-
-
-#: Where a game's fast path puts a tile (see :func:`placement_table`): at the left end, at
-#: the right end, or as the first tile of a two-armed line (high number left).
-LEFT, RIGHT, FIRST = range(3)
-
-
-def placement_table(
-    tile: Tile, side: int, seats: int, across: bool
-) -> tuple[list[int], list[list[Placed]]]:
-    """What a fast path needs to place ``tile`` at ``side`` (LEFT, RIGHT or FIRST) without
-    :meth:`Layout.add`: per number 0-6 the tile covers at that end, the number it leaves open
-    (-1 when it does not carry it), and the :class:`Placed` it makes per seat (every row the
-    same for FIRST); ``across``: the tile lies across the line (drawing only)."""
-    high, low = tile
-    others = [low if n == high else high if n == low else -1 for n in range(7)]
-    made = []
-    for n in range(7):
-        ends = (others[n], n) if side == LEFT else (n, others[n]) if side == RIGHT else tile
-        made.append([_new(Placed, (tile, *ends, s, across)) for s in range(seats)])
-    return others, made
-
-
-def _folded(
-    layout: Layout,
-    left: tuple[Placed, ...],
-    right: tuple[Placed, ...],
-    ends: tuple[int, int] | None,
-) -> Layout:
-    """``layout`` of a two-armed line with the tiles noted at its left end (in the order
-    placed) and at its right end, and the numbers now at its ``ends``."""
-    new = object.__new__(Layout)
-    new.placed = (*reversed(left), *layout.placed, *right)
-    new.ends = new.numbers = ends  # type: ignore[assignment]
-    new.open = layout.open
-    new.doubles_across = layout.doubles_across
-    return new
-
-
-def _grown(old: Layout, placed: tuple[Placed, ...], ends: tuple[int, int]) -> Layout:
-    """``old`` with new tiles and ends (the fast path of :meth:`Layout.add`)."""
-    new = object.__new__(Layout)
-    new.placed, new.ends, new.open, new.doubles_across = placed, ends, old.open, old.doubles_across
-    new.numbers = ends if len(old.open) == 2 else _numbers(ends, old.open)
-    return new
-
-
-def _numbers(ends: tuple[int, int] | None, open: tuple[End, ...]) -> tuple[int, ...]:
-    if ends is None:
-        return ()
-    return tuple(ends[0] if e == "left" else ends[1] for e in open)
-
-
 def without(hand: tuple[Tile, ...], tile: Tile) -> Tiles:
     """``hand`` with one copy of ``tile`` taken out."""
     i = hand.index(tile)
@@ -682,41 +487,3 @@ def _one_tile(value: Any) -> Tile:
     if len(found) != 1:
         raise SetupError(f"name one tile, not {len(found)}")
     return found[0]
-
-
-def other_end(end: End) -> End:
-    """The other end's name."""
-    return _OTHER[end]
-
-
-#: The empty two-armed line, doubles inline (False) and across (True).
-_EMPTY_LINES = {across: Layout(doubles_across=across) for across in (False, True)}
-
-#: Every tile a line game may hold (the double-six set; Ding Niu's deck is part of it).
-_LINE_TILES = tuple(Tile(a, b) for a in range(7) for b in range(a + 1))
-_SIDES: dict[End | None, int] = {"left": LEFT, "right": RIGHT, None: FIRST}
-#: What the fast path needs of a placement: its tile, where it goes (LEFT, RIGHT, FIRST), the
-#: number it leaves open per number it covers and the Placed it makes per covered number and
-#: seat (:func:`placement_table`).
-Quick = tuple[Tile, int, list[int], list[list[Placed]]]
-#: The placements' tables, keyed by the move itself, for doubles inline (False) and across.
-_QUICK: dict[bool, dict[Move, Quick]] = {
-    across: {
-        placement(t, end): (t, side, *placement_table(t, side, 4, across and t[0] == t[1]))
-        for t in _LINE_TILES
-        for end, side in _SIDES.items()
-    }
-    for across in (False, True)
-}
-#: The first tile of a two-armed line, per tile (no end to name).
-_FIRSTS: dict[Tile, Move] = {t: placement(t, None) for t in _LINE_TILES}
-#: Per ends ``left * 7 + right``: each tile's placements at the ends it fits (left first).
-_FITS_AT: list[dict[Tile, tuple[Move, ...]]] = [
-    {
-        t: ((placement(t, "left"),) if left in t else ())
-        + ((placement(t, "right"),) if right in t else ())
-        for t in _LINE_TILES
-    }
-    for left in range(7)
-    for right in range(7)
-]

@@ -22,7 +22,7 @@ from gupai_learn.engine.game import GameInfo
 from gupai_learn.engine.game import PlayedDeal as PlayedDeal
 
 if TYPE_CHECKING:
-    from gupai_learn.engine.line import Layout
+    from gupai_learn.engine.layout import Layout
     from gupai_learn.engine.trick import Trick, TrickPlay
     from gupai_learn.tiles import Tile
 

@@ -41,9 +41,8 @@ import argparse
 import json
 import random
 import sys
-from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
+from collections.abc import Hashable, Iterator, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any, cast
 
 from gupai_learn.engine.game import GameInfo
@@ -52,7 +51,79 @@ from gupai_learn.engine.protocols import capable
 from gupai_learn.engine.trick import TrickDeal
 from gupai_learn.games import GAMES
 from gupai_learn.puzzles import goals, ideas
+from gupai_learn.puzzles.bank_file import (
+    bank_text,
+    default_path,
+    goal_of_entry,
+    measure_entry,
+    measured_tables,
+    needs_planning,
+    rating_summary,
+    rating_summary_html,
+    rerate,
+    with_difficulties,
+)
+from gupai_learn.puzzles.difficulty import (
+    HEURISTIC_SEEDS,
+    MOSTLY,
+    RANDOM_SEEDS,
+    STRONG_SAMPLES,
+    STRONG_SEEDS,
+    TRAP_FLOOR,
+    TRAP_SHARE,
+    Evidence,
+    Measure,
+    depth_of,
+    distinct_moves,
+    evidence,
+    measure,
+    position_after,
+    rating,
+)
 from gupai_learn.puzzles.goals import Goal
+
+__all__ = [
+    "CHOICE",
+    "DEALS_PER_PUZZLE",
+    "HEURISTIC_SEEDS",
+    "MAX_NODES",
+    "MIN_MOVES",
+    "MOSTLY",
+    "NUMBERS",
+    "RANDOM_SEEDS",
+    "STRONG_SAMPLES",
+    "STRONG_SEEDS",
+    "TITLES",
+    "TRAP_FLOOR",
+    "TRAP_SHARE",
+    "Evidence",
+    "Found",
+    "Measure",
+    "SettingsError",
+    "bank_text",
+    "candidates",
+    "check_settings",
+    "default_path",
+    "depth_of",
+    "distinct_moves",
+    "entry",
+    "evidence",
+    "generate",
+    "goal_of_entry",
+    "hand_size",
+    "main",
+    "measure",
+    "measure_entry",
+    "measured_tables",
+    "needs_planning",
+    "prove",
+    "rating",
+    "rating_summary",
+    "rating_summary_html",
+    "rerate",
+    "settings",
+    "with_difficulties",
+]
 
 #: Positions the solver may search to prove one puzzle.
 MAX_NODES = 60_000
@@ -60,15 +131,8 @@ MAX_NODES = 60_000
 DEALS_PER_PUZZLE = 100
 #: Fewest distinct legal moves a generated puzzle offers.
 MIN_MOVES = 3
-#: The heuristic player's seeds: a generated puzzle's answer is found by none of them.
-HEURISTIC_SEEDS = (0, 1, 2)
-#: The random player's seeds (its share of right answers is measured over these).
-RANDOM_SEEDS = tuple(range(24))
-#: The strong player's budgets (worlds sampled per decision), smallest first, and its seeds.
-STRONG_SAMPLES = (4, 12, 36)
-STRONG_SEEDS = (0, 1, 2)
-#: A computer level "finds" a puzzle when at least this share of its tries is right.
-MOSTLY = 0.5
+
+
 #: Puzzles found per puzzle kept: the generator then keeps those the strong player misses.
 CHOICE = 2
 NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
@@ -76,78 +140,6 @@ NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight",
 
 class SettingsError(ValueError):
     """Settings no generator run can satisfy (nothing is written)."""
-
-
-# ----- evidence and rating ----------------------------------------------------------------------
-@dataclass(frozen=True)
-class Evidence:
-    """What makes a move puzzle hard, measured: the share of tries in which each computer
-    level finds a right move (``random`` over :data:`RANDOM_SEEDS`, ``heuristic`` over
-    :data:`HEURISTIC_SEEDS`, ``strong`` per budget of :data:`STRONG_SAMPLES`), the distinct
-    legal ``moves``, the ``losing`` ones, the ``plausible`` losing ones (a computer player
-    chose it, or refuting it took real search: :data:`TRAP_SHARE`), the ``depth`` (trick
-    games: pieces in the seat's hand; line games: the fewest tiles in any hand) and the
-    positions the proof searched (``nodes``)."""
-
-    random: float
-    heuristic: float
-    strong: tuple[float, ...]
-    moves: int
-    losing: int
-    plausible: int
-    depth: int
-    nodes: int
-
-    def table(self) -> dict[str, Any]:
-        """The bank entry's ``difficulty`` table: the rating, then the evidence."""
-        return {
-            "rating": rating(self),
-            "random": round(self.random, 3),
-            "heuristic": round(self.heuristic, 3),
-            "strong": [round(s, 3) for s in self.strong],
-            "moves": self.moves,
-            "losing": self.losing,
-            "plausible": self.plausible,
-            "depth": self.depth,
-            "nodes": self.nodes,
-        }
-
-    @classmethod
-    def from_table(cls, table: dict[str, Any]) -> Evidence:
-        """The evidence a ``difficulty`` table holds (its rating left out)."""
-        fields = {k: v for k, v in table.items() if k != "rating"}
-        fields["strong"] = tuple(fields["strong"])
-        return cls(**fields)
-
-
-def rating(evidence: Evidence) -> int:
-    """1 (easy) to 5 (hard), from the evidence alone, the same scale for every bank:
-
-    - the heuristic player finds the answer (in most of its tries): 1 when the random player
-      mostly finds it too, else 2;
-    - the heuristic misses it: 3 when the strong player finds it at every budget, 4 when it
-      misses at some budget, 5 when it misses at every budget;
-    - one more when three or more losing moves are plausible;
-    - at most 3 when the heuristic or the random player mostly finds it (a coin toss is no
-      hard puzzle), and 1 when both do.
-    """
-    heuristic, random_ = evidence.heuristic >= MOSTLY, evidence.random >= MOSTLY
-    if heuristic and random_:
-        return 1
-    if heuristic:
-        base = 2
-    else:
-        misses = sum(s < MOSTLY for s in evidence.strong)
-        base = 3 if misses == 0 else 5 if misses == len(evidence.strong) else 4
-    bumped = base + (evidence.plausible >= 3)
-    return min(3 if heuristic or random_ else 5, bumped)
-
-
-#: A refuted move looks good when refuting it takes at least this share of the search that
-#: proves the winning move (and more than :data:`TRAP_FLOOR` positions): it is not lost at a
-#: glance.
-TRAP_SHARE = 0.2
-TRAP_FLOOR = 20
 
 
 # ----- checks -----------------------------------------------------------------------------------
@@ -175,13 +167,6 @@ def check_settings(game: str, count: object, min_depth: object) -> GameInfo:
 
 
 # ----- finding positions ------------------------------------------------------------------------
-def depth_of(info: GameInfo, deal: Any, seat: int) -> int:
-    """Trick games: pieces in the seat's hand; line games: the fewest tiles in any hand."""
-    if info.family == "trick":
-        return len(deal.hands[seat])
-    return min(len(h) for h in deal.hands)
-
-
 def candidates(info: GameInfo, seed: int, min_depth: int) -> Iterator[Any]:
     """Positions of one bot-played deal worth proving, smallest first: trick games between
     tricks; Bergen with nothing left to draw; each with at least :data:`MIN_MOVES` moves and a
@@ -277,99 +262,7 @@ def _with_scores(info: GameInfo, deal: Any, short: tuple[int, int]) -> tuple[Any
     return again, scores
 
 
-def distinct_moves(deal: Any) -> Iterator[tuple[Move, Any]]:
-    """Each legal move of ``deal`` with the position after it, a position reached twice
-    (two identical tiles) given once."""
-    seen: set[Hashable] = set()
-    for move in deal.legal_moves():
-        child = _after(deal, move)
-        key = child.state_key()
-        if key not in seen:
-            seen.add(key)
-            yield move, child
-
-
-@dataclass(frozen=True)
-class Measure:
-    """Every distinct first move of a position solved for a goal: the winners and losers with
-    the positions each proof searched, and the search in all."""
-
-    winners: tuple[tuple[Move, int], ...]
-    losers: tuple[tuple[Move, int], ...]
-    nodes: int
-
-    @property
-    def traps(self) -> frozenset[Move]:
-        """Refuted moves that look good: refuting each took real search (:data:`TRAP_SHARE`)."""
-        proof = max((n for _, n in self.winners), default=0)
-        floor = max(TRAP_FLOOR, TRAP_SHARE * proof)
-        return frozenset(m for m, n in self.losers if n >= floor)
-
-
-def measure(
-    info: GameInfo,
-    goal: Goal,
-    deal: Any,
-    budget: int,
-    unique: bool = False,
-    first: Sequence[Move] = (),
-) -> Measure | None:
-    """Solve every distinct first move of ``deal`` for the seat to move within ``budget``
-    positions in all, the moves ``first`` before the others; None when one stays undecided,
-    or, with ``unique``, as soon as one of ``first`` wins or a second winning move appears."""
-    seat = deal.turn
-    spent = 0
-    memo: dict[Hashable, object] = {}
-    winners: list[tuple[Move, int]] = []
-    losers: list[tuple[Move, int]] = []
-    moves = list(distinct_moves(deal))
-    keys = [child.state_key() for _, child in moves]
-    early = {keys.index(_after(deal, m).state_key()) for m in first}
-    for i in [*sorted(early), *(i for i in range(len(moves)) if i not in early)]:
-        move, child = moves[i]
-        result = goals.solve(info, goal, child, seat, max_nodes=max(0, budget - spent), memo=memo)
-        spent += result.nodes
-        if result.wins is None:
-            return None
-        if result.wins and unique and (winners or i in early):
-            return None
-        (winners if result.wins else losers).append((move, result.nodes))
-    return Measure(tuple(winners), tuple(losers), spent)
-
-
-def evidence(info: GameInfo, deal: Any, found: Measure) -> Evidence:
-    """The computer levels' tries on ``deal`` and the figures of ``found``."""
-    right = {_after(deal, m).state_key() for m, _ in found.winners}
-    chosen: set[Hashable] = set()
-
-    def share(make: Callable[[int], Any], seeds: Iterable[int]) -> float:
-        picks = [make(seed).choose(deal.copy()) for seed in seeds]
-        keys = [_after(deal, m).state_key() for m in picks]
-        chosen.update(keys)
-        return sum(k in right for k in keys) / len(keys)
-
-    found_random = share(lambda s: info.bot("random", s), RANDOM_SEEDS)
-    chosen.clear()  # a random pick is no sign that a move looks good
-    found_heuristic = share(lambda s: info.bot("heuristic", s), HEURISTIC_SEEDS)
-    strong = tuple(share(_strong(info, n), STRONG_SEEDS) for n in STRONG_SAMPLES)
-    looked = {m for m, _ in found.losers if _after(deal, m).state_key() in chosen}
-    return Evidence(
-        random=found_random,
-        heuristic=found_heuristic,
-        strong=strong,
-        moves=len(found.winners) + len(found.losers),
-        losing=len(found.losers),
-        plausible=len(looked | found.traps),
-        depth=depth_of(info, deal, deal.turn),
-        nodes=found.nodes,
-    )
-
-
-def _strong(info: GameInfo, samples: int) -> Callable[[int], Any]:
-    """The strong player of ``info``'s game with ``samples`` worlds per decision, by seed."""
-    return lambda seed: info.bots["strong"](seed, samples=samples)
-
-
+# ----- proving puzzles --------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Found:
     """One proved puzzle: the position and the goal it is asked with (``state``: the set-up's
@@ -418,10 +311,8 @@ def prove(
     return Found(deal, seat, goal, move, tempting, measured, idea, hints, dict(state or {}))
 
 
-def _after(deal: Any, move: Move) -> Any:
-    child = deal.copy()
-    child.apply(move)
-    return child
+#: A position after a move (the tests' name for it).
+_after = position_after
 
 
 def generate(
@@ -467,7 +358,7 @@ def _progress(game: str, deals: int, found: int, wanted: int) -> None:
     print(f"generate {game}: {deals} deals, {found}/{wanted} puzzles", file=sys.stderr, flush=True)
 
 
-# ----- writing TOML -----------------------------------------------------------------------------
+# ----- bank entries -----------------------------------------------------------------------------
 def entry(info: GameInfo, puzzle: Found, number: int) -> dict[str, Any]:
     """The bank entry of one puzzle (the format of the banks' endgames); ``themes`` last."""
     data: dict[str, Any] = {"id": f"{_prefix(info)}-gen-{number:02d}"}
@@ -571,189 +462,6 @@ def _prefix(info: GameInfo) -> str:
 
 def _number(n: int) -> str:
     return NUMBERS[n] if n < len(NUMBERS) else str(n)
-
-
-def bank_text(info: GameInfo, entries: Sequence[dict[str, object]], argv: Sequence[str]) -> str:
-    """A whole bank file: its header (game, roles and kind texts of the game's main bank), then
-    the entries."""
-    from gupai_learn.puzzles.loader import raw
-
-    main = raw(info.name)
-    lines = [
-        f"# Generated by: python -m gupai_learn.puzzles.generate {' '.join(argv)}",
-        "# Every entry's answer is proved by the solver; regenerate rather than edit.",
-        f"game = {_toml(info.name)}",
-        "",
-        "[roles]",
-        *(f"{k} = {_toml(v)}" for k, v in main.get("roles", {}).items()),
-    ]
-    for kind in ("endgame", "line-move"):
-        texts = main.get("kinds", {}).get(kind)
-        if texts:
-            lines += ["", f"[kinds.{kind}]", *(f"{k} = {_toml(v)}" for k, v in texts.items())]
-    for data in entries:
-        lines += ["", "[[puzzle]]", *(f"{k} = {_toml(v)}" for k, v in data.items())]
-    return "\n".join(lines) + "\n"
-
-
-def _toml(value: Any) -> str:
-    """A TOML value: strings (JSON escapes are TOML escapes), numbers, lists, inline tables."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, (int, float)):
-        return str(value)
-    if isinstance(value, str):
-        return json.dumps(value, ensure_ascii=False)
-    if isinstance(value, dict):
-        return "{ " + ", ".join(f"{k} = {_toml(v)}" for k, v in value.items()) + " }"
-    return "[" + ", ".join(_toml(v) for v in value) + "]"
-
-
-# ----- rating the banks -------------------------------------------------------------------------
-def needs_planning(data: dict[str, Any]) -> bool:
-    """True for a bank entry the solver answers: an endgame, or a line move that must still
-    force a goal."""
-    return data.get("kind") == "endgame" or (
-        data.get("kind") == "line-move" and data.get("goal") in ("win", *goals.GOALS)
-    )
-
-
-def goal_of_entry(info: GameInfo, data: dict[str, Any]) -> Goal:
-    """The goal a move puzzle's entry asks (an endgame: the game's own)."""
-    return goals.goal_of(info, data.get("goal", "win") if data["kind"] == "line-move" else "win")
-
-
-def measure_entry(info: GameInfo, data: dict[str, Any], deal: Any, budget: int) -> dict[str, Any]:
-    """The ``difficulty`` table of one move puzzle at ``deal``; empty when the solver cannot
-    decide every first move within ``budget``."""
-    found = measure(info, goal_of_entry(info, data), deal, budget)
-    if found is None:
-        return {}
-    return evidence(info, deal, found).table()
-
-
-def measured_tables(game: str) -> list[tuple[str, dict[str, Any]]]:
-    """Every measured move puzzle of ``game`` (written, then generated) with its
-    ``difficulty`` table, by id."""
-    import tomllib
-
-    from gupai_learn.puzzles.loader import raw
-
-    found = [(d["id"], d["difficulty"]) for d in raw(game)["puzzle"] if "difficulty" in d]
-    path = default_path(game)
-    if path.is_file():
-        bank = tomllib.loads(path.read_text(encoding="utf-8"))
-        found += [(d["id"], d["difficulty"]) for d in bank["puzzle"] if "difficulty" in d]
-    return found
-
-
-def rating_summary(game: str) -> list[dict[str, Any]]:
-    """Per rating 1-5 of ``game``'s move puzzles: how many there are and the average share of
-    tries in which each computer level found the answer (``None`` for a rating no puzzle has):
-    what a rating means, measured."""
-    tables = [t for _, t in measured_tables(game)]
-    rows = []
-    for level in range(1, 6):
-        rated = [t for t in tables if t["rating"] == level]
-        row: dict[str, Any] = {"rating": level, "puzzles": len(rated)}
-        for who in ("random", "heuristic"):
-            row[who] = _mean([t[who] for t in rated])
-        row["strong"] = _mean([sum(t["strong"]) / len(t["strong"]) for t in rated])
-        rows.append(row)
-    return rows
-
-
-def rating_summary_html(game: str) -> str:
-    """:func:`rating_summary` as a small HTML table for a lesson: per rating, how many move
-    puzzles, and how often each computer level finds the answer."""
-    import html
-
-    def shown(share: float | None) -> str:
-        return "–" if share is None else f"{share:.0%}"
-
-    head = ("rating", "move puzzles", "random finds it", "heuristic finds it", "strong finds it")
-    rows = [
-        (
-            "●" * r["rating"] + "○" * (5 - r["rating"]),
-            str(r["puzzles"]),
-            shown(r["random"]),
-            shown(r["heuristic"]),
-            shown(r["strong"]),
-        )
-        for r in rating_summary(game)
-    ]
-    cells = "".join(f"<th>{html.escape(h)}</th>" for h in head)
-    body = "".join("<tr>" + "".join(f"<td>{c}</td>" for c in row) + "</tr>" for row in rows)
-    return f"<table class='gupai-ratings'><tr>{cells}</tr>{body}</table>"
-
-
-def _mean(values: Sequence[float]) -> float | None:
-    return round(sum(values) / len(values), 2) if values else None
-
-
-def rerate(game: str, budget: int = 10**6) -> dict[str, dict[str, Any]]:
-    """Measure again every move puzzle of ``game`` — the written ones of its bank and the
-    generated ones — and write each ``difficulty`` table into its file (the rest of each file
-    is left as it is). The new tables by id."""
-    import tomllib
-
-    from gupai_learn.puzzles.loader import make, raw, with_bank_tables
-
-    info = GAMES[game]
-    path = default_path(game)
-    files = [(path.parent.parent / f"{game}.toml", raw(game))]
-    if path.is_file():
-        files.append((path, with_bank_tables(game, tomllib.loads(path.read_text("utf-8")))))
-    measured: dict[str, dict[str, Any]] = {}
-    for file, bank in files:
-        tables = {}
-        for data in bank["puzzle"]:
-            if needs_planning(data):
-                position = make(data, info, bank).position
-                assert position is not None
-                table = measure_entry(info, data, position(), budget)
-                if table:
-                    tables[data["id"]] = table
-                print(f"rate {game}: {data['id']} measured", file=sys.stderr, flush=True)
-        file.write_text(with_difficulties(file.read_text("utf-8"), tables), "utf-8")
-        measured.update(tables)
-    return measured
-
-
-def with_difficulties(text: str, tables: dict[str, dict[str, object]]) -> str:
-    """A bank's text with the ``difficulty`` line of each puzzle in ``tables`` (by id) set:
-    an existing line is replaced where it stands, else the line follows the ``id`` line."""
-    lines = text.split("\n")
-    current = None
-    out: list[str] = []
-    for i, line in enumerate(lines):
-        if line.startswith("[[puzzle]]"):
-            current = None
-        if line.startswith("id = "):
-            current = json.loads(line[len("id = ") :])
-            out.append(line)
-            if current in tables and not _has_difficulty(lines, i):
-                out.append(f"difficulty = {_toml(tables[current])}")
-            continue
-        if line.startswith("difficulty = ") and current in tables:
-            line = f"difficulty = {_toml(tables[current])}"
-        out.append(line)
-    return "\n".join(out)
-
-
-def _has_difficulty(lines: list[str], start: int) -> bool:
-    """True when the puzzle whose ``id`` line is ``lines[start]`` has a difficulty line."""
-    for line in lines[start + 1 :]:
-        if line.startswith("[[puzzle]]"):
-            return False
-        if line.startswith("difficulty = "):
-            return True
-    return False
-
-
-def default_path(game: str) -> Path:
-    """Where a game's generated bank lives: ``puzzles/banks/generated/<game>.toml``."""
-    return Path(__file__).parent / "banks" / "generated" / f"{game}.toml"
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -28,7 +28,7 @@ from typing import Any, Literal
 
 from gupai_learn.games import GAMES
 from gupai_learn.games import game as find_game
-from gupai_learn.puzzles import progress
+from gupai_learn.puzzles import progress, progress_file
 from gupai_learn.puzzles.catalogue import Item, ThemeStars, _banks, catalogue, themes_of
 from gupai_learn.puzzles.catalogue import item as catalogue_item
 from gupai_learn.puzzles.catalogue import theme_stars as catalogue_stars
@@ -121,7 +121,7 @@ def queue(
     learner's rating (at most ``limit`` in all)."""
     game, theme = check_choice(game, theme)
     left_out = set(skip)
-    state = progress._current()
+    state = progress_file.current()
     kept = state.kept
     when = progress._day(day)
     waiting = sorted(

@@ -23,7 +23,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
-from gupai_learn.engine.line import Layout, Placed
+from gupai_learn.engine.layout import Layout, Placed
 from gupai_learn.engine.protocols import LineDealView, PlayedDeal, capable, game_of
 from gupai_learn.render._svg import (
     group,

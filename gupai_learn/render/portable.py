@@ -38,7 +38,7 @@ SVG_TYPES = (
     ("gupai_learn.cards", "Cards"),
     ("gupai_learn.engine.reference", "Reference"),
     ("gupai_learn.engine.deal", "BaseDeal"),
-    ("gupai_learn.engine.line", "Layout"),
+    ("gupai_learn.engine.layout", "Layout"),
     ("gupai_learn.engine.line", "LineDeal"),
     ("gupai_learn.render.pieces", "Picture"),
     ("IPython.core.display", "SVG"),
@@ -50,7 +50,7 @@ HTML_TYPES = (
     ("gupai_learn.engine.match", "Match"),
     ("gupai_learn.puzzles.model", "Feedback"),
     ("gupai_learn.puzzles.model", "Puzzle"),
-    ("gupai_learn.puzzles.progress", "LessonMap"),
+    ("gupai_learn.puzzles.star_map", "LessonMap"),
     ("gupai_learn.verdict", "Verdict"),
 )
 
