@@ -19,18 +19,6 @@ ROOT = Path(__file__).resolve().parent.parent
 MAX_LINES = 600
 MAX_COMPLEXITY = 15
 
-#: Modules still over the limit while another branch splits them (issue 35 item 5). Remove a
-#: name when its split lands: the test fails for a name here that is no longer over.
-WAITING: frozenset[str] = frozenset(
-    {
-        "gupai_learn/widgets/deal_player.py",
-        "gupai_learn/games/bagchen/deal.py",
-        "gupai_learn/games/ding_niu/deal.py",
-        "gupai_learn/games/tien_gow/deal.py",
-        "gupai_learn/games/tien_gow/endgame.py",
-    }
-)
-
 
 def _lines(path: Path) -> int:
     with path.open(encoding="utf-8") as handle:
@@ -49,13 +37,8 @@ def _long_modules() -> dict[str, int]:
 
 def test_no_module_is_over_600_lines() -> None:
     long = _long_modules()
-    over = {name: count for name, count in long.items() if name not in WAITING}
+    over = {name: count for name, count in long.items()}
     assert not over, f"modules over {MAX_LINES} lines (split them by meaning): {over}"
-
-
-def test_the_waiting_list_holds_only_modules_still_too_long() -> None:
-    done = sorted(WAITING - set(_long_modules()))
-    assert not done, f"no longer over {MAX_LINES} lines, take them off WAITING: {done}"
 
 
 def test_ruff_checks_complexity_at_15() -> None:
