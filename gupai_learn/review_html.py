@@ -14,10 +14,11 @@ from gupai_learn.review_words import forced_turns, forced_words
 VERDICT_WORDS = {"kept": "kept", "slipped": "slipped", "undecided": "too early to tell"}
 
 
-def notes_html(deal: BaseDeal[Any], notes: list[ReviewNote]) -> str:
+def notes_html(deal: BaseDeal[Any], notes: list[ReviewNote], marks: bool = True) -> str:
     """The review as HTML for the deal player: one line per decision, said in the seat's own
     turns and in words (no move notation), the first slip marked and its better move drawn,
-    with the sentence why and the rule ids; how many forced turns were left out."""
+    with the sentence why and the rule ids; how many forced turns were left out. ``marks=False``
+    draws the better move without the game's marks, as the player that asks draws its pieces."""
     from gupai_learn.render import row_svg  # drawing sits above the engine: import late
 
     if not notes:
@@ -32,7 +33,7 @@ def notes_html(deal: BaseDeal[Any], notes: list[ReviewNote]) -> str:
             continue
         better = note.better
         assert better is not None
-        picture = row_svg(better.pieces) if better.pieces else ""
+        picture = row_svg(better.pieces, marks=marks) if better.pieces else ""
         rules = f" ({', '.join(note.rules)})" if note.rules else ""
         items.append(
             f"<li class='gupai-review-slip'><b>{_esc(said)} ← the first slip</b>"

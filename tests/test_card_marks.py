@@ -89,3 +89,14 @@ def test_the_deal_player_and_its_replay_carry_their_marks() -> None:
     stepper.go(3)
     assert not _marked(stepper.view.value)
     assert _marked(ReplayStepper(bare.deal, step=3).view.value)
+
+
+def test_the_review_draws_the_better_move_as_its_player_draws_pieces() -> None:
+    from gupai_learn.review import notes_html, review
+
+    deal = tet_gow.Deal.random(seed=2)
+    while not deal.is_over:  # the first listed move, whatever it gives away: a slip to review
+        deal.apply(deal.legal_moves()[0])
+    notes = review(deal, 1)  # seat 1's last decision slips (found by playing it out)
+    assert any(n.verdict == "slipped" for n in notes)
+    assert _marked(notes_html(deal, notes)) and not _marked(notes_html(deal, notes, False))

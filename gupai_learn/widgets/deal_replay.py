@@ -153,7 +153,7 @@ class ReplayStepper(StaticFallback, ipywidgets.VBox):
         from gupai_learn.review import review as look_back
 
         notes = look_back(final, self.seat)
-        self.notes.value = notes_html(final, notes)
+        self.notes.value = notes_html(final, notes, self.marks)
         self.slip = Slip.of(final, notes)
         self.go(self.step if self.slip is None else self.slip.index + 1)
         return notes

@@ -39,7 +39,7 @@ class Reviewing:
         from gupai_learn.review import review as look_back
 
         notes = look_back(self.deal, self.seat)
-        self.coach.value = notes_html(self.deal, notes)
+        self.coach.value = notes_html(self.deal, notes, self.marks)
         self._slip = Slip.of(self.deal, notes)
         self.story.value = story_html(self.deal, self._slip, self.marks)
         self.trial.children = ()
