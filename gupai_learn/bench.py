@@ -25,7 +25,7 @@ heuristic players, in one process and in two, and the speed-up. (The playout row
 go through ``sim.run``: it adds computer players' ``choose``, settlement, events and a row per
 deal, which the peer's loop does not pay for, so the ratio would no longer compare engines.)
 
-Last, Python's share of a click in each widget (:mod:`gupai_learn.widgets.bench`: hand
+Then Python's share of a click in each widget (:mod:`gupai_learn.widgets.bench`: hand
 picker, line view, card Check, each game's deal player), median and 90th percentile of
 processor time per click, driven through the widgets' message handlers in this process.
 
@@ -33,6 +33,9 @@ Figures are medians over several rounds of CPU time (``time.process_time``: a sh
 other work does not count); the peer and ours alternate round by round and the ratio is the
 median of the per-round ratios, so it is what to compare between runs and machines, not the
 absolute numbers.
+
+With ``--lessons DIR`` (a checkout's ``lessons/``), last, each lesson's Run All in a fresh kernel
+(:mod:`gupai_learn.lesson_times`): what a learner waits for, in wall and processor seconds.
 """
 
 from __future__ import annotations
@@ -41,6 +44,7 @@ import argparse
 import statistics
 import time
 from collections.abc import Callable, Mapping
+from pathlib import Path
 from typing import Any
 
 from gupai_learn.engine.game import GAMES
@@ -72,6 +76,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--clicks", action="store_true", help="only the widgets' clicks rows (issue 36)"
     )
+    parser.add_argument(
+        "--lessons",
+        metavar="DIR",
+        type=Path,
+        help="also time Run All of every lesson in DIR (a checkout's lessons/; issue 36)",
+    )
     args = parser.parse_args(argv)
     if args.solver:
         search_rows(args.quick)
@@ -91,6 +101,18 @@ def main(argv: list[str] | None = None) -> None:
     sim_rows(args.quick)
     practice_row(args.quick)
     click_rows(args.quick)
+    if args.lessons is not None:
+        lesson_rows(args.lessons)
+
+
+def lesson_rows(folder: Path) -> None:
+    """Print Run All seconds of each lesson in ``folder`` (:mod:`gupai_learn.lesson_times`:
+    a fresh kernel per lesson, nothing written)."""
+    from gupai_learn import lesson_times  # nbclient: only when asked for
+
+    paths = lesson_times.lessons_in(folder)
+    print(f"Run All of {len(paths)} lessons in {folder.name}/ (wall and kernel CPU seconds)")
+    lesson_times.report(paths)
 
 
 def strong_move_times(game: str, deals: int) -> tuple[list[float], list[float]]:

@@ -6,10 +6,8 @@
 
 Each notebook runs top to bottom in a fresh python3 kernel with ``lessons/`` as working
 directory (cells tagged ``raises-exception`` may raise). ``--times`` prints each lesson's
-Run All seconds (wall clock, kernel start-up excluded, as a learner's Run All in an open
-lesson) and the kernel's processor seconds (steadier on a shared machine), its slowest cell
-and the cells over 2 processor seconds (where a progress line should say what they do), and
-writes nothing.
+Run All seconds and writes nothing (:mod:`gupai_learn.lesson_times`, which the benchmark's
+``--lessons`` uses too).
 
 Afterwards the widget state that execution stores in ``metadata.widgets`` is removed, so the
 file holds outputs but no model state, and running the tool twice leaves no difference. Without
@@ -24,11 +22,12 @@ import hashlib
 import os
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 import nbformat
 from nbclient import NotebookClient
+
+from gupai_learn import lesson_times
 
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 LESSONS = Path(__file__).resolve().parent.parent / "lessons"
@@ -88,74 +87,17 @@ def run(path: Path) -> None:
     print(f"executed {path.name}")
 
 
-#: run in the kernel before and after the lesson's cells: its processor seconds so far
-_CPU = "import time as _gupai_t; print(_gupai_t.process_time())"
-
-
-def _kernel_cpu(client: NotebookClient) -> float:
-    """The kernel's processor seconds so far (a throwaway cell, not stored anywhere)."""
-    cell = nbformat.v4.new_code_cell(_CPU)
-    client.execute_cell(cell, 0)
-    return float(cell.outputs[0]["text"])
-
-
-def timed(path: Path) -> tuple[float, float, list[tuple[int, float, float]]]:
-    """Run All of ``path`` in a fresh kernel, writing nothing: the wall seconds of its cells,
-    the kernel's processor seconds, and per code cell (index, wall seconds, processor seconds)."""
-    nb = nbformat.read(path, as_version=4)
-    client = NotebookClient(
-        nb, kernel_name="python3", timeout=600, resources={"metadata": {"path": str(LESSONS)}}
-    )
-    cells: list[tuple[int, float, float]] = []
-    with client.setup_kernel():
-        for index, cell in enumerate(nb.cells):
-            if cell.cell_type != "code":
-                continue
-            cpu = _kernel_cpu(client)
-            began = time.perf_counter()
-            client.execute_cell(cell, index)
-            wall = time.perf_counter() - began
-            cells.append((index, wall, _kernel_cpu(client) - cpu))
-    return sum(c[1] for c in cells), sum(c[2] for c in cells), cells
-
-
-#: A cell that keeps the learner waiting longer than this (processor seconds) is listed.
-LONG = 2.0
-
-
-def report_times(paths: list[Path]) -> None:
-    """Print each lesson's Run All seconds (wall and kernel processor) with its slowest cell and
-    the cells over :data:`LONG` processor seconds; then the lessons over 10 s."""
-    rows = []
-    for path in paths:
-        wall, cpu, cells = timed(path)
-        rows.append((wall, path.name))
-        index, slow_wall, slow_cpu = max(cells, key=lambda c: c[2], default=(-1, 0.0, 0.0))
-        long = ", ".join(f"{i} ({c:.1f} s)" for i, _, c in cells if c > LONG) or "none"
-        print(
-            f"{wall:6.1f} s wall {cpu:6.1f} s cpu  {path.name}  (slowest cell {index}: "
-            f"{slow_wall:.1f} s wall, {slow_cpu:.1f} s cpu; cells over {LONG:.0f} s cpu: {long})",
-            flush=True,
-        )
-    over = [f"{name} {wall:.1f} s" for wall, name in sorted(rows, reverse=True) if wall > 10]
-    print(f"{len(over)} of {len(rows)} lessons over 10 s wall: {', '.join(over) or 'none'}")
-
-
 def main(names: list[str]) -> None:
     """Run the named lessons, or all of them (``--times``: only measure them)."""
     measure = "--times" in names
     names = [n for n in names if n != "--times"]
-    paths = (
-        [LESSONS / n for n in names]
-        if names
-        else sorted(LESSONS.glob("[0-9][0-9].[0-9][0-9]-*.ipynb"))
-    )
+    paths = [LESSONS / n for n in names] if names else lesson_times.lessons_in(LESSONS)
+    if measure:
+        lesson_times.report(paths)
+        return
     # a learner's own progress must not reach the stored outputs: start from none
     with tempfile.TemporaryDirectory() as fresh:
         os.environ["GUPAI_PROGRESS"] = str(Path(fresh) / "progress.json")
-        if measure:
-            report_times(paths)
-            return
         for path in paths:
             run(path)
 
