@@ -114,11 +114,13 @@ def _claim_refuted(
 ) -> tuple[str, list[Reason]]:
     """What is wrong with a may-lead option that disagrees with the engine: a "yes" is told a
     rule forbids the lead (which rule, not why); a "no, because ..." that the reason it gives
-    does not hold for these pieces. Neither says which option is right."""
+    (quoted, so two wrong reasons never read alike) does not hold for these pieces. Neither says
+    which option is right."""
     here = " here" if situated else ""
     if not claim.rule:
         rules = list(dict.fromkeys(r.rule for r in verdict.reasons))
         text = f"No: a rule of leading forbids {shown}{here}."
         return text, [Reason(rule, f"Check {shown} against this rule.") for rule in rules]
-    text = f"Not so: that reason does not hold for {shown}{here}."
+    reason = claim.text.removeprefix("No: ").removeprefix("No, ")
+    text = f"Not so: “{reason}” does not hold for {shown}{here}."
     return text, [Reason(claim.rule, f"Read this rule again with {shown} in mind.")]
