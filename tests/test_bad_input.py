@@ -517,3 +517,19 @@ def test_learner_errors_show_as_one_line_in_jupyter() -> None:
     assert len(lines) == 1 and "InvalidNotationError" in lines[0]
     assert "7 is not a pip number" in lines[0] and "tiles.py" not in lines[0]
     assert issubclass(IllegalPlayError, ValueError) and issubclass(AmbiguousPlayError, ValueError)
+
+
+@pytest.mark.parametrize("bank", ["ding_niu", "bergen"])
+def test_a_move_card_checked_with_no_piece_picked_asks_for_one(bank: str) -> None:
+    """An end (or face down) chosen with nothing picked is not an answer: the card says what to
+    do first, counts no attempt and records nothing; once a tile is picked the engine judges."""
+    from gupai_learn import puzzles
+
+    puzzle = next(p for p in puzzles.bank(bank) if p.answer_kind == "move")
+    card = PuzzleCard(puzzle)
+    card.choice = "left"
+    feedback = card.check()
+    assert feedback.outcome == "not-attempted" and card.attempts == 0 and card.history == []
+    assert feedback.text == "Pick one of your tiles first, then where it goes."
+    card.selected = [0]
+    assert card.check().outcome in ("correct", "incorrect") and card.attempts == 1

@@ -112,7 +112,7 @@ class PuzzleCard(StaticFallback, GuardedWidget):
         answer = self.answer()
         if self.kind == "numbers":
             answer = _numbers(self.numbers)
-        feedback = self.puzzle.check(answer)
+        feedback = self._nothing_picked() or self.puzzle.check(answer)
         self.feedback = feedback
         first = feedback.correct and not self.solved
         if feedback.outcome != "not-attempted":
@@ -126,6 +126,16 @@ class PuzzleCard(StaticFallback, GuardedWidget):
         self.outcome = feedback.outcome
         self.feedback_html = shown
         return feedback
+
+    def _nothing_picked(self) -> Feedback | None:
+        """A move card checked with a place chosen but no piece picked is not an answer yet:
+        told what to do first, without using an attempt (the engine could only say the move
+        cannot be read)."""
+        picked = any(0 <= i < len(self.pieces) for i in self.selected)
+        if self.kind != "move" or self.choice not in _PLACES or picked:
+            return None
+        pieces = _your_pieces(self.puzzle).removeprefix("Your ").rstrip(":")  # tiles, cards
+        return Feedback("not-attempted", f"Pick one of your {pieces} first, then where it goes.")
 
     def _record_stars(self) -> int:
         """Stars for this solve (lichess-style: fewer after wrong tries, hints or the solution),
@@ -204,6 +214,10 @@ def _your_pieces(puzzle: Puzzle) -> str:
     pool = puzzle.pool or ()
     cards = any(not isinstance(piece, tuple) for piece in pool)  # a Tile is a tuple, a Card not
     return "Your cards:" if cards else "Your tiles:"
+
+
+#: the choices of a move card that need a piece picked first
+_PLACES = ("left", "right", "face up", "face down")
 
 
 def _how(tiles: Tiles, how: str) -> Any:
