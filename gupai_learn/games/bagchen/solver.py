@@ -252,8 +252,11 @@ class _Compact:
         mine = first == self.seat
         nxt = first + 1
         left -= 1
+        # a partner of the high seat against the seat tries its face-down plays first: its
+        # side holds the trick already, and its beating tiles may serve later
+        partner = not mine and high_seat != self.seat
         for pieces, up, rest_hand, rest_mask in self.follows(
-            hands[first], masks[first], pool, size
+            hands[first], masks[first], pool, size, partner
         ):
             rest_hands = hands[:]
             rest_hands[first] = rest_hand
@@ -299,14 +302,24 @@ class _Compact:
 
     # ----- move generation -------------------------------------------------------------------
     def follows(
-        self, hand: tuple[Any, ...], mask: int, pool: list[tuple[int, Any]], size: int
+        self,
+        hand: tuple[Any, ...],
+        mask: int,
+        pool: list[tuple[int, Any]],
+        size: int,
+        down_first: bool = False,
     ) -> list[tuple[Any, bool, tuple[object, ...], int]]:
         """A follower's options with the hand and mask each leaves: every play of ``pool``
         (the plays that beat the high one, listed high to low) the hand holds, the lowest
-        first, then every distinct face-down play of ``size`` tiles, from the last listed.
-        Cached by hand and pool (a hand's tiles are fixed by its mask)."""
-        slot = (mask, id(pool))
+        first, then every distinct face-down play of ``size`` tiles, from the last listed
+        (``down_first``: the face-down plays before the beating ones). Cached by hand and pool
+        (a hand's tiles are fixed by its mask)."""
+        slot = (mask, id(pool), down_first)
         found = self.follow_cache.get(slot)
+        if found is None and down_first:
+            found = self.follows(hand, mask, pool, size)
+            found = [o for o in found if not o[1]] + [o for o in found if o[1]]
+            self.follow_cache[slot] = found
         if found is None:
             options = [
                 (pieces, True, without(hand, pieces), mask_without(mask, pieces))
