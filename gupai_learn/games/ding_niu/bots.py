@@ -174,8 +174,24 @@ def sample_world(deal: object, seat: int, rng: random.Random) -> object:
     """A world for the strong player: the unseen tiles dealt again among the other seats (their
     hands and face-down tiles), no seat holding a number it is known to lack (:func:`voids`);
     the public history is replayed on it (:func:`gupai_learn.strong.replay_sample`)."""
-    lacks = voids(deal)
+    lacks = _voids_of(deal)
     return strong.replay_sample(deal, seat, rng, lambda s, t: not lacks[s].intersection(t))
+
+
+def _voids_of(deal: Any) -> list[set[int]]:
+    """:func:`voids` of ``deal``, worked out once for the many worlds of one decision (the last
+    answer is kept with the public history and the rules it was read from)."""
+    key = (deal.seated_history, deal.rules, deal.n_seats)
+    if _LAST_VOIDS and _LAST_VOIDS[0] == key:
+        known: list[set[int]] = _LAST_VOIDS[1]
+        return known
+    found = voids(deal)
+    _LAST_VOIDS[:] = [key, found]
+    return found
+
+
+#: The last (public history, rules, seats) :func:`_voids_of` read, and its voids.
+_LAST_VOIDS: list[Any] = []
 
 
 #: Worlds the strong player samples per decision (its rollouts are cheap, and a fish swings
