@@ -132,6 +132,8 @@ class _Compact:
         self.follow_cache: dict[Hashable, list[Any]] = {}
         #: merged masks (see :meth:`merged`), by mask; the fields merged (none without merging)
         self.merged_masks: dict[int, int] = {}
+        #: the same for the tiles seen face up (see :meth:`merged_seen`), by their mask
+        self.merged_seens: dict[int, int] = {}
         merging = _MERGE if merge is None else merge
         self.people = [BASE[t] for t in _PEOPLE if t not in self.points] if merging else []
         self.groups = [
@@ -193,8 +195,14 @@ class _Compact:
         size = len(hands[leader])
         # a seat that cannot reach a passport any more is like one with no tricks
         wkey = tuple([w if w + size >= PASSPORT else 0 for w in won])
-        merged = self.merged
-        key = (_TAG, *map(merged, masks), leader, wkey, self.merged_seen(seen))
+        known_masks = self.merged_masks.get  # look-ups first: a merged mask is mostly known
+        merged = [known_masks(m) for m in masks]
+        if None in merged:
+            merged = [self.merged(m) for m in masks]
+        seen_key = self.merged_seens.get(seen)
+        if seen_key is None:
+            seen_key = self.merged_seen(seen)
+        key = (_TAG, *merged, leader, wkey, seen_key)
         memo = self.memo
         known = memo.get(key)
         if known is not None:
@@ -292,12 +300,12 @@ class _Compact:
 
     def merged_seen(self, seen: int) -> int:
         """The tiles seen face up as the key needs them: people left out, each earth group by
-        its total (0 when no seat can ever hold a passport: :meth:`lead` passes it then)."""
-        if not seen:
-            return 0
+        its total (0 when no seat can ever hold a passport: :meth:`lead` passes it then);
+        remembered in ``merged_seens``."""
         found = seen & ~self.seen_sym
         for field, base in self.groups:
             found |= ((1 << (seen & field).bit_count()) - 1) << base
+        self.merged_seens[seen] = found
         return found
 
     # ----- move generation -------------------------------------------------------------------
