@@ -149,7 +149,8 @@ class _Compact:
     def value(self, deal: Deal) -> bool:
         """Whether the seat forces the last trick from ``deal`` (not over)."""
         hands = list(deal._hands)
-        masks = list(deal._masks)
+        # each seat's slot mask, then its merged mask (the memo key's part; see :meth:`lead`)
+        masks = list(deal._masks) + [self.merged(m) for m in deal._masks]
         won = [min(w, PASSPORT) for w in deal._won]
         seen = seen_mask(deal._seen) if self.passports else 0
         plays = deal._plays
@@ -195,14 +196,12 @@ class _Compact:
         size = len(hands[leader])
         # a seat that cannot reach a passport any more is like one with no tricks
         wkey = tuple([w if w + size >= PASSPORT else 0 for w in won])
-        known_masks = self.merged_masks.get  # look-ups first: a merged mask is mostly known
-        merged = [known_masks(m) for m in masks]
-        if None in merged:
-            merged = [self.merged(m) for m in masks]
         seen_key = self.merged_seens.get(seen)
         if seen_key is None:
             seen_key = self.merged_seen(seen)
-        key = (_TAG, *merged, leader, wkey, seen_key)
+        # ``masks`` holds the seats' slot masks, then their merged masks (carried along by
+        # every move, from the options' own, so a memo hit costs no merging)
+        key = (_TAG, masks[4], masks[5], masks[6], masks[7], leader, wkey, seen_key)
         memo = self.memo
         known = memo.get(key)
         if known is not None:
@@ -211,13 +210,14 @@ class _Compact:
         mine = leader == self.seat
         found = not mine
         nxt = leader + 1
-        for pieces, up, call, rest_hand, rest_mask in self.leads(
+        for pieces, up, call, rest_hand, rest_mask, rest_key in self.leads(
             hands[leader], masks[leader], won[leader], seen
         ):
             rest_hands = hands[:]
             rest_hands[leader] = rest_hand
             rest_masks = masks[:]
             rest_masks[leader] = rest_mask
+            rest_masks[leader + SEATS] = rest_key
             if up:
                 after = add_seen(seen, pieces) if self.passports else seen
                 result = self.follow(
@@ -263,13 +263,14 @@ class _Compact:
         # a partner of the high seat against the seat tries its face-down plays first: its
         # side holds the trick already, and its beating tiles may serve later
         partner = not mine and high_seat != self.seat
-        for pieces, up, rest_hand, rest_mask in self.follows(
+        for pieces, up, rest_hand, rest_mask, rest_key in self.follows(
             hands[first], masks[first], pool, size, partner
         ):
             rest_hands = hands[:]
             rest_hands[first] = rest_hand
             rest_masks = masks[:]
             rest_masks[first] = rest_mask
+            rest_masks[first + SEATS] = rest_key
             if up:
                 after = add_seen(seen, pieces) if self.passports else seen
                 result = self.follow(
@@ -316,10 +317,10 @@ class _Compact:
         pool: list[tuple[int, Any]],
         size: int,
         down_first: bool = False,
-    ) -> list[tuple[Any, bool, tuple[object, ...], int]]:
-        """A follower's options with the hand and mask each leaves: every play of ``pool``
-        (the plays that beat the high one, listed high to low) the hand holds, the lowest
-        first, then every distinct face-down play of ``size`` tiles, from the last listed
+    ) -> list[tuple[Any, bool, tuple[object, ...], int, int]]:
+        """A follower's options with the hand, mask and merged mask each leaves: every play
+        of ``pool`` (the plays that beat the high one, listed high to low) the hand holds, the
+        lowest first, then every distinct face-down play of ``size`` tiles, from the last listed
         (``down_first``: the face-down plays before the beating ones). Cached by hand and pool
         (a hand's tiles are fixed by its mask)."""
         slot = (mask, id(pool), down_first)
@@ -343,22 +344,24 @@ class _Compact:
 
     def distinct(self, options: list[Any], up_at: int) -> list[Any]:
         """``options`` without those that play the same merged pieces the same way and leave
-        the same merged hand as an earlier one (``up_at``: where an option says face up)."""
+        the same merged hand as an earlier one (``up_at``: where an option says face up); each
+        kept one with the merged mask of the hand it leaves added last."""
         merged, seen, kept = self.merged, set(), []
         for option in options:
             pieces, mask = option[0], option[-1]
-            slot = (merged(hand_mask(pieces)), option[up_at:-2], merged(mask))
+            rest = merged(mask)
+            slot = (merged(hand_mask(pieces)), option[up_at:-2], rest)
             if slot not in seen:
                 seen.add(slot)
-                kept.append(option)
+                kept.append((*option, rest))
         return kept
 
     def leads(
         self, hand: tuple[object, ...], mask: int, won: int, seen: int
-    ) -> list[tuple[Any, bool, Call | None, tuple[object, ...], int]]:
+    ) -> list[tuple[Any, bool, Call | None, tuple[object, ...], int, int]]:
         """Every lead of ``hand`` as ``Deal.legal_moves()`` allows it, most tiles first: the
         face-up leads (a passport's clauses when its holder leads), then the charity leads;
-        each with the hand and mask it leaves."""
+        each with the hand, mask and merged mask it leaves."""
         restricted = self.passports and won >= PASSPORT
         slot = (mask, restricted, seen if restricted else 0, won < PASSPORT)
         found = self.lead_cache.get(slot)
