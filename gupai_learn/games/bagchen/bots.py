@@ -45,17 +45,18 @@ class HeuristicPlayer(TrickHeuristic):
       tiles face down.
     """
 
-    def _keep(self, deal: Any) -> Tile | None:
-        hand = deal.hands[deal.turn]
+    def _keep(self, deal: Any, hand: Tiles | None = None) -> Tile | None:
+        """The tile kept for the last trick (``hand``: the seat's, when already read)."""
+        hand = deal.hands[deal.turn] if hand is None else hand
         return max(hand, key=_strengths(deal._points).__getitem__) if hand else None
 
     def _lead(self, deal: Any, plays: list[Tiles]) -> Tiles:
         hand = deal.hands[deal.turn]
-        keep = self._keep(deal)
+        keep = self._keep(deal, hand)
         pool = [p for p in plays if len(hand) == len(p) or _spares(hand, p, keep)] or plays
-        cash = [p for p in pool if point_value(deal.combination(p))]
+        cash = [p for p in pool if point_value(_combination(deal, p))]
         if cash:
-            return max(cash, key=lambda p: point_value(deal.combination(p)))
+            return max(cash, key=lambda p: point_value(_combination(deal, p)))
         if deal.won[deal.turn] < 6:
             return max(pool, key=lambda p: (len(p), _rank(deal, p)))
         return min(pool, key=lambda p: (_rank(deal, p), -len(p)))
@@ -64,7 +65,7 @@ class HeuristicPlayer(TrickHeuristic):
         hand = deal.hands[deal.turn]
         size = len(deal.trick[0].pieces)
         last = len(hand) == size
-        keep = self._keep(deal)
+        keep = self._keep(deal, hand)
         cheap = sorted(plays, key=lambda p: _rank(deal, p))
         wanted = [p for p in cheap if last or _spares(hand, p, keep)]
         chase = deal.won[deal.turn] < 6 or size > 1 or self.rng.random() < 0.3
@@ -75,8 +76,15 @@ class HeuristicPlayer(TrickHeuristic):
 
 
 def _rank(deal: Any, play: Tiles) -> int:
-    combo = deal.combination(play)
+    combo = _combination(deal, play)
     return combo.rank if combo else 0
+
+
+def _combination(deal: Any, play: Tiles) -> Any:
+    """``deal.combination(play)``, looked up at once for a play listed by the deal (its tiles
+    already in canonical order, as every table entry's are)."""
+    entry = deal._tables.by_tiles.get(play)
+    return entry[1] if entry is not None else deal.combination(play)
 
 
 def _spares(hand: Tiles, play: Tiles, keep: Tile | None) -> bool:

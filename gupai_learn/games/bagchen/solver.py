@@ -13,6 +13,14 @@ deal's rules exactly: BG-RANK and the combinations, point tiles (BG-POINT-PLAY),
 Trick starts are memoised (in the search's memo, so a review's solves share them); every
 position the compact search visits counts on the same budget
 (:class:`~gupai_learn.engine.search.Meter`).
+
+Interchangeable kinds are merged (issue 36): the people kinds (rank 1, the lowest sky group:
+they beat nothing, are beaten alike, and make identical combinations of one rank) are known in
+the memo key only by how many of each a hand holds, sorted; the two kinds of earth 9s, and of
+earth 8s, only by their total (equal rank, and any two of one rank make an earth combination or
+a mixed one alike). The tiles seen face up are keyed the same way (only the totals of a rank
+can matter to passport clause (1), and people never at all). Plays that leave the same merged
+hand are tried once. A point kind is never merged.
 """
 
 from __future__ import annotations
@@ -33,7 +41,7 @@ from gupai_learn.engine.search import (
     solve_game,
     without,
 )
-from gupai_learn.games.bagchen.combos import BASE, FIELD, MIXED_KINDS
+from gupai_learn.games.bagchen.combos import BASE, FIELD, MIXED_KINDS, SKY_RANK, hand_mask
 from gupai_learn.games.bagchen.deal import (
     KIND_LANES,
     PASSPORT,
@@ -49,6 +57,14 @@ __all__ = ["DEFAULT_MAX_NODES", "SolveResult", "solve"]
 _TAG = "bagchen-compact"
 #: A charity lead's calls, in ``legal_moves()`` order.
 _CALLS: tuple[Call, ...] = ("sky", "earth", "any")
+#: The people kinds (sky rank 1), and the two groups of interchangeable earth kinds (9s, 8s).
+_PEOPLE = tuple(t for t, r in SKY_RANK.items() if r == 1)
+_EARTH_GROUPS = tuple(
+    tuple(t for t in FIELD if not t.is_civil and t.pips == pips) for pips in (9, 8)
+)
+#: Whether the search merges interchangeable kinds (False: every kind is its own; the tests
+#: compare the two).
+_MERGE = True
 
 
 def solve(
@@ -97,7 +113,9 @@ class _Compact:
     """The search below the root on plain tuples: hands (display order) and their slot masks,
     the tricks won capped at a passport, the slot mask of the tiles seen face up."""
 
-    def __init__(self, deal: Deal, seat: int, meter: Meter, memo: Memo) -> None:
+    def __init__(
+        self, deal: Deal, seat: int, meter: Meter, memo: Memo, merge: bool | None = None
+    ) -> None:
         self.seat = seat
         self.meter = meter
         self.memo = memo
@@ -112,12 +130,27 @@ class _Compact:
         #: options by hand (and what decides them): see :meth:`leads` and :meth:`follows`
         self.lead_cache: dict[Hashable, list[Any]] = {}
         self.follow_cache: dict[Hashable, list[Any]] = {}
+        #: merged masks (see :meth:`merged`), by mask; the fields merged (none without merging)
+        self.merged_masks: dict[int, int] = {}
+        #: the same for the tiles seen face up (see :meth:`merged_seen`), by their mask
+        self.merged_seens: dict[int, int] = {}
+        merging = _MERGE if merge is None else merge
+        self.people = [BASE[t] for t in _PEOPLE if t not in self.points] if merging else []
+        self.groups = [
+            (sum(FIELD[t] for t in group), min(BASE[t] for t in group))
+            for group in _EARTH_GROUPS
+            if merging and (not self.points.intersection(group) or self.points.issuperset(group))
+        ]
+        people = sum(FIELD[t] for t in _PEOPLE) if merging else 0
+        self.sym = sum(0xF << b for b in self.people) | sum(f for f, _ in self.groups)
+        self.seen_sym = people | sum(f for f, _ in self.groups)
 
     # ----- from a deal ---------------------------------------------------------------------
     def value(self, deal: Deal) -> bool:
         """Whether the seat forces the last trick from ``deal`` (not over)."""
         hands = list(deal._hands)
-        masks = list(deal._masks)
+        # each seat's slot mask, then its merged mask (the memo key's part; see :meth:`lead`)
+        masks = list(deal._masks) + [self.merged(m) for m in deal._masks]
         won = [min(w, PASSPORT) for w in deal._won]
         seen = seen_mask(deal._seen) if self.passports else 0
         plays = deal._plays
@@ -132,8 +165,9 @@ class _Compact:
         return self.follow(hands, masks, won, seen, size, high.seat, top, call, deal._turn, left)
 
     def moves(self, deal: Deal) -> list[Move]:
-        """The moves of ``deal``'s position as this search generates them (the tests compare
-        them with ``deal.legal_moves()``)."""
+        """The moves of ``deal``'s position as this search tries them (the tests compare them
+        with ``deal.legal_moves()``: all of them without merging; with it, one of each set of
+        moves that differ only by interchangeable kinds)."""
         seat = deal._turn
         hand, mask = deal._hands[seat], deal._masks[seat]
         if not deal._plays:
@@ -162,7 +196,12 @@ class _Compact:
         size = len(hands[leader])
         # a seat that cannot reach a passport any more is like one with no tricks
         wkey = tuple([w if w + size >= PASSPORT else 0 for w in won])
-        key = (_TAG, *masks, leader, wkey, seen)
+        seen_key = self.merged_seens.get(seen)
+        if seen_key is None:
+            seen_key = self.merged_seen(seen)
+        # ``masks`` holds the seats' slot masks, then their merged masks (carried along by
+        # every move, from the options' own, so a memo hit costs no merging)
+        key = (_TAG, masks[4], masks[5], masks[6], masks[7], leader, wkey, seen_key)
         memo = self.memo
         known = memo.get(key)
         if known is not None:
@@ -171,13 +210,14 @@ class _Compact:
         mine = leader == self.seat
         found = not mine
         nxt = leader + 1
-        for pieces, up, call, rest_hand, rest_mask in self.leads(
+        for pieces, up, call, rest_hand, rest_mask, rest_key in self.leads(
             hands[leader], masks[leader], won[leader], seen
         ):
             rest_hands = hands[:]
             rest_hands[leader] = rest_hand
             rest_masks = masks[:]
             rest_masks[leader] = rest_mask
+            rest_masks[leader + SEATS] = rest_key
             if up:
                 after = add_seen(seen, pieces) if self.passports else seen
                 result = self.follow(
@@ -220,13 +260,17 @@ class _Compact:
         mine = first == self.seat
         nxt = first + 1
         left -= 1
-        for pieces, up, rest_hand, rest_mask in self.follows(
-            hands[first], masks[first], pool, size
+        # a partner of the high seat against the seat tries its face-down plays first: its
+        # side holds the trick already, and its beating tiles may serve later
+        partner = not mine and high_seat != self.seat
+        for pieces, up, rest_hand, rest_mask, rest_key in self.follows(
+            hands[first], masks[first], pool, size, partner
         ):
             rest_hands = hands[:]
             rest_hands[first] = rest_hand
             rest_masks = masks[:]
             rest_masks[first] = rest_mask
+            rest_masks[first + SEATS] = rest_key
             if up:
                 after = add_seen(seen, pieces) if self.passports else seen
                 result = self.follow(
@@ -240,35 +284,84 @@ class _Compact:
                 return mine
         return not mine
 
+    def merged(self, mask: int) -> int:
+        """``mask`` with interchangeable kinds merged (see the module docstring): the people
+        kinds' counts sorted into the people fields, each earth group's total in its first
+        kind's field. Only a key: never searched."""
+        found = self.merged_masks.get(mask)
+        if found is None:
+            found = mask & ~self.sym
+            counts = sorted((((mask >> b) & 0xF).bit_count() for b in self.people), reverse=True)
+            for base, count in zip(self.people, counts, strict=True):
+                found |= ((1 << count) - 1) << base
+            for field, base in self.groups:
+                found |= ((1 << (mask & field).bit_count()) - 1) << base
+            self.merged_masks[mask] = found
+        return found
+
+    def merged_seen(self, seen: int) -> int:
+        """The tiles seen face up as the key needs them: people left out, each earth group by
+        its total (0 when no seat can ever hold a passport: :meth:`lead` passes it then);
+        remembered in ``merged_seens``."""
+        found = seen & ~self.seen_sym
+        for field, base in self.groups:
+            found |= ((1 << (seen & field).bit_count()) - 1) << base
+        self.merged_seens[seen] = found
+        return found
+
     # ----- move generation -------------------------------------------------------------------
     def follows(
-        self, hand: tuple[Any, ...], mask: int, pool: list[tuple[int, Any]], size: int
-    ) -> list[tuple[Any, bool, tuple[object, ...], int]]:
-        """A follower's options with the hand and mask each leaves: every play of ``pool``
-        (the plays that beat the high one, listed high to low) the hand holds, the lowest
-        first, then every distinct face-down play of ``size`` tiles, from the last listed.
-        Cached by hand and pool (a hand's tiles are fixed by its mask)."""
-        slot = (mask, id(pool))
+        self,
+        hand: tuple[Any, ...],
+        mask: int,
+        pool: list[tuple[int, Any]],
+        size: int,
+        down_first: bool = False,
+    ) -> list[tuple[Any, bool, tuple[object, ...], int, int]]:
+        """A follower's options with the hand, mask and merged mask each leaves: every play
+        of ``pool`` (the plays that beat the high one, listed high to low) the hand holds, the
+        lowest first, then every distinct face-down play of ``size`` tiles, from the last listed
+        (``down_first``: the face-down plays before the beating ones). Cached by hand and pool
+        (a hand's tiles are fixed by its mask)."""
+        slot = (mask, id(pool), down_first)
         found = self.follow_cache.get(slot)
+        if found is None and down_first:
+            found = self.follows(hand, mask, pool, size)
+            found = [o for o in found if not o[1]] + [o for o in found if o[1]]
+            self.follow_cache[slot] = found
         if found is None:
-            found = [
+            options = [
                 (pieces, True, without(hand, pieces), mask_without(mask, pieces))
                 for need, pieces in reversed(pool)
                 if need & mask == need
             ]
-            found += [
+            options += [
                 (pieces, False, without(hand, pieces), mask_without(mask, pieces))
                 for pieces in reversed(list(dict.fromkeys(combinations(hand, size))))
             ]
-            self.follow_cache[slot] = found
+            found = self.follow_cache[slot] = self.distinct(options, 1)
         return found
+
+    def distinct(self, options: list[Any], up_at: int) -> list[Any]:
+        """``options`` without those that play the same merged pieces the same way and leave
+        the same merged hand as an earlier one (``up_at``: where an option says face up); each
+        kept one with the merged mask of the hand it leaves added last."""
+        merged, seen, kept = self.merged, set(), []
+        for option in options:
+            pieces, mask = option[0], option[-1]
+            rest = merged(mask)
+            slot = (merged(hand_mask(pieces)), option[up_at:-2], rest)
+            if slot not in seen:
+                seen.add(slot)
+                kept.append((*option, rest))
+        return kept
 
     def leads(
         self, hand: tuple[object, ...], mask: int, won: int, seen: int
-    ) -> list[tuple[Any, bool, Call | None, tuple[object, ...], int]]:
+    ) -> list[tuple[Any, bool, Call | None, tuple[object, ...], int, int]]:
         """Every lead of ``hand`` as ``Deal.legal_moves()`` allows it, most tiles first: the
         face-up leads (a passport's clauses when its holder leads), then the charity leads;
-        each with the hand and mask it leaves."""
+        each with the hand, mask and merged mask it leaves."""
         restricted = self.passports and won >= PASSPORT
         slot = (mask, restricted, seen if restricted else 0, won < PASSPORT)
         found = self.lead_cache.get(slot)
@@ -280,9 +373,9 @@ class _Compact:
         ]
         if self.charity and won < PASSPORT:
             options += [((t,), False, c) for t in dict.fromkeys(hand) for c in _CALLS]
-        found = self.lead_cache[slot] = [
-            (p, up, c, without(hand, p), mask_without(mask, p)) for p, up, c in options
-        ]
+        found = self.lead_cache[slot] = self.distinct(
+            [(p, up, c, without(hand, p), mask_without(mask, p)) for p, up, c in options], 1
+        )
         return found
 
     def all_leads(self, hand: tuple[Any, ...], mask: int) -> list[tuple[Any, ...]]:

@@ -22,13 +22,13 @@ It draws or passes only when it must (the engine offers nothing else).
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from gupai_learn import decks, strong
 from gupai_learn.engine.deal import seeded
 from gupai_learn.engine.line import Layout
-from gupai_learn.engine.moves import Move
+from gupai_learn.engine.moves import ENDS, Move
 from gupai_learn.games.bergen.deal import Deal
 from gupai_learn.games.bergen.headers import DOUBLE, TRIPLE, capped
 from gupai_learn.tiles import Tile, Tiles
@@ -91,6 +91,45 @@ def best_header(layout: Layout, tiles: Iterable[Tile], seat: int = 0) -> int:
     return best
 
 
+def _headers(layout: Layout, tiles: Iterable[Tile]) -> list[int]:
+    """:func:`best_header` of each of ``tiles`` alone on ``layout``, in order (the layout is
+    read once for all of them: the heuristic asks this of every tile another seat may hold)."""
+    if layout.ends is None:
+        return [0 for _ in tiles]
+    (left, right), first, last = layout.ends, layout.placed[0].tile, layout.placed[-1].tile
+    found = []
+    for tile in tiles:
+        high, low = tile
+        double = high == low
+        best = 0
+        if left in (high, low):
+            new = low if left == high else high
+            best = max(best, _points((new, right), (double, last.is_double)))
+        if right in (high, low):
+            new = low if right == high else high
+            best = max(best, _points((left, new), (first.is_double, double)))
+        found.append(best)
+    return found
+
+
+def _fitting(layout: Layout, tiles: Iterable[Tile]) -> int:
+    """How many of ``tiles`` fit an open end of ``layout`` (``layout.fits``, with the ends read
+    once when both are open, as a Bergen line's always are)."""
+    if layout.ends is None or layout.open != ENDS:
+        return sum(1 for t in tiles if layout.fits(t))
+    left, right = layout.ends
+    return sum(1 for t in tiles if left in t or right in t)
+
+
+def _carrying(tiles: Iterable[Tile]) -> list[int]:
+    """Per number 0-6, how many of ``tiles`` carry it (a double counts once)."""
+    found = [0] * 7
+    for tile in tiles:
+        for number in set(tile):
+            found[number] += 1
+    return found
+
+
 def unseen(deal: Any) -> list[Tile]:
     """The tiles the seat to act cannot see: the deck less its hand and the line."""
     seen = list(deal.hands[deal.turn]) + list(deal.layout.tiles)
@@ -119,15 +158,28 @@ class HeuristicPlayer:
         hidden = unseen(deal)
         lacks = voids(deal)[(deal.turn + 1) % deal.n_seats]
         possible = [t for t in hidden if not lacks.intersection(t)]
-        return max(plays, key=lambda m: self._score(deal, m, hidden, possible))
+        held = deal.hands[deal.turn]
+        counts = (_carrying(hidden), _carrying([*hidden, *held]))
+        # the best score, ties broken by the move's text (what the text costs is paid only then)
+        scores = [self._score(deal, m, hidden, possible, held, counts) for m in plays]
+        best = max(scores)
+        return max((m for m, v in zip(plays, scores, strict=True) if v == best), key=str)
 
     def _score(
-        self, deal: Any, move: Move, hidden: list[Tile], possible: list[Tile]
-    ) -> tuple[float, str]:
-        """The worth of ``move``; ``possible``: the tiles the next seat may hold."""
+        self,
+        deal: Any,
+        move: Move,
+        hidden: list[Tile],
+        possible: list[Tile],
+        held: Sequence[Tile],
+        counts: tuple[list[int], list[int]],
+    ) -> float:
+        """The worth of ``move``; ``possible``: the tiles the next seat may hold; ``held``: the
+        seat's hand; ``counts``: per number, the hidden tiles and the hidden or held tiles that
+        carry it (:func:`_carrying`)."""
         seat = deal.turn
         tile = move.pieces[0]
-        hand = list(deal.hands[seat])
+        hand = list(held)
         hand.remove(tile)
         after = deal.layout.add(tile, move.end, seat)
         points = header_points(after)
@@ -135,19 +187,22 @@ class HeuristicPlayer:
             total = deal.scores[seat] + deal.round_points[seat]
             points = capped(points, total, deal.rules.target)
         if not hand:
-            return DOMINO_WEIGHT + points, str(move)
+            return DOMINO_WEIGHT + points
         value = HEADER_WEIGHT * points
         value -= GIFT_WEIGHT * self._gift(deal, after, possible)
         value += THREAT_WEIGHT * best_header(after, hand, seat)
         if tile.is_double and not header_points(after):
             value -= KEEP_DOUBLE  # keep it for a triple header later
-        value += FIT * sum(1 for t in hand if after.fits(t))
+        value += FIT * _fitting(after, hand)
+        hidden_with, any_with = counts
         for number in set(after.ends or ()):
-            value -= RARE * sum(number in t for t in hidden)
+            value -= RARE * hidden_with[number]
         value += tile.pips * PIPS
-        value -= FLEX * sum(n in t for n in set(tile) for t in hidden + hand)
+        # the other tiles, hidden or held, that carry the tile's numbers (the tile carries each)
+        numbers = set(tile)
+        value -= FLEX * (sum(any_with[n] for n in numbers) - len(numbers))
         value -= FOLLOW * self._follow(deal, after, possible)
-        return value + self.rng.random() * 0.01, str(move)
+        return float(value + self.rng.random() * 0.01)
 
     def _gift(self, deal: Any, after: Layout, possible: list[Tile]) -> float:
         """The next seat's expected header on ``after``: each tile it may hold (``possible``:
@@ -157,7 +212,7 @@ class HeuristicPlayer:
         if not possible:
             return 0.0
         share = min(1.0, len(deal.hands[nxt]) / len(possible))
-        per_tile = sorted((best_header(after, (t,), nxt) for t in possible), reverse=True)
+        per_tile = sorted(_headers(after, possible), reverse=True)
         chance_none = 1.0
         expected = 0.0
         for points in per_tile:  # the best tile it holds decides
@@ -176,7 +231,7 @@ class HeuristicPlayer:
         if not possible or not size:
             return 0.0
         share = min(1.0, size / len(possible))
-        fitting = sum(1 for t in possible if after.fits(t))
+        fitting = _fitting(after, possible)
         return (1 - (1 - share) ** fitting) * 6 / size
 
     def __repr__(self) -> str:

@@ -66,10 +66,12 @@ def voids(deal: Any) -> list[set[int]]:
     return lacks
 
 
-def unseen(deal: Any, seat: int) -> list[Tile]:
-    """The tiles ``seat`` cannot see: the deck less its hand, its face-down tiles and the line."""
+def unseen(deal: Any, seat: int, hands: Sequence[Sequence[Tile]] | None = None) -> list[Tile]:
+    """The tiles ``seat`` cannot see: the deck less its hand, its face-down tiles and the line
+    (``hands``: ``deal.hands`` when the caller has it already)."""
     pool = list(_DECK)
-    for tile in (*deal.hands[seat], *deal.down[seat], *deal.layout.tiles):
+    hand = (deal.hands if hands is None else hands)[seat]
+    for tile in (*hand, *deal.down[seat], *deal.layout.tiles):
         pool.remove(tile)
     return pool
 
@@ -89,77 +91,107 @@ class HeuristicPlayer:
         moves = deal.legal_moves()
         if len(moves) == 1:
             return moves[0]
-        hidden = unseen(deal, deal.turn)
+        # the hands are read once per decision (each read builds every seat's hand)
+        hands = deal.hands
+        hidden = unseen(deal, deal.turn, hands)
         plays = [m for m in moves if m.kind == "play"]
         if not plays:
-            costs = [self._cost(deal, m, hidden) for m in moves]
+            costs = [self._cost(hands[deal.turn], m, hidden) for m in moves]
             least = min(costs)
             return min((m for m, c in zip(moves, costs, strict=True) if c == least), key=str)
         lacks = voids(deal)
         # the best score, ties broken by the move's text (what the text costs is paid only then)
-        scores = [self._score(deal, m, hidden, lacks) for m in plays]
+        scores = [self._score(deal, m, hidden, lacks, hands) for m in plays]
         best = max(scores)
         return max((m for m, v in zip(plays, scores, strict=True) if v == best), key=str)
 
-    def _score(self, deal: Any, move: Move, hidden: list[Tile], lacks: list[set[int]]) -> float:
+    def _score(
+        self,
+        deal: Any,
+        move: Move,
+        hidden: list[Tile],
+        lacks: list[set[int]],
+        hands: Sequence[Sequence[Tile]],
+    ) -> float:
         seat = deal.turn
         tile = move.pieces[0]
-        hand = list(deal.hands[seat])
+        hand = list(hands[seat])
         hand.remove(tile)
         value = PIPS * tile.pips
         after = deal.layout.add(tile, move.end, seat, deal.rules.arms)
         if deal.ends is not None and not tile.is_double and deal.fish is None:
             found = find_fish(after.open_numbers(), after.tiles, deal.rules.fish_types)
             if found is not None:
-                value += FISH if self._would_win(deal, tile) else -FISH
+                value += FISH if self._would_win(deal, tile, hidden, hands) else -FISH
         ends = set(after.open_numbers())
         numbers = _NUMBERS
         value += FIT * sum(1 for t in hand if ends & numbers[t])
         value -= OPEN * sum(1 for t in hidden if ends & numbers[t])
         nxt = (seat + 1) % deal.n_seats
-        if ends <= lacks[nxt] and deal.hands[nxt]:
+        if ends <= lacks[nxt] and hands[nxt]:
             value += STUCK
         mine = numbers[tile]
         value -= FLEX * sum(1 for t in (*hidden, *hand) if mine & numbers[t])
         return float(value + self.rng.random() * 0.01)
 
-    def _cost(self, deal: Deal, move: Move, hidden: list[Tile]) -> float:
+    def _cost(self, hand: Sequence[Tile], move: Move, hidden: list[Tile]) -> float:
         """What putting ``move``'s tile face down costs: its pips times its chance to be placed
-        later (judged by how many unseen or held tiles carry its numbers)."""
+        later (judged by how many unseen or held tiles carry its numbers; ``hand``: the seat's)."""
         tile: Tile = move.pieces[0]
-        others = [t for t in (*hidden, *deal.hands[deal.turn]) if t != tile]
+        others = [t for t in (*hidden, *hand) if t != tile]
         mine = _NUMBERS[tile]
         links = sum(1 for t in others if mine & _NUMBERS[t])
         return tile.pips * min(1.0, links / 4)
 
-    def _would_win(self, deal: Deal, tile: Tile) -> bool:
+    def _would_win(
+        self, deal: Deal, tile: Tile, hidden: list[Tile], hands: Sequence[Sequence[Tile]]
+    ) -> bool:
         """Whether the bot expects first place if the hand ended now: its points against each
-        other seat's expected points (the unseen pips spread evenly over the unseen tiles)."""
+        other seat's expected points (the unseen pips spread evenly over the unseen tiles;
+        ``hidden``: the tiles the seat cannot see, ``hands``: ``deal.hands``)."""
         seat = deal.turn
-        hand, down = deal.hands[seat], deal.down[seat]
-        mine: int = hand.pips - tile.pips + down.pips
-        hidden = unseen(deal, seat)
+        downs = deal.down
+        mine: int = hands[seat].pips - tile.pips + downs[seat].pips  # type: ignore[attr-defined]
         if not hidden:
             return True
         each = sum(t.pips for t in hidden) / len(hidden)
-        others = _counts(deal, seat)
+        others = _counts(deal, seat, hands, downs)
         return mine <= MARGIN * each * min(others)
 
     def __repr__(self) -> str:
         return "HeuristicPlayer()"
 
 
-def _counts(deal: Any, seat: int) -> Sequence[int]:
-    """Tiles each other seat has in hand and face down (what counts against it)."""
-    return [len(deal.hands[s]) + len(deal.down[s]) for s in range(deal.n_seats) if s != seat]
+def _counts(
+    deal: Any, seat: int, hands: Sequence[Sequence[Tile]], downs: Sequence[Sequence[Tile]]
+) -> Sequence[int]:
+    """Tiles each other seat has in hand and face down (what counts against it; ``hands`` and
+    ``downs``: the deal's, read once)."""
+    return [len(hands[s]) + len(downs[s]) for s in range(deal.n_seats) if s != seat]
 
 
 def sample_world(deal: object, seat: int, rng: random.Random) -> object:
     """A world for the strong player: the unseen tiles dealt again among the other seats (their
     hands and face-down tiles), no seat holding a number it is known to lack (:func:`voids`);
     the public history is replayed on it (:func:`gupai_learn.strong.replay_sample`)."""
-    lacks = voids(deal)
+    lacks = _voids_of(deal)
     return strong.replay_sample(deal, seat, rng, lambda s, t: not lacks[s].intersection(t))
+
+
+def _voids_of(deal: Any) -> list[set[int]]:
+    """:func:`voids` of ``deal``, worked out once for the many worlds of one decision (the last
+    answer is kept with the public history and the rules it was read from)."""
+    key = (deal.seated_history, deal.rules, deal.n_seats)
+    if _LAST_VOIDS and _LAST_VOIDS[0] == key:
+        known: list[set[int]] = _LAST_VOIDS[1]
+        return known
+    found = voids(deal)
+    _LAST_VOIDS[:] = [key, found]
+    return found
+
+
+#: The last (public history, rules, seats) :func:`_voids_of` read, and its voids.
+_LAST_VOIDS: list[Any] = []
 
 
 #: Worlds the strong player samples per decision (its rollouts are cheap, and a fish swings
