@@ -31,6 +31,7 @@ from gupai_learn.tiles import as_tiles
 from gupai_learn.verdict import IllegalPlayError, Reason, SetupError, Verdict, describe_input
 from gupai_learn.widgets._assets import bundle
 from gupai_learn.widgets._commands import CommandWidget
+from gupai_learn.widgets._guard import Change
 from gupai_learn.widgets._static import RUN_TO_PLAY, StaticFallback, inert_button
 
 __all__ = ["HandPicker"]
@@ -196,7 +197,7 @@ class HandPicker(StaticFallback, CommandWidget):
         return f"<p class='gupai-prompt'>{prompt}</p>"
 
     @traitlets.observe("selected")
-    def _on_select(self, change: dict[str, Any]) -> None:
+    def _on_select(self, change: Change[list[int]]) -> None:
         self._draw()
 
     def run_command(self, name: str) -> None:
