@@ -188,7 +188,7 @@ def _pieces_text(info: GameInfo, pieces: Iterable[Any]) -> str:
     return join(pieces) if info.pieces == "tiles" else ", ".join(map(str, pieces))
 
 
-def _plain(value: Any) -> Any:
+def _plain(value: object) -> Any:
     """A Deal keyword's value as TOML/JSON can hold it: numbers and text as they are, a piece as
     its text, a sequence as a list."""
     if value is None or isinstance(value, (bool, int, str)):

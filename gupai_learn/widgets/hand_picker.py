@@ -74,7 +74,7 @@ class HandPicker(StaticFallback, CommandWidget):
 
     def __init__(
         self,
-        tiles: Any = (),
+        tiles: object = (),
         *,
         deal: BaseDeal[Any] | None = None,
         seat: int = 0,
