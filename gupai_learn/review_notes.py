@@ -13,7 +13,6 @@ from collections.abc import Hashable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
-from gupai_learn.engine.deal import BaseDeal
 from gupai_learn.engine.game import GameInfo
 from gupai_learn.engine.moves import Move, join
 from gupai_learn.engine.protocols import capable
@@ -28,6 +27,7 @@ from gupai_learn.review_words import (
 from gupai_learn.tiles import Tile
 
 if TYPE_CHECKING:
+    from gupai_learn.engine.deal import BaseDeal
     from gupai_learn.puzzles.model import Puzzle
 
 #: Positions one solve may search while a slip becomes a puzzle, beyond what the review proved

@@ -21,7 +21,7 @@ import traitlets
 
 from gupai_learn.cards import as_cards
 from gupai_learn.engine.deal import BaseDeal
-from gupai_learn.engine.game import GameInfo
+from gupai_learn.engine.game import GameInfo, PlayedDeal
 from gupai_learn.engine.moves import CALLS, Move, join
 from gupai_learn.engine.protocols import capable
 from gupai_learn.engine.trick import TrickDeal
@@ -76,7 +76,7 @@ class HandPicker(StaticFallback, CommandWidget):
         self,
         tiles: object = (),
         *,
-        deal: BaseDeal[Any] | None = None,
+        deal: PlayedDeal | None = None,
         seat: int = 0,
         on_move: Callable[[], None] | None = None,
         game: str | None = None,
@@ -99,7 +99,7 @@ class HandPicker(StaticFallback, CommandWidget):
 
     @classmethod
     def for_deal(
-        cls, deal: BaseDeal[Any], seat: int, *, reference: bool = True, marks: bool = True
+        cls, deal: PlayedDeal, seat: int, *, reference: bool = True, marks: bool = True
     ) -> HandPicker:
         """A picker for ``seat``'s hand in ``deal``, with the buttons its moves call for."""
         return cls(deal=deal, seat=seat, reference=reference, marks=marks)
