@@ -54,7 +54,7 @@ class RandomPlayer:
     def __init__(self, seed: int | random.Random | None = None) -> None:
         self.rng = seeded(seed)  # the seeds every level and Deal.random take
 
-    def choose(self, deal: Any, seat: int | None = None) -> Move:
+    def choose(self, deal: PlayedDeal, seat: int | None = None) -> Move:
         """A random legal move for the seat to act (``seat``, if given, must be that seat).
         Raises the deal's IllegalPlayError when the deal is over or it is another seat's turn
         (:func:`gupai_learn.strong.check_turn`)."""

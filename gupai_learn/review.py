@@ -105,7 +105,7 @@ class _Budget:
         #: what the solves of one seat have proved, shared between them (one deal, one goal)
         self.memo: dict[int, dict[Hashable, object]] = {}
 
-    def solve(self, info: GameInfo, deal: Any, seat: int) -> Any:
+    def solve(self, info: GameInfo, deal: PlayedDeal, seat: int) -> Any:
         """The game's solver on ``deal`` for ``seat``, within what is left of the budget."""
         assert info.solve is not None
         memo = self.memo.setdefault(seat, {})
@@ -215,7 +215,7 @@ def _better(
 
 
 # ----- hint -----------------------------------------------------------------------------------
-def hint(deal: Any, *, max_nodes: int = HINT_NODES) -> Hint:
+def hint(deal: PlayedDeal, *, max_nodes: int = HINT_NODES) -> Hint:
     """The move to make now for the seat to act, and why.
 
     When the solver proves within ``max_nodes`` positions that a move forces the seat's goal,

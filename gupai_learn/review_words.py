@@ -131,7 +131,7 @@ def _line_reason(info: GameInfo, deal: object, move: Move) -> str:
 def line_told(
     start: PlayedDeal,
     line: tuple[tuple[int, Move], ...],
-    end: Any,
+    end: PlayedDeal,
     seat: int,
     phrase: str,
     want: bool,

@@ -10,7 +10,7 @@ from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from gupai_learn.engine.game import GameInfo
+from gupai_learn.engine.game import GameInfo, PlayedDeal
 from gupai_learn.engine.moves import Move
 from gupai_learn.puzzles import goals
 from gupai_learn.puzzles.goals import Goal
@@ -97,14 +97,14 @@ TRAP_SHARE = 0.2
 TRAP_FLOOR = 20
 
 
-def depth_of(info: GameInfo, deal: Any, seat: int) -> int:
+def depth_of(info: GameInfo, deal: PlayedDeal, seat: int) -> int:
     """Trick games: pieces in the seat's hand; line games: the fewest tiles in any hand."""
     if info.family == "trick":
         return len(deal.hands[seat])
     return min(len(h) for h in deal.hands)
 
 
-def distinct_moves(deal: Any) -> Iterator[tuple[Move, Any]]:
+def distinct_moves(deal: PlayedDeal) -> Iterator[tuple[Move, Any]]:
     """Each legal move of ``deal`` with the position after it, a position reached twice
     (two identical tiles) given once."""
     seen: set[Hashable] = set()
@@ -136,7 +136,7 @@ class Measure:
 def measure(
     info: GameInfo,
     goal: Goal,
-    deal: Any,
+    deal: PlayedDeal,
     budget: int,
     unique: bool = False,
     first: Sequence[Move] = (),
@@ -164,7 +164,7 @@ def measure(
     return Measure(tuple(winners), tuple(losers), spent)
 
 
-def evidence(info: GameInfo, deal: Any, found: Measure) -> Evidence:
+def evidence(info: GameInfo, deal: PlayedDeal, found: Measure) -> Evidence:
     """The computer levels' tries on ``deal`` and the figures of ``found``."""
     right = {position_after(deal, m).state_key() for m, _ in found.winners}
     chosen: set[Hashable] = set()
@@ -197,7 +197,7 @@ def _strong(info: GameInfo, samples: int) -> Callable[[int], Any]:
     return lambda seed: info.bots["strong"](seed, samples=samples)
 
 
-def position_after(deal: Any, move: Move) -> Any:
+def position_after(deal: PlayedDeal, move: Move) -> Any:
     """A copy of ``deal`` with ``move`` played."""
     child = deal.copy()
     child.apply(move)

@@ -253,7 +253,9 @@ class HandPicker(StaticFallback, CommandWidget):
         return f"HandPicker(hand={hand!r}, selected={picked!r})"
 
 
-def _checked_hand(tiles: Any, deal: Any, seat: Any, name: Any = None) -> tuple[Any, ...]:
+def _checked_hand(
+    tiles: Any, deal: PlayedDeal | None, seat: Any, name: Any = None
+) -> tuple[Any, ...]:
     """The hand to show; a clear ValueError/TypeError for arguments that cannot make one."""
     if deal is None:
         if isinstance(name, str) and name in GAMES and GAMES[name].pieces == "cards":
@@ -268,7 +270,7 @@ def _checked_hand(tiles: Any, deal: Any, seat: Any, name: Any = None) -> tuple[A
     return deal.hands[seat]
 
 
-def _game_of(deal: Any, name: str | None) -> GameInfo:
+def _game_of(deal: PlayedDeal | None, name: str | None) -> GameInfo:
     """The GameInfo of the deal's game, or of ``name`` (default: the first game) for free play."""
     if deal is not None:
         found: GameInfo = deal.info
