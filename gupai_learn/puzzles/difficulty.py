@@ -10,7 +10,7 @@ from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from gupai_learn.engine.game import GameInfo, PlayedDeal
+from gupai_learn.engine.game import GameInfo, PlayedDeal, Player
 from gupai_learn.engine.moves import Move
 from gupai_learn.puzzles import goals
 from gupai_learn.puzzles.goals import Goal
@@ -169,7 +169,7 @@ def evidence(info: GameInfo, deal: PlayedDeal, found: Measure) -> Evidence:
     right = {position_after(deal, m).state_key() for m, _ in found.winners}
     chosen: set[Hashable] = set()
 
-    def share(make: Callable[[int], Any], seeds: Iterable[int]) -> float:
+    def share(make: Callable[[int], Player], seeds: Iterable[int]) -> float:
         picks = [make(seed).choose(deal.copy()) for seed in seeds]
         keys = [position_after(deal, m).state_key() for m in picks]
         chosen.update(keys)
@@ -192,7 +192,7 @@ def evidence(info: GameInfo, deal: PlayedDeal, found: Measure) -> Evidence:
     )
 
 
-def _strong(info: GameInfo, samples: int) -> Callable[[int], Any]:
+def _strong(info: GameInfo, samples: int) -> Callable[[int], Player]:
     """The strong player of ``info``'s game with ``samples`` worlds per decision, by seed."""
     return lambda seed: info.bots["strong"](seed, samples=samples)
 
