@@ -19,7 +19,7 @@ import ipywidgets
 from gupai_learn.engine.game import GameInfo, PlayedDeal
 from gupai_learn.engine.line import LineDeal
 from gupai_learn.engine.moves import Move, join
-from gupai_learn.engine.protocols import capable
+from gupai_learn.engine.protocols import TrickDealView, capable
 from gupai_learn.engine.settlement import Settlement
 from gupai_learn.engine.trick import Trick, TrickDeal, TrickPlay
 from gupai_learn.render import deal_svg, row_svg, settlement_html, trick_svg
@@ -187,7 +187,7 @@ def _slip_line(line: str, slip: Slip, marks: bool = True) -> str:
     return f"<div class='gupai-slip' title=\"{title}\" style='{style}'>{badge} {line}{better}</div>"
 
 
-def narrate(deal: TrickDeal[Any], number: int, trick: Trick) -> str:
+def narrate(deal: TrickDealView, number: int, trick: Trick) -> str:
     """One sentence per finished trick: who led what, who beat it, who takes what."""
     lead = trick.plays[0]
     parts = [f"{number}. {deal.name(lead.seat)} led {_shown(lead)}"]
@@ -211,7 +211,7 @@ def _moves_told(deal: PlayedDeal) -> list[str]:
     ]
 
 
-def winning_text(deal: TrickDeal[Any]) -> str:
+def winning_text(deal: TrickDealView) -> str:
     """Who holds the current trick and why, in a sentence (the game's trick-winner rule)."""
     high = deal.current_high
     if high is None or high.combination is None:
@@ -236,7 +236,7 @@ class TrickView(StaticFallback, ipywidgets.VBox):
     winning and why (``marks=False``: the pieces without the game's marks). Call
     :meth:`refresh` after moves."""
 
-    def __init__(self, deal: TrickDeal[Any], marks: bool = True) -> None:
+    def __init__(self, deal: TrickDealView, marks: bool = True) -> None:
         self.deal = deal
         self.marks = bool(marks)
         self.picture = ipywidgets.HTML()
