@@ -15,7 +15,9 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, Protocol
+
+from typing_extensions import TypeVar
 
 from gupai_learn.engine.deal import seeded
 from gupai_learn.engine.game import PlayedDeal
@@ -25,9 +27,10 @@ from gupai_learn.strong import check_turn
 
 __all__ = ["Move", "Player", "RandomPlayer", "TrickHeuristic", "apply", "play_out"]
 
-#: A heuristic's deal class and the tuple type its hands are kept in (Tiles, Cards).
-TD = TypeVar("TD", bound="TrickDeal[Any]")
-PS = TypeVar("PS", bound=tuple[object, ...])
+#: A heuristic's deal class and the tuple type its hands are kept in (Tiles, Cards); a
+#: heuristic that names neither reads any trick deal.
+TD = TypeVar("TD", bound="TrickDeal[Any]", default="TrickDeal[Any]")
+PS = TypeVar("PS", bound=tuple[object, ...], default=Any)
 
 
 class Player(Protocol):

@@ -4,16 +4,16 @@
 from __future__ import annotations
 
 from functools import cache
+from typing import Any
 
 from gupai_learn import decks, strong
 from gupai_learn.bots import TrickHeuristic
 from gupai_learn.engine.moves import Move
 from gupai_learn.games.bagchen.combos import canonical, point_value, rank
-from gupai_learn.games.bagchen.deal import Deal
 from gupai_learn.tiles import Tile, Tiles
 
 
-def strength(deal: Deal, tile: Tile) -> int:
+def strength(deal: Any, tile: Tile) -> int:
     """A rough worth of a single tile for keeping: a point tile is the surest (it cannot be
     beaten), then sky 1-6 above earth 0-3."""
     if deal.is_point(tile):
@@ -32,7 +32,7 @@ def _strengths(points: frozenset[Tile]) -> dict[Tile, int]:
     return {tile: 20 if tile in points else _worth(tile) for tile in set(decks.chinese())}
 
 
-class HeuristicPlayer(TrickHeuristic[Deal, Tiles]):
+class HeuristicPlayer(TrickHeuristic):
     """A sensible Bagchen player.
 
     - Keeps its surest single (a point tile if it has one, else its strongest tile) for the
@@ -45,11 +45,11 @@ class HeuristicPlayer(TrickHeuristic[Deal, Tiles]):
       tiles face down.
     """
 
-    def _keep(self, deal: Deal) -> Tile | None:
+    def _keep(self, deal: Any) -> Tile | None:
         hand = deal.hands[deal.turn]
         return max(hand, key=_strengths(deal._points).__getitem__) if hand else None
 
-    def _lead(self, deal: Deal, plays: list[Tiles]) -> Tiles:
+    def _lead(self, deal: Any, plays: list[Tiles]) -> Tiles:
         hand = deal.hands[deal.turn]
         keep = self._keep(deal)
         pool = [p for p in plays if len(hand) == len(p) or _spares(hand, p, keep)] or plays
@@ -60,7 +60,7 @@ class HeuristicPlayer(TrickHeuristic[Deal, Tiles]):
             return max(pool, key=lambda p: (len(p), _rank(deal, p)))
         return min(pool, key=lambda p: (_rank(deal, p), -len(p)))
 
-    def _follow(self, deal: Deal, plays: list[Tiles]) -> Move:
+    def _follow(self, deal: Any, plays: list[Tiles]) -> Move:
         hand = deal.hands[deal.turn]
         size = len(deal.trick[0].pieces)
         last = len(hand) == size
@@ -74,7 +74,7 @@ class HeuristicPlayer(TrickHeuristic[Deal, Tiles]):
         return Move("discard", canonical(weakest))
 
 
-def _rank(deal: Deal, play: Tiles) -> int:
+def _rank(deal: Any, play: Tiles) -> int:
     combo = deal.combination(play)
     return combo.rank if combo else 0
 

@@ -91,7 +91,7 @@ def best_header(layout: Layout, tiles: Iterable[Tile], seat: int = 0) -> int:
     return best
 
 
-def unseen(deal: Deal) -> list[Tile]:
+def unseen(deal: Any) -> list[Tile]:
     """The tiles the seat to act cannot see: the deck less its hand and the line."""
     seen = list(deal.hands[deal.turn]) + list(deal.layout.tiles)
     pool = list(_DECK)
@@ -122,7 +122,7 @@ class HeuristicPlayer:
         return max(plays, key=lambda m: self._score(deal, m, hidden, possible))
 
     def _score(
-        self, deal: Deal, move: Move, hidden: list[Tile], possible: list[Tile]
+        self, deal: Any, move: Move, hidden: list[Tile], possible: list[Tile]
     ) -> tuple[float, str]:
         """The worth of ``move``; ``possible``: the tiles the next seat may hold."""
         seat = deal.turn
@@ -149,7 +149,7 @@ class HeuristicPlayer:
         value -= FOLLOW * self._follow(deal, after, possible)
         return value + self.rng.random() * 0.01, str(move)
 
-    def _gift(self, deal: Deal, after: Layout, possible: list[Tile]) -> float:
+    def _gift(self, deal: Any, after: Layout, possible: list[Tile]) -> float:
         """The next seat's expected header on ``after``: each tile it may hold (``possible``:
         hidden, and without a number it is known to lack, :func:`voids`) makes its best header
         with the chance that seat holds it (its tiles among the tiles it may hold)."""
@@ -167,7 +167,7 @@ class HeuristicPlayer:
             chance_none *= 1 - share
         return expected
 
-    def _follow(self, deal: Deal, after: Layout, possible: list[Tile]) -> float:
+    def _follow(self, deal: Any, after: Layout, possible: list[Tile]) -> float:
         """The chance that the next seat holds a tile for the ends of ``after`` (from the tiles
         it may hold, ``possible``), times how close it is to going out (1 for a full hand, more
         below)."""
@@ -183,7 +183,7 @@ class HeuristicPlayer:
         return "HeuristicPlayer()"
 
 
-def voids(deal: Deal) -> list[set[int]]:
+def voids(deal: Any) -> list[set[int]]:
     """Numbers each seat surely lacks now, read from the public moves alone (BE-DRAW): a seat
     that passed held nothing for the ends and can never draw again; a seat that drew held
     nothing for the ends then, and every tile it drew but the one it played did not fit either,
@@ -321,7 +321,7 @@ def _same_play(layout: Layout, one: Move, other: Move) -> bool:
     return ends[0] == ends[1]
 
 
-def _install(deal: Deal, dealt: dict[int, list[Tile]], pile: list[Tile]) -> object:
+def _install(deal: Any, dealt: dict[int, list[Tile]], pile: list[Tile]) -> object:
     """A copy of ``deal`` with ``dealt`` hands and ``pile`` as the boneyard (same public state),
     or None when those hands would have blocked the round already."""
     world = deal.copy()

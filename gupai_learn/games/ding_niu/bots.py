@@ -66,7 +66,7 @@ def voids(deal: Any) -> list[set[int]]:
     return lacks
 
 
-def unseen(deal: Deal, seat: int) -> list[Tile]:
+def unseen(deal: Any, seat: int) -> list[Tile]:
     """The tiles ``seat`` cannot see: the deck less its hand, its face-down tiles and the line."""
     pool = list(_DECK)
     for tile in (*deal.hands[seat], *deal.down[seat], *deal.layout.tiles):
@@ -101,7 +101,7 @@ class HeuristicPlayer:
         best = max(scores)
         return max((m for m, v in zip(plays, scores, strict=True) if v == best), key=str)
 
-    def _score(self, deal: Deal, move: Move, hidden: list[Tile], lacks: list[set[int]]) -> float:
+    def _score(self, deal: Any, move: Move, hidden: list[Tile], lacks: list[set[int]]) -> float:
         seat = deal.turn
         tile = move.pieces[0]
         hand = list(deal.hands[seat])
@@ -149,7 +149,7 @@ class HeuristicPlayer:
         return "HeuristicPlayer()"
 
 
-def _counts(deal: Deal, seat: int) -> Sequence[int]:
+def _counts(deal: Any, seat: int) -> Sequence[int]:
     """Tiles each other seat has in hand and face down (what counts against it)."""
     return [len(deal.hands[s]) + len(deal.down[s]) for s in range(deal.n_seats) if s != seat]
 
