@@ -6,12 +6,15 @@ only: the solving is in :mod:`gupai_learn.review`, the notes in :mod:`gupai_lear
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
 
 from gupai_learn.engine.deal import BaseDeal
 from gupai_learn.engine.game import GameInfo, PlayedDeal, ReviewWords
 from gupai_learn.engine.moves import Move, join, quote
 from gupai_learn.engine.protocols import game_of
+
+#: A deal of any game, given back as the same type.
+DealT = TypeVar("DealT", bound=PlayedDeal)
 
 
 def words_of(info: GameInfo) -> ReviewWords:
@@ -81,7 +84,7 @@ def reviewed_game(deal: object) -> GameInfo:
     return info
 
 
-def position_after(deal: PlayedDeal, move: Move) -> Any:
+def position_after(deal: DealT, move: Move) -> DealT:
     """A copy of ``deal`` with ``move`` played (``deal`` is left as it is)."""
     child = deal.copy()
     child.apply(move)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from gupai_learn.engine.game import GameInfo, PlayedDeal, Player
 from gupai_learn.engine.moves import Move
@@ -24,6 +24,9 @@ STRONG_SAMPLES = (4, 12, 36)
 STRONG_SEEDS = (0, 1, 2)
 #: A computer level "finds" a puzzle when at least this share of its tries is right.
 MOSTLY = 0.5
+
+#: A deal of any game, given back as the same type.
+DealT = TypeVar("DealT", bound=PlayedDeal)
 
 
 @dataclass(frozen=True)
@@ -197,7 +200,7 @@ def _strong(info: GameInfo, samples: int) -> Callable[[int], Player]:
     return lambda seed: info.bots["strong"](seed, samples=samples)
 
 
-def position_after(deal: PlayedDeal, move: Move) -> Any:
+def position_after(deal: DealT, move: Move) -> DealT:
     """A copy of ``deal`` with ``move`` played."""
     child = deal.copy()
     child.apply(move)

@@ -41,7 +41,7 @@ This module plays the lines and tells the hints; the ideas themselves are found 
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from gupai_learn.engine.game import GameInfo, PlayedDeal
 from gupai_learn.engine.moves import Move
@@ -73,6 +73,9 @@ __all__ = [
 
 #: Moves of the winning line told in the second hint before the rest is summed up.
 SHOWN_MOVES = 8
+
+#: A deal of any game, given back as the same type.
+DealT = TypeVar("DealT", bound=PlayedDeal)
 
 
 # ----- lines ------------------------------------------------------------------------------------
@@ -119,7 +122,7 @@ def line(solver: _Solver, deal: PlayedDeal, want: bool) -> tuple[Line, Any] | No
     return tuple(played), current
 
 
-def _after(deal: PlayedDeal, move: Move) -> Any:
+def _after(deal: DealT, move: Move) -> DealT:
     child = deal.copy()
     child.apply(move)
     return child
