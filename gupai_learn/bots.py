@@ -15,14 +15,22 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import Any, Generic, Protocol
+
+from typing_extensions import TypeVar
 
 from gupai_learn.engine.deal import seeded
+from gupai_learn.engine.game import PlayedDeal
 from gupai_learn.engine.moves import Move
 from gupai_learn.engine.trick import TrickDeal
 from gupai_learn.strong import check_turn
 
 __all__ = ["Move", "Player", "RandomPlayer", "TrickHeuristic", "apply", "play_out"]
+
+#: A heuristic's deal class and the tuple type its hands are kept in (Tiles, Cards); a
+#: heuristic that names neither reads any trick deal.
+TD = TypeVar("TD", bound="TrickDeal[Any]", default="TrickDeal[Any]")
+PS = TypeVar("PS", bound=tuple[object, ...], default=Any)
 
 
 class Player(Protocol):
@@ -36,7 +44,7 @@ def apply(deal: TrickDeal[Any], move: Move) -> None:
     deal.apply(move)
 
 
-def play_out(deal: Any, players: Sequence[Player]) -> object:
+def play_out(deal: PlayedDeal, players: Sequence[Player]) -> object:
     """Play ``deal`` to the end, one player per seat; returns the deal."""
     while not deal.is_over:
         deal.apply(players[deal.turn].choose(deal))
@@ -49,7 +57,7 @@ class RandomPlayer:
     def __init__(self, seed: int | random.Random | None = None) -> None:
         self.rng = seeded(seed)  # the seeds every level and Deal.random take
 
-    def choose(self, deal: Any, seat: int | None = None) -> Move:
+    def choose(self, deal: PlayedDeal, seat: int | None = None) -> Move:
         """A random legal move for the seat to act (``seat``, if given, must be that seat).
         Raises the deal's IllegalPlayError when the deal is over or it is another seat's turn
         (:func:`gupai_learn.strong.check_turn`)."""
@@ -68,7 +76,7 @@ class RandomPlayer:
         return "RandomPlayer()"
 
 
-class TrickHeuristic(ABC):
+class TrickHeuristic(ABC, Generic[TD, PS]):
     """The frame of a trick game's heuristic player (each game's ``HeuristicPlayer`` fills it
     in): a seeded random source for its coin flips, the turn checked, then
     ``_lead(deal, plays)`` returns the pieces to lead and ``_follow(deal, plays)`` the move when
@@ -90,11 +98,11 @@ class TrickHeuristic(ABC):
         return Move("play", self._lead(deal, plays))
 
     @abstractmethod
-    def _lead(self, deal: object, plays: list[Any]) -> Any:
+    def _lead(self, deal: TD, plays: list[PS]) -> PS:
         """The pieces to lead (each game's heuristic says which)."""
 
     @abstractmethod
-    def _follow(self, deal: object, plays: list[Any]) -> Move:
+    def _follow(self, deal: TD, plays: list[PS]) -> Move:
         """The move when following a lead (each game's heuristic says which)."""
 
     def __repr__(self) -> str:

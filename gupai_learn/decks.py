@@ -18,11 +18,14 @@ from __future__ import annotations
 
 import random
 from functools import cache
-from typing import Any
+from typing import TypeVar
 
 from gupai_learn.cards import ALL_CARDS, Cards
 from gupai_learn.tiles import CIVIL_TILES, MILITARY_TILES, Tile, Tiles, display_key
 from gupai_learn.verdict import SetupError, describe_input
+
+#: The type of the items a shuffle reorders.
+T = TypeVar("T")
 
 #: The eight military tiles that the Bull Fight deck leaves out (DN-SET).
 DING_NIU_REMOVED = tuple(
@@ -82,7 +85,7 @@ def _is_cycle(card: object) -> bool:
     return b - a == 1 or (a, b) == (0, len(SUITS) - 1)
 
 
-def shuffle(rng: random.Random, items: list[Any]) -> None:
+def shuffle(rng: random.Random, items: list[T]) -> None:
     """Shuffle ``items`` in place exactly as ``rng.shuffle(items)`` does (the same draws from
     ``rng``, the same order), without a Python call per draw: every ``Deal.random`` shuffles,
     and a 64-tile deck would pay 63 calls. A subclass of Random (or a Python whose shuffle

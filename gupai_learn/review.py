@@ -37,8 +37,7 @@ import types
 from collections.abc import Hashable, Iterable, Iterator
 from typing import Any
 
-from gupai_learn.engine.deal import BaseDeal
-from gupai_learn.engine.game import GameInfo
+from gupai_learn.engine.game import GameInfo, PlayedDeal
 from gupai_learn.engine.moves import Move, quote
 from gupai_learn.review_html import VERDICT_WORDS, notes_html
 from gupai_learn.review_notes import (
@@ -106,7 +105,7 @@ class _Budget:
         #: what the solves of one seat have proved, shared between them (one deal, one goal)
         self.memo: dict[int, dict[Hashable, object]] = {}
 
-    def solve(self, info: GameInfo, deal: Any, seat: int) -> Any:
+    def solve(self, info: GameInfo, deal: PlayedDeal, seat: int) -> Any:
         """The game's solver on ``deal`` for ``seat``, within what is left of the budget."""
         assert info.solve is not None
         memo = self.memo.setdefault(seat, {})
@@ -158,7 +157,7 @@ def review(
     return notes[::-1]
 
 
-def _decisions(deal: BaseDeal[Any], seat: int) -> list[tuple[int, BaseDeal[Any], Move]]:
+def _decisions(deal: PlayedDeal, seat: int) -> list[tuple[int, PlayedDeal, Move]]:
     """(index, position before the move, move) for every choice ``seat`` had in ``deal``."""
     replay = deal.restart()
     found = []
@@ -170,7 +169,7 @@ def _decisions(deal: BaseDeal[Any], seat: int) -> list[tuple[int, BaseDeal[Any],
 
 
 def _judge(
-    info: GameInfo, before: BaseDeal[Any], seat: int, index: int, move: Move, budget: _Budget
+    info: GameInfo, before: PlayedDeal, seat: int, index: int, move: Move, budget: _Budget
 ) -> ReviewNote:
     """The note of one decision."""
     phrase, goal_rules = goal_words(info)
@@ -201,7 +200,7 @@ def _undecided(index: int, seat: int, move: Move, reason: str) -> ReviewNote:
 
 
 def _better(
-    info: GameInfo, before: BaseDeal[Any], seat: int, played: Move, budget: _Budget
+    info: GameInfo, before: PlayedDeal, seat: int, played: Move, budget: _Budget
 ) -> tuple[Move | None, bool]:
     """A move other than ``played`` that keeps the goal, and whether some move stayed
     undecided. Moves reaching the same position are tried once; an undecided move ends the
@@ -216,7 +215,7 @@ def _better(
 
 
 # ----- hint -----------------------------------------------------------------------------------
-def hint(deal: Any, *, max_nodes: int = HINT_NODES) -> Hint:
+def hint(deal: PlayedDeal, *, max_nodes: int = HINT_NODES) -> Hint:
     """The move to make now for the seat to act, and why.
 
     When the solver proves within ``max_nodes`` positions that a move forces the seat's goal,
@@ -243,7 +242,7 @@ def hint(deal: Any, *, max_nodes: int = HINT_NODES) -> Hint:
 
 
 def _solved_hint(
-    info: GameInfo, deal: BaseDeal[Any], seat: int, first: Move, nodes: int
+    info: GameInfo, deal: PlayedDeal, seat: int, first: Move, nodes: int
 ) -> Hint | bool:
     """The solver's hint: a move proved to force the goal (the computer player's own move
     tried first); else True when every move was proved not to force it within ``nodes``
@@ -267,7 +266,7 @@ def _solved_hint(
     return decided
 
 
-def _bot_hint(info: GameInfo, deal: BaseDeal[Any], move: Move) -> Hint:
+def _bot_hint(info: GameInfo, deal: PlayedDeal, move: Move) -> Hint:
     """The computer player's move, its reason in words, and the rules that make it legal."""
     seat = deal.turn
     why = f"{deal.name(seat)} {move_said(deal, seat, move)}: {move_reason(info, deal, move)}."
@@ -276,8 +275,8 @@ def _bot_hint(info: GameInfo, deal: BaseDeal[Any], move: Move) -> Hint:
 
 # ----- lines ----------------------------------------------------------------------------------
 def _line(
-    info: GameInfo, deal: BaseDeal[Any], seat: int, want: bool, budget: _Budget
-) -> tuple[tuple[tuple[int, Move], ...], BaseDeal[Any]]:
+    info: GameInfo, deal: PlayedDeal, seat: int, want: bool, budget: _Budget
+) -> tuple[tuple[tuple[int, Move], ...], PlayedDeal]:
     """A principal line from ``deal``: the side that forces the result (the seat when
     ``want``, the others when not) makes a move that keeps it (proved by the solver); the other
     side plays the computer player's move (none of its moves escapes). Stops after
@@ -306,14 +305,14 @@ def _line(
 
 
 # ----- plumbing -------------------------------------------------------------------------------
-def _check_seat(deal: BaseDeal[Any], seat: object) -> int:
+def _check_seat(deal: PlayedDeal, seat: object) -> int:
     if type(seat) is not int or not 0 <= seat < deal.n_seats:
         raise ValueError(f"seat={quote(seat)}: a seat is a whole number 0 to {deal.n_seats - 1}")
     return seat
 
 
 def _distinct(
-    deal: BaseDeal[Any], moves: Iterable[Move], skip: Move | None = None
+    deal: PlayedDeal, moves: Iterable[Move], skip: Move | None = None
 ) -> Iterator[tuple[Move, Any]]:
     """Each of ``moves`` with the position after it, a position reached before (two identical
     tiles), or the one ``skip`` reaches, left out."""

@@ -4,9 +4,8 @@ the seat's own turns and in words, the first slip marked with its better move dr
 from __future__ import annotations
 
 import html
-from typing import Any
 
-from gupai_learn.engine.deal import BaseDeal
+from gupai_learn.engine.game import PlayedDeal
 from gupai_learn.review_notes import ReviewNote
 from gupai_learn.review_words import forced_turns, forced_words
 
@@ -14,7 +13,7 @@ from gupai_learn.review_words import forced_turns, forced_words
 VERDICT_WORDS = {"kept": "kept", "slipped": "slipped", "undecided": "too early to tell"}
 
 
-def notes_html(deal: BaseDeal[Any], notes: list[ReviewNote], marks: bool = True) -> str:
+def notes_html(deal: PlayedDeal, notes: list[ReviewNote], marks: bool = True) -> str:
     """The review as HTML for the deal player: one line per decision, said in the seat's own
     turns and in words (no move notation), the first slip marked and its better move drawn,
     with the sentence why and the rule ids; how many forced turns were left out. ``marks=False``

@@ -13,7 +13,6 @@ from collections.abc import Hashable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
-from gupai_learn.engine.deal import BaseDeal
 from gupai_learn.engine.game import GameInfo
 from gupai_learn.engine.moves import Move, join
 from gupai_learn.engine.protocols import capable
@@ -28,6 +27,7 @@ from gupai_learn.review_words import (
 from gupai_learn.tiles import Tile
 
 if TYPE_CHECKING:
+    from gupai_learn.engine.deal import BaseDeal
     from gupai_learn.puzzles.model import Puzzle
 
 #: Positions one solve may search while a slip becomes a puzzle, beyond what the review proved
@@ -188,7 +188,7 @@ def _pieces_text(info: GameInfo, pieces: Iterable[Any]) -> str:
     return join(pieces) if info.pieces == "tiles" else ", ".join(map(str, pieces))
 
 
-def _plain(value: Any) -> Any:
+def _plain(value: object) -> Any:
     """A Deal keyword's value as TOML/JSON can hold it: numbers and text as they are, a piece as
     its text, a sequence as a list."""
     if value is None or isinstance(value, (bool, int, str)):

@@ -6,12 +6,15 @@ only: the solving is in :mod:`gupai_learn.review`, the notes in :mod:`gupai_lear
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
 
 from gupai_learn.engine.deal import BaseDeal
-from gupai_learn.engine.game import GameInfo, ReviewWords
+from gupai_learn.engine.game import GameInfo, PlayedDeal, ReviewWords
 from gupai_learn.engine.moves import Move, join, quote
 from gupai_learn.engine.protocols import game_of
+
+#: A deal of any game, given back as the same type.
+DealT = TypeVar("DealT", bound=PlayedDeal)
 
 
 def words_of(info: GameInfo) -> ReviewWords:
@@ -28,7 +31,7 @@ def goal_words(info: GameInfo) -> tuple[str, tuple[str, ...]]:
     return words.goal, words.rules
 
 
-def forced_turns(deal: BaseDeal[Any], seat: int) -> int:
+def forced_turns(deal: PlayedDeal, seat: int) -> int:
     """How many turns of ``seat`` in ``deal`` offered a single legal move (a review leaves
     them out: there was nothing to choose)."""
     replay = deal.restart()
@@ -81,7 +84,7 @@ def reviewed_game(deal: object) -> GameInfo:
     return info
 
 
-def position_after(deal: BaseDeal[Any], move: Move) -> Any:
+def position_after(deal: DealT, move: Move) -> DealT:
     """A copy of ``deal`` with ``move`` played (``deal`` is left as it is)."""
     child = deal.copy()
     child.apply(move)
@@ -129,9 +132,9 @@ def _line_reason(info: GameInfo, deal: object, move: Move) -> str:
 
 
 def line_told(
-    start: BaseDeal[Any],
+    start: PlayedDeal,
     line: tuple[tuple[int, Move], ...],
-    end: Any,
+    end: PlayedDeal,
     seat: int,
     phrase: str,
     want: bool,
@@ -187,6 +190,6 @@ def move_said(deal: object, who: int, move: Move) -> str:
     return f"leads {shown}" if not trick else f"beats with {shown}"
 
 
-def rules_of(deal: BaseDeal[Any], move: Move) -> tuple[str, ...]:
+def rules_of(deal: PlayedDeal, move: Move) -> tuple[str, ...]:
     """The rule ids the engine cites for ``move`` being legal here."""
     return tuple(dict.fromkeys(r.rule for r in deal.judge(move).reasons))

@@ -26,13 +26,16 @@ import random
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gupai_learn.engine.deal import SEED_LIMIT
 from gupai_learn.engine.game import GAMES, GameInfo
 from gupai_learn.engine.game import game as find
 from gupai_learn.engine.moves import quote
 from gupai_learn.verdict import SetupError
+
+if TYPE_CHECKING:
+    from gupai_learn.working import Progress
 
 __all__ = ["derive_seed", "play", "run"]
 
@@ -225,7 +228,7 @@ def _collect(
 
 
 def _gather(
-    executor: Executor, spec: _Spec, chunks: list[tuple[int, int]], bar: object
+    executor: Executor, spec: _Spec, chunks: list[tuple[int, int]], bar: Progress
 ) -> list[dict[str, object]]:
     """Submit every chunk, tick the bar as they finish, and put the rows back in order."""
     futures: dict[Future[list[dict[str, object]]], int] = {
@@ -237,7 +240,7 @@ def _gather(
     return [row for part in done for row in part]
 
 
-def _tick(bar: Any, rows: list[dict[str, object]]) -> list[dict[str, object]]:
+def _tick(bar: Progress, rows: list[dict[str, object]]) -> list[dict[str, object]]:
     bar.update(len(rows))
     return rows
 
@@ -252,7 +255,7 @@ def _chunks(units: int, per_unit: int, parts: int) -> list[tuple[int, int]]:
     return [(a, min(a + size, units)) for a in range(0, units, size)]
 
 
-def _bar(spec: _Spec, progress: bool) -> Any:
+def _bar(spec: _Spec, progress: bool) -> Progress:
     """The progress shown: in a notebook a line that is emptied when done (nothing stays in a
     stored lesson), else a tqdm bar (:func:`gupai_learn.working.progress_bar`)."""
     from gupai_learn.working import progress_bar

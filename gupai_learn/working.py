@@ -13,7 +13,7 @@ Outside a notebook the line is a ``tqdm`` bar on the terminal.
 from __future__ import annotations
 
 import time
-from typing import Any
+from typing import Protocol
 
 #: Shortest time between two updates of the line (seconds).
 EVERY = 0.25
@@ -27,6 +27,14 @@ def in_notebook() -> bool:
         return False
     shell = get_ipython()
     return shell is not None and type(shell).__name__ != "TerminalInteractiveShell"
+
+
+class Progress(Protocol):
+    """What callers use of a progress display: ``update(n)`` after each step, ``close()`` at
+    the end (:class:`ProgressLine` and a ``tqdm`` bar both have it)."""
+
+    def update(self, n: int = 1) -> object: ...
+    def close(self) -> None: ...
 
 
 class ProgressLine:
@@ -64,11 +72,11 @@ class ProgressLine:
     def __enter__(self) -> ProgressLine:
         return self
 
-    def __exit__(self, *exc: Any) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.close()
 
 
-def progress_bar(total: int, what: str, unit: str = "deal", show: bool = True) -> Any:
+def progress_bar(total: int, what: str, unit: str = "deal", show: bool = True) -> Progress:
     """A :class:`ProgressLine` in a notebook, else a ``tqdm`` bar (none when ``show`` is
     false: a bar that shows nothing, with the same interface)."""
     if show and in_notebook():

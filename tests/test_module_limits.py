@@ -1,11 +1,13 @@
 """The size limits of issue 35: no module of the package or of tools/ over 600 lines, no function
-over McCabe complexity 15 (ruff's C901, set in pyproject.toml). A module that grows past the limit
-is split by meaning into neighbours, its public names re-exported where they were."""
+over McCabe complexity 15 (ruff's C901, set in pyproject.toml), and fewer than 20 ``Any`` per 1,000
+lines of the package. A module that grows past the limit is split by meaning into neighbours, its
+public names re-exported where they were."""
 
 from __future__ import annotations
 
 import importlib
 import importlib.util
+import re
 import subprocess
 import sys
 import tomllib
@@ -18,6 +20,8 @@ from gupai_learn.render import portable
 ROOT = Path(__file__).resolve().parent.parent
 MAX_LINES = 600
 MAX_COMPLEXITY = 15
+#: Most ``Any`` per 1,000 lines of the package (issue 35: real types, not ``Any``).
+MAX_ANY_PER_1000 = 20
 
 
 def _lines(path: Path) -> int:
@@ -39,6 +43,25 @@ def test_no_module_is_over_600_lines() -> None:
     long = _long_modules()
     over = {name: count for name, count in long.items()}
     assert not over, f"modules over {MAX_LINES} lines (split them by meaning): {over}"
+
+
+def any_per_1000_lines(folder: Path) -> float:
+    """Words ``Any`` per 1,000 lines of the ``.py`` files under ``folder``, counted as issue 35
+    did (``grep -o "\\bAny\\b"``: comments and text included)."""
+    found = lines = 0
+    for path in folder.rglob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        found += len(re.findall(r"\bAny\b", text))
+        lines += text.count("\n")
+    return 1000 * found / max(lines, 1)
+
+
+def test_any_is_below_20_per_1000_lines() -> None:
+    density = any_per_1000_lines(ROOT / "gupai_learn")
+    assert density < MAX_ANY_PER_1000, (
+        f"{density:.1f} Any per 1,000 lines of gupai_learn (at most {MAX_ANY_PER_1000}): give "
+        "the new code real types (a game's Deal, a Protocol of engine/protocols.py, a TypeVar)"
+    )
 
 
 def test_ruff_checks_complexity_at_15() -> None:

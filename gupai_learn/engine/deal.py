@@ -326,7 +326,7 @@ class BaseDeal(ABC, Generic[P]):
             found.append(f"{said} names at least one piece, and this one names none")
         return [Reason(self.RULE_SET, text[0].upper() + text[1:] + ".") for text in found]
 
-    def _plain_input(self, raw: Any) -> bool:
+    def _plain_input(self, raw: object) -> bool:
         """True when ``raw`` is safe for a fast path to compare and hash: text, one piece, a
         :class:`Move` of plain fields, or a tuple or list of pieces, each exactly of the
         game's piece type. Anything else (an object whose ``__eq__`` or ``__hash__`` raises
@@ -344,7 +344,7 @@ class BaseDeal(ABC, Generic[P]):
                 return False
         return True
 
-    def _shown(self, raw: Any) -> str:
+    def _shown(self, raw: object) -> str:
         """``raw`` quoted short for a message: a plain move as its notation, anything else by
         :func:`~gupai_learn.verdict.describe_input`."""
         if type(raw) is str:
@@ -464,7 +464,7 @@ def check_count(name: str, value: object, rule: str) -> int:
 SEED_LIMIT = 2**63
 
 
-def check_seed(seed: Any, name: str = "seed") -> int | None:
+def check_seed(seed: object, name: str = "seed") -> int | None:
     """A seed for ``random.Random``: None or a whole number from 0 to 2**63 - 1 (a ValueError
     naming ``name`` otherwise)."""
     if seed is not None and (type(seed) is not int or not 0 <= seed < SEED_LIMIT):
@@ -475,14 +475,14 @@ def check_seed(seed: Any, name: str = "seed") -> int | None:
     return seed
 
 
-def seeded(seed: Any) -> random.Random:
+def seeded(seed: object) -> random.Random:
     """The random source ``seed`` names, the same for every deal and every computer player: a
     :class:`random.Random` as given (drawn from, so one generator can serve many), else a new
     one seeded with :func:`check_seed` (None: a fresh shuffle)."""
     return seed if isinstance(seed, random.Random) else random.Random(check_seed(seed))
 
 
-def check_rules(rules: Any, default: R, game: str) -> R:
+def check_rules(rules: object, default: R, game: str) -> R:
     """``rules`` if it is of the type of ``default`` (the game's ruling), ``default`` for None,
     else a ValueError (a falsy value such as ``0`` or ``""`` is refused, not taken for None)."""
     if rules is None:

@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from gupai_learn.engine.moves import Move
     from gupai_learn.engine.reference import Reference
     from gupai_learn.engine.settlement import Settlement
+    from gupai_learn.tiles import Tile
     from gupai_learn.verdict import Verdict
 
 Family = Literal["trick", "line"]
@@ -66,6 +67,7 @@ class PlayedDeal(Protocol):
     def legal_moves(self) -> list[Move]: ...
     def settle(self) -> Settlement: ...
     def copy(self) -> Self: ...
+    def restart(self) -> Self: ...
     def state_key(self) -> Hashable: ...
     @classmethod
     def random(cls, *args: Any, **kwargs: Any) -> Self:
@@ -155,8 +157,8 @@ class ReviewWords:
 
     goal: str
     rules: tuple[str, ...]
-    place_reason: Callable[[Any], str] | None = None
-    achiever: Callable[[Any], int | None] | None = None
+    place_reason: Callable[[Tile], str] | None = None
+    achiever: Callable[[PlayedDeal], int | None] | None = None
     budgets: tuple[int, int] | None = None
 
 
@@ -169,9 +171,9 @@ class Bench:
     set ``endgame`` deals)."""
 
     rows: Callable[[float, int, bool], None]
-    endgame: Callable[[int, int], Any] | None = None
+    endgame: Callable[[int, int], PlayedDeal] | None = None
     search_sizes: tuple[int, ...] = ()
-    endgames: Mapping[str, Callable[[int, int], Any]] = field(default_factory=dict)
+    endgames: Mapping[str, Callable[[int, int], PlayedDeal]] = field(default_factory=dict)
 
 
 #: The measured strength of a game's computer players, by pair of levels

@@ -163,7 +163,7 @@ PASS = _new(Move, ("pass", (), None, None))
 _KINDS = frozenset(("play", "discard", "draw", "pass"))
 
 
-def _word(value: Any, allowed: Iterable[str]) -> bool:
+def _word(value: object, allowed: Iterable[str]) -> bool:
     """True when ``value`` is text (exactly a ``str``) and one of ``allowed``; its type is
     checked first, so an object whose ``__eq__`` or ``__hash__`` raises is simply not a word."""
     return type(value) is str and value in allowed

@@ -16,7 +16,7 @@ question for its :class:`~gupai_learn.engine.game.GameInfo` (``has_banker``, ``h
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Literal, Protocol, cast, overload
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, Protocol, cast, overload
 
 from gupai_learn.engine.game import GameInfo
 from gupai_learn.engine.game import PlayedDeal as PlayedDeal
@@ -50,7 +50,12 @@ Capability = Literal[
 
 class TrickDealView(PlayedDeal, Protocol):
     """A trick game's deal (``engine.trick.TrickDeal``): the trick in play, the finished
-    tricks, each seat's tricks (or columns) won, the current high play."""
+    tricks, each seat's tricks (or columns) won, the current high play, and the ids of the
+    rules a lead, a beat and a face-down play are judged by."""
+
+    RULE_LEAD: ClassVar[str]
+    RULE_BEAT: ClassVar[str]
+    RULE_FACE_DOWN: ClassVar[str]
 
     @property
     def trick(self) -> tuple[TrickPlay, ...]: ...

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
-from gupai_learn.engine.game import GameInfo
+from gupai_learn.engine.game import GameInfo, PlayedDeal, Player
 from gupai_learn.engine.moves import Move
 from gupai_learn.puzzles import goals
 from gupai_learn.puzzles.goals import Goal
@@ -24,6 +24,9 @@ STRONG_SAMPLES = (4, 12, 36)
 STRONG_SEEDS = (0, 1, 2)
 #: A computer level "finds" a puzzle when at least this share of its tries is right.
 MOSTLY = 0.5
+
+#: A deal of any game, given back as the same type.
+DealT = TypeVar("DealT", bound=PlayedDeal)
 
 
 @dataclass(frozen=True)
@@ -97,14 +100,14 @@ TRAP_SHARE = 0.2
 TRAP_FLOOR = 20
 
 
-def depth_of(info: GameInfo, deal: Any, seat: int) -> int:
+def depth_of(info: GameInfo, deal: PlayedDeal, seat: int) -> int:
     """Trick games: pieces in the seat's hand; line games: the fewest tiles in any hand."""
     if info.family == "trick":
         return len(deal.hands[seat])
     return min(len(h) for h in deal.hands)
 
 
-def distinct_moves(deal: Any) -> Iterator[tuple[Move, Any]]:
+def distinct_moves(deal: PlayedDeal) -> Iterator[tuple[Move, Any]]:
     """Each legal move of ``deal`` with the position after it, a position reached twice
     (two identical tiles) given once."""
     seen: set[Hashable] = set()
@@ -136,7 +139,7 @@ class Measure:
 def measure(
     info: GameInfo,
     goal: Goal,
-    deal: Any,
+    deal: PlayedDeal,
     budget: int,
     unique: bool = False,
     first: Sequence[Move] = (),
@@ -164,12 +167,12 @@ def measure(
     return Measure(tuple(winners), tuple(losers), spent)
 
 
-def evidence(info: GameInfo, deal: Any, found: Measure) -> Evidence:
+def evidence(info: GameInfo, deal: PlayedDeal, found: Measure) -> Evidence:
     """The computer levels' tries on ``deal`` and the figures of ``found``."""
     right = {position_after(deal, m).state_key() for m, _ in found.winners}
     chosen: set[Hashable] = set()
 
-    def share(make: Callable[[int], Any], seeds: Iterable[int]) -> float:
+    def share(make: Callable[[int], Player], seeds: Iterable[int]) -> float:
         picks = [make(seed).choose(deal.copy()) for seed in seeds]
         keys = [position_after(deal, m).state_key() for m in picks]
         chosen.update(keys)
@@ -192,12 +195,12 @@ def evidence(info: GameInfo, deal: Any, found: Measure) -> Evidence:
     )
 
 
-def _strong(info: GameInfo, samples: int) -> Callable[[int], Any]:
+def _strong(info: GameInfo, samples: int) -> Callable[[int], Player]:
     """The strong player of ``info``'s game with ``samples`` worlds per decision, by seed."""
     return lambda seed: info.bots["strong"](seed, samples=samples)
 
 
-def position_after(deal: Any, move: Move) -> Any:
+def position_after(deal: DealT, move: Move) -> DealT:
     """A copy of ``deal`` with ``move`` played."""
     child = deal.copy()
     child.apply(move)

@@ -45,7 +45,7 @@ from collections.abc import Hashable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, cast
 
-from gupai_learn.engine.game import GameInfo
+from gupai_learn.engine.game import GameInfo, PlayedDeal
 from gupai_learn.engine.moves import Move, join
 from gupai_learn.engine.protocols import capable
 from gupai_learn.engine.trick import TrickDeal
@@ -211,7 +211,9 @@ def _worth(info: GameInfo, deal: Any, min_depth: int) -> bool:
     return pile is None or pile.drawable == 0
 
 
-def settings(info: GameInfo, deal: Any, turn: int) -> Iterator[tuple[Goal, Any, dict[str, Any]]]:
+def settings(
+    info: GameInfo, deal: PlayedDeal, turn: int
+) -> Iterator[tuple[Goal, Any, dict[str, Any]]]:
     """The goals a position may be asked with, each with the position to ask it of and the
     set-up's extra state: the game's own goal; in a game that scores rounds (Bergen) going out
     first, winning the blocked count and reaching the target from a few running scores (the
@@ -286,7 +288,7 @@ class Found:
 
 
 def prove(
-    info: GameInfo, deal: Any, budget: int, goal: Goal | None = None, state: Any = None
+    info: GameInfo, deal: PlayedDeal, budget: int, goal: Goal | None = None, state: Any = None
 ) -> Found | None:
     """A puzzle when the seat to move has :data:`MIN_MOVES` distinct moves or more, exactly
     one of them forces ``goal`` (default: the game's own) within ``budget`` positions in all,

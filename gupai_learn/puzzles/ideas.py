@@ -41,9 +41,9 @@ This module plays the lines and tells the hints; the ideas themselves are found 
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
-from gupai_learn.engine.game import GameInfo
+from gupai_learn.engine.game import GameInfo, PlayedDeal
 from gupai_learn.engine.moves import Move
 from gupai_learn.puzzles import fair, goals
 from gupai_learn.puzzles.goals import Goal
@@ -74,6 +74,9 @@ __all__ = [
 #: Moves of the winning line told in the second hint before the rest is summed up.
 SHOWN_MOVES = 8
 
+#: A deal of any game, given back as the same type.
+DealT = TypeVar("DealT", bound=PlayedDeal)
+
 
 # ----- lines ------------------------------------------------------------------------------------
 class _Solver:
@@ -83,7 +86,7 @@ class _Solver:
         self.info, self.goal, self.seat, self.budget = info, goal, seat, budget
         self.memo: dict[Hashable, object] = {}
 
-    def wins(self, deal: Any) -> bool | None:
+    def wins(self, deal: PlayedDeal) -> bool | None:
         """Whether the seat forces the goal from ``deal`` (None: beyond the budget)."""
         if deal.is_over:
             return goals.achiever(self.info, self.goal, deal) == self.seat
@@ -93,7 +96,7 @@ class _Solver:
         return found.wins  # type: ignore[no-any-return]
 
 
-def line(solver: _Solver, deal: Any, want: bool) -> tuple[Line, Any] | None:
+def line(solver: _Solver, deal: PlayedDeal, want: bool) -> tuple[Line, Any] | None:
     """The line from ``deal`` to the end of the deal: the side that forces the result (the
     seat when ``want``, the others when not) makes a move that keeps it; the other side plays
     the heuristic player's move (none of its moves escapes). The line and the finished deal,
@@ -119,14 +122,14 @@ def line(solver: _Solver, deal: Any, want: bool) -> tuple[Line, Any] | None:
     return tuple(played), current
 
 
-def _after(deal: Any, move: Move) -> Any:
+def _after(deal: DealT, move: Move) -> DealT:
     child = deal.copy()
     child.apply(move)
     return child
 
 
 # ----- words ------------------------------------------------------------------------------------
-def say(deal: Any, who: int, move: Move) -> str:
+def say(deal: PlayedDeal, who: int, move: Move) -> str:
     """A move in a sentence, after the seat's name: "leads [6:6]", "beats with [5:5]", "plays
     [1:1] face down", "plays [6:4] on the left end", "draws", "passes"."""
     if move.kind == "draw":
@@ -141,7 +144,9 @@ def say(deal: Any, who: int, move: Move) -> str:
     return f"leads {move.words}" if not trick else f"beats with {move.words}"
 
 
-def told(deal: Any, played: Line, limit: int = SHOWN_MOVES, secrets: Sequence[str] = ()) -> str:
+def told(
+    deal: PlayedDeal, played: Line, limit: int = SHOWN_MOVES, secrets: Sequence[str] = ()
+) -> str:
     """The moves of ``played`` from ``deal`` in words, a run of draws by one seat said once;
     after ``limit`` moves, or before the first move whose words would say one of ``secrets``,
     "and so on"."""
@@ -164,7 +169,7 @@ def told(deal: Any, played: Line, limit: int = SHOWN_MOVES, secrets: Sequence[st
 
 # ----- the idea and the hints -------------------------------------------------------------------
 def tell(
-    info: GameInfo, goal: Goal, deal: Any, seat: int, move: Move, tempting: Move, budget: int
+    info: GameInfo, goal: Goal, deal: PlayedDeal, seat: int, move: Move, tempting: Move, budget: int
 ) -> tuple[Idea, tuple[str, ...]] | None:
     """The idea of a puzzle and its hints (see the module doc), or None when the lines cannot
     be worked out within ``budget`` positions per solve or no hint can be said without naming
@@ -227,7 +232,7 @@ def _unit_word(info: GameInfo) -> str:
     return "lead" if info.family == "trick" else "move"
 
 
-def _achiever_words(info: GameInfo, goal: Goal, done: Any, name: str) -> str:
+def _achiever_words(info: GameInfo, goal: Goal, done: PlayedDeal, name: str) -> str:
     seat = goals.achiever(info, goal, done)
     if seat is None:
         return f"{name} does not {goal.aim}"

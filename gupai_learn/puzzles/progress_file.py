@@ -166,7 +166,7 @@ def _review(entry: Any) -> Review:
     return Review(tries, last, interval, None if due is None else date.fromisoformat(due))
 
 
-def _entry(entry: Any) -> dict[str, Any]:
+def _entry(entry: object) -> dict[str, Any]:
     if not isinstance(entry, dict) or not isinstance(entry.get("bank"), str):
         raise ValueError("bad entry")
     return entry
@@ -367,7 +367,7 @@ def _layout(data: dict[str, Any]) -> str:
     """``data`` as JSON with one line per top-level key, and per puzzle inside a table of
     puzzles: readable, and made by the fast encoder (an indented dump is many times slower)."""
 
-    def text(value: Any) -> str:
+    def text(value: object) -> str:
         return json.dumps(value, sort_keys=True, ensure_ascii=False)
 
     parts = []

@@ -9,12 +9,12 @@ in ``message``.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
 import traitlets
 
 from gupai_learn.verdict import describe_input
-from gupai_learn.widgets._guard import GuardedWidget
+from gupai_learn.widgets._guard import Change, GuardedWidget
 
 __all__ = ["CommandWidget"]
 
@@ -31,7 +31,7 @@ class CommandWidget(GuardedWidget):
     message = traitlets.Unicode("").tag(sync=True)
 
     @traitlets.observe("command")
-    def _on_command(self, change: dict[str, Any]) -> None:
+    def _on_command(self, change: Change[str]) -> None:
         name = change["new"]
         if not name:
             return

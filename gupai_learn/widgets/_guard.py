@@ -9,10 +9,24 @@ and junk state never raises out of the comm.
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, Generic, TypedDict, TypeVar
 
 import anywidget
 import traitlets
+
+T = TypeVar("T")
+
+
+class Change(TypedDict, Generic[T]):
+    """What traitlets hands an observer of a trait whose values are ``T``: the trait's
+    ``name``, its ``old`` and ``new`` values, the widget that ``owner``s it and the event
+    ``type`` (``"change"``)."""
+
+    name: str
+    old: T
+    new: T
+    owner: object
+    type: str
 
 
 class GuardedWidget(anywidget.AnyWidget):

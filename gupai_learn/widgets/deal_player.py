@@ -32,7 +32,7 @@ import ipywidgets
 
 from gupai_learn.bots import Player
 from gupai_learn.engine.deal import check_seat, check_seed
-from gupai_learn.engine.game import GameInfo
+from gupai_learn.engine.game import GameInfo, PlayedDeal
 from gupai_learn.engine.match import Match
 from gupai_learn.engine.moves import Move
 from gupai_learn.engine.settlement import Settlement
@@ -297,7 +297,7 @@ class DealPlayer(Reviewing, StaticFallback, ipywidgets.VBox):
         )
         self.replay.children = (stepper,)
 
-    def _use(self, deal: Any, note: str) -> None:
+    def _use(self, deal: PlayedDeal, note: str) -> None:
         self._played = {i: kind for i, kind in self._played.items() if i < len(deal.history)}
         self._slip = None
         self.replay.children = self.tries.children = self.trial.children = ()

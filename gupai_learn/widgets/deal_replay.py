@@ -10,7 +10,8 @@ from typing import Any
 
 import ipywidgets
 
-from gupai_learn.engine.deal import BaseDeal, check_seat
+from gupai_learn.engine.deal import check_seat
+from gupai_learn.engine.game import PlayedDeal
 from gupai_learn.engine.moves import Move
 from gupai_learn.engine.trick import TrickDeal
 from gupai_learn.render import deal_svg
@@ -22,9 +23,7 @@ from gupai_learn.widgets.deal_table import Slip, _info, _shown, _slip_line, _tex
 LEVEL_WORDS = {"easy": "easy", "normal": "normal", "strong": "strong"}
 
 
-def who_played(
-    deal: BaseDeal[Any], levels: str | Sequence[str | None], you: int | None = None
-) -> str:
+def who_played(deal: PlayedDeal, levels: str | Sequence[str | None], you: int | None = None) -> str:
     """Who played each seat, in a sentence: "East: you. South: strong computer player. …".
     ``levels`` is one level for every computer seat, or one per move of ``deal`` (None for a
     move of yours or one not recorded); a seat whose level changed during the deal says when
@@ -69,7 +68,7 @@ def _span(first: int, last: int) -> str:
     return f"move {first}" if first == last else f"moves {first}\u2013{last}"
 
 
-def why_played(before: BaseDeal[Any], move: Move) -> str:
+def why_played(before: PlayedDeal, move: Move) -> str:
     """One sentence on a move, read from the position ``before`` it: for a face-down play, whether
     the seat had no face-up play the rules allowed or kept its tiles by choice (naming one play it
     could have made); for any other move, the engine's own first reason."""
@@ -106,7 +105,7 @@ class ReplayStepper(StaticFallback, ipywidgets.VBox):
 
     def __init__(
         self,
-        deal: BaseDeal[Any],
+        deal: PlayedDeal,
         step: int | None = None,
         *,
         seat: int = 0,

@@ -16,11 +16,10 @@ from typing import Any
 
 import ipywidgets
 
-from gupai_learn.engine.deal import BaseDeal
-from gupai_learn.engine.game import GameInfo
+from gupai_learn.engine.game import GameInfo, PlayedDeal
 from gupai_learn.engine.line import LineDeal
 from gupai_learn.engine.moves import Move, join
-from gupai_learn.engine.protocols import capable
+from gupai_learn.engine.protocols import TrickDealView, capable
 from gupai_learn.engine.settlement import Settlement
 from gupai_learn.engine.trick import Trick, TrickDeal, TrickPlay
 from gupai_learn.render import deal_svg, row_svg, settlement_html, trick_svg
@@ -29,7 +28,7 @@ from gupai_learn.rulebook import link_rules
 from gupai_learn.widgets._static import StaticFallback
 
 
-def _info(deal: BaseDeal[Any]) -> GameInfo:
+def _info(deal: PlayedDeal) -> GameInfo:
     return deal.info
 
 
@@ -57,7 +56,7 @@ class Slip:
     better: Move | None = None
 
     @classmethod
-    def of(cls, deal: BaseDeal[Any], notes: Sequence[Any]) -> Slip | None:
+    def of(cls, deal: PlayedDeal, notes: Sequence[Any]) -> Slip | None:
         """The first note of ``notes`` (from :func:`gupai_learn.review.review`) that slipped,
         as a mark, or None when no move slipped."""
         first = next((n for n in notes if n.verdict == "slipped"), None)
@@ -69,7 +68,7 @@ class Slip:
         return cls(first.index, first.seat, said, first.better)
 
 
-def trick_mark(deal: BaseDeal[Any], plays: Sequence[TrickPlay], slip: Slip | None) -> int | None:
+def trick_mark(deal: PlayedDeal, plays: Sequence[TrickPlay], slip: Slip | None) -> int | None:
     """Which of ``plays`` (the last ``len(plays)`` moves of ``deal``) is the slip, if any."""
     if slip is None:
         return None
@@ -77,7 +76,7 @@ def trick_mark(deal: BaseDeal[Any], plays: Sequence[TrickPlay], slip: Slip | Non
     return at if 0 <= at < len(plays) and plays[at].seat == slip.seat else None
 
 
-def line_mark(deal: BaseDeal[Any], slip: Slip | None) -> int | None:
+def line_mark(deal: PlayedDeal, slip: Slip | None) -> int | None:
     """Where on ``deal``'s line (an index of ``layout.placed``) lies the tile placed by the
     slip, if the slip placed one and it is on the line already; else None."""
     history = deal.history
@@ -90,7 +89,7 @@ def line_mark(deal: BaseDeal[Any], slip: Slip | None) -> int | None:
 
 
 def table_html(
-    deal: BaseDeal[Any], seat: int | None = None, slip: Slip | None = None, marks: bool = True
+    deal: PlayedDeal, seat: int | None = None, slip: Slip | None = None, marks: bool = True
 ) -> str:
     """The current trick (or the last finished one), the high play marked, and what each seat
     has won. A line game: the line and every hand face up, with the tiles put face down and
@@ -137,7 +136,7 @@ def table_html(
     return f"<div class='gupai-table'>{picture}<p>{_text(f'{label} won: {won}. {state}')}</p></div>"
 
 
-def story_html(deal: BaseDeal[Any], slip: Slip | None = None, marks: bool = True) -> str:
+def story_html(deal: PlayedDeal, slip: Slip | None = None, marks: bool = True) -> str:
     """The deal so far as a list: one line per finished trick (a trick game), or per move (a
     line game, under its line when a slip is marked on it). The trick or move of ``slip`` is
     outlined, titled "slip: … better: …", with the better move drawn beside it (with the
@@ -188,7 +187,7 @@ def _slip_line(line: str, slip: Slip, marks: bool = True) -> str:
     return f"<div class='gupai-slip' title=\"{title}\" style='{style}'>{badge} {line}{better}</div>"
 
 
-def narrate(deal: TrickDeal[Any], number: int, trick: Trick) -> str:
+def narrate(deal: TrickDealView, number: int, trick: Trick) -> str:
     """One sentence per finished trick: who led what, who beat it, who takes what."""
     lead = trick.plays[0]
     parts = [f"{number}. {deal.name(lead.seat)} led {_shown(lead)}"]
@@ -202,7 +201,7 @@ def narrate(deal: TrickDeal[Any], number: int, trick: Trick) -> str:
     return "; ".join(parts) + f". {deal.name(trick.winner)} takes {size} {won}."
 
 
-def _moves_told(deal: BaseDeal[Any]) -> list[str]:
+def _moves_told(deal: PlayedDeal) -> list[str]:
     """The moves so far, one line each, in words ("2. East: [3:1] on the left end", "3. South:
     a draw"); a face-down tile is told only as "a tile face down" (the table does not see
     which)."""
@@ -212,7 +211,7 @@ def _moves_told(deal: BaseDeal[Any]) -> list[str]:
     ]
 
 
-def winning_text(deal: TrickDeal[Any]) -> str:
+def winning_text(deal: TrickDealView) -> str:
     """Who holds the current trick and why, in a sentence (the game's trick-winner rule)."""
     high = deal.current_high
     if high is None or high.combination is None:
@@ -237,7 +236,7 @@ class TrickView(StaticFallback, ipywidgets.VBox):
     winning and why (``marks=False``: the pieces without the game's marks). Call
     :meth:`refresh` after moves."""
 
-    def __init__(self, deal: TrickDeal[Any], marks: bool = True) -> None:
+    def __init__(self, deal: TrickDealView, marks: bool = True) -> None:
         self.deal = deal
         self.marks = bool(marks)
         self.picture = ipywidgets.HTML()

@@ -21,7 +21,7 @@ import traitlets
 
 from gupai_learn.cards import as_cards
 from gupai_learn.engine.deal import BaseDeal
-from gupai_learn.engine.game import GameInfo
+from gupai_learn.engine.game import GameInfo, PlayedDeal
 from gupai_learn.engine.moves import CALLS, Move, join
 from gupai_learn.engine.protocols import capable
 from gupai_learn.engine.trick import TrickDeal
@@ -31,6 +31,7 @@ from gupai_learn.tiles import as_tiles
 from gupai_learn.verdict import IllegalPlayError, Reason, SetupError, Verdict, describe_input
 from gupai_learn.widgets._assets import bundle
 from gupai_learn.widgets._commands import CommandWidget
+from gupai_learn.widgets._guard import Change
 from gupai_learn.widgets._static import RUN_TO_PLAY, StaticFallback, inert_button
 
 __all__ = ["HandPicker"]
@@ -73,9 +74,9 @@ class HandPicker(StaticFallback, CommandWidget):
 
     def __init__(
         self,
-        tiles: Any = (),
+        tiles: object = (),
         *,
-        deal: BaseDeal[Any] | None = None,
+        deal: PlayedDeal | None = None,
         seat: int = 0,
         on_move: Callable[[], None] | None = None,
         game: str | None = None,
@@ -98,7 +99,7 @@ class HandPicker(StaticFallback, CommandWidget):
 
     @classmethod
     def for_deal(
-        cls, deal: BaseDeal[Any], seat: int, *, reference: bool = True, marks: bool = True
+        cls, deal: PlayedDeal, seat: int, *, reference: bool = True, marks: bool = True
     ) -> HandPicker:
         """A picker for ``seat``'s hand in ``deal``, with the buttons its moves call for."""
         return cls(deal=deal, seat=seat, reference=reference, marks=marks)
@@ -196,7 +197,7 @@ class HandPicker(StaticFallback, CommandWidget):
         return f"<p class='gupai-prompt'>{prompt}</p>"
 
     @traitlets.observe("selected")
-    def _on_select(self, change: dict[str, Any]) -> None:
+    def _on_select(self, change: Change[list[int]]) -> None:
         self._draw()
 
     def run_command(self, name: str) -> None:
@@ -252,7 +253,9 @@ class HandPicker(StaticFallback, CommandWidget):
         return f"HandPicker(hand={hand!r}, selected={picked!r})"
 
 
-def _checked_hand(tiles: Any, deal: Any, seat: Any, name: Any = None) -> tuple[Any, ...]:
+def _checked_hand(
+    tiles: Any, deal: PlayedDeal | None, seat: Any, name: Any = None
+) -> tuple[Any, ...]:
     """The hand to show; a clear ValueError/TypeError for arguments that cannot make one."""
     if deal is None:
         if isinstance(name, str) and name in GAMES and GAMES[name].pieces == "cards":
@@ -267,7 +270,7 @@ def _checked_hand(tiles: Any, deal: Any, seat: Any, name: Any = None) -> tuple[A
     return deal.hands[seat]
 
 
-def _game_of(deal: Any, name: str | None) -> GameInfo:
+def _game_of(deal: PlayedDeal | None, name: str | None) -> GameInfo:
     """The GameInfo of the deal's game, or of ``name`` (default: the first game) for free play."""
     if deal is not None:
         found: GameInfo = deal.info

@@ -38,6 +38,7 @@ from gupai_learn.rulebook import link_rules
 from gupai_learn.verdict import IllegalPlayError, SetupError, Verdict, describe_input
 from gupai_learn.widgets._assets import bundle
 from gupai_learn.widgets._commands import CommandWidget
+from gupai_learn.widgets._guard import Change
 from gupai_learn.widgets._static import RUN_TO_PLAY, StaticFallback, inert_button
 
 __all__ = ["LineView"]
@@ -70,7 +71,7 @@ class LineView(StaticFallback, CommandWidget):
     message_html = traitlets.Unicode("").tag(sync=True)
 
     @traitlets.observe("message")
-    def _draw_message(self, change: dict[str, Any]) -> None:
+    def _draw_message(self, change: Change[str]) -> None:
         self.message_html = link_rules(change["new"])
 
     def __init__(
@@ -190,7 +191,7 @@ class LineView(StaticFallback, CommandWidget):
 
     # ----- the browser's requests ----------------------------------------------------------
     @traitlets.observe("selected")
-    def _on_select(self, change: dict[str, Any]) -> None:
+    def _on_select(self, change: Change[list[int]]) -> None:
         tile = self.tile
         if tile is not None:
             options = [m for m in self._mine() if tile in m.pieces and m.kind == "play"]

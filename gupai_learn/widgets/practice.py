@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import Any, ClassVar
+from typing import ClassVar
 
 import ipywidgets
 import traitlets
@@ -27,6 +27,7 @@ from gupai_learn.puzzles import practice, progress
 from gupai_learn.puzzles.practice import Pick
 from gupai_learn.widgets._assets import bundle
 from gupai_learn.widgets._commands import CommandWidget
+from gupai_learn.widgets._guard import Change
 from gupai_learn.widgets._static import RUN_TO_ANSWER, StaticFallback, esc, inert_button
 from gupai_learn.widgets.puzzle_card import PuzzleCard
 from gupai_learn.widgets.puzzle_set import rating_dots
@@ -124,7 +125,7 @@ class Practice(StaticFallback, ipywidgets.VBox):
         self.holder.children = (ipywidgets.HTML(f"<p class='gupai-practice-done'>{esc(words)}"),)
         self._refresh()
 
-    def _on_card(self, change: dict[str, Any]) -> None:
+    def _on_card(self, change: Change[int]) -> None:
         card = self.card
         if card is None or not card.solved or self.pick is None:
             return

@@ -28,7 +28,7 @@ from gupai_learn.rulebook import link_rules
 from gupai_learn.tiles import Tiles
 from gupai_learn.verdict import describe_input
 from gupai_learn.widgets._assets import bundle
-from gupai_learn.widgets._guard import GuardedWidget
+from gupai_learn.widgets._guard import Change, GuardedWidget
 from gupai_learn.widgets._static import RUN_TO_ANSWER, StaticFallback, esc, inert_button
 
 #: Whatever shows solved puzzles (a PuzzleSet further down the page) and wants to hear when a
@@ -178,11 +178,11 @@ class PuzzleCard(StaticFallback, GuardedWidget):
         ]
 
     @traitlets.observe("selected")
-    def _on_select(self, change: dict[str, Any]) -> None:
+    def _on_select(self, change: Change[list[int]]) -> None:
         self._draw_pool()
 
     @traitlets.observe("command")
-    def _on_command(self, change: dict[str, Any]) -> None:
+    def _on_command(self, change: Change[str]) -> None:
         actions = {"check": self.check, "hint": self.hint, "solution": self.show_solution}
         action = actions.get(change["new"])
         if action is not None:

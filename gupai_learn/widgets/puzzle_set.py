@@ -14,13 +14,13 @@ opens at the first rung not yet solved, and a "next unsolved" button skips the s
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 import ipywidgets
 
 from gupai_learn.puzzles import progress
 from gupai_learn.puzzles.model import Puzzle
 from gupai_learn.verdict import SetupError, describe_input
+from gupai_learn.widgets._guard import Change
 from gupai_learn.widgets._static import RUN_TO_ANSWER, StaticFallback, esc, picture_of
 from gupai_learn.widgets.puzzle_card import WATCHERS, PuzzleCard
 
@@ -117,7 +117,7 @@ class PuzzleSet(StaticFallback, ipywidgets.VBox):
             )
         return card
 
-    def _on_outcome(self, pid: str, change: dict[str, Any]) -> None:
+    def _on_outcome(self, pid: str, change: Change[str | int]) -> None:
         # solved is read from the card's own record of Python's checks, not the synced trait
         card = self.cards[pid]
         if card.solved and card.stars > self.saved.get(pid, 0):
@@ -158,7 +158,7 @@ class PuzzleSet(StaticFallback, ipywidgets.VBox):
             return "·"
         return "★" * self.saved.get(pid, 0) or "✓"
 
-    def _on_pick(self, change: dict[str, Any]) -> None:
+    def _on_pick(self, change: Change[int | None]) -> None:
         if change["new"] is not None and change["new"] != self.index:
             self.go(change["new"])
 

@@ -4,14 +4,13 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from gupai_learn import strong
 from gupai_learn.bots import TrickHeuristic
 from gupai_learn.cards import Card, Cards
 from gupai_learn.engine.moves import Move
 from gupai_learn.games.tet_gow.combos import SET_OF, TIER, lead_reasons
-from gupai_learn.games.tet_gow.deal import MIN_TRICKS
+from gupai_learn.games.tet_gow.deal import MIN_TRICKS, Deal
 
 
 def strength(card: Card) -> int:
@@ -20,7 +19,7 @@ def strength(card: Card) -> int:
     return (7 - TIER[card]) * 2 + (SET_OF[card] == "suits")
 
 
-class HeuristicPlayer(TrickHeuristic):
+class HeuristicPlayer(TrickHeuristic[Deal, Cards]):
     """A sensible Tet-Gow player.
 
     - Makes sure of 2 tricks (TT-LAST): while it has fewer, it beats whenever it can and leads
@@ -32,7 +31,7 @@ class HeuristicPlayer(TrickHeuristic):
       otherwise plays its weakest cards face down.
     """
 
-    def _lead(self, deal: Any, plays: list[Cards]) -> Cards:
+    def _lead(self, deal: Deal, plays: list[Cards]) -> Cards:
         hand = deal.hands[deal.turn]
         if len(hand) <= 4 and not lead_reasons(hand):
             return Cards(hand)
@@ -45,7 +44,7 @@ class HeuristicPlayer(TrickHeuristic):
             return max(multi, key=lambda p: (len(p), -TIER[p[0]]))
         return min(pool, key=lambda p: (-TIER[p[0]], len(p)))
 
-    def _follow(self, deal: Any, plays: list[Cards]) -> Move:
+    def _follow(self, deal: Deal, plays: list[Cards]) -> Move:
         hand = deal.hands[deal.turn]
         size = len(deal.trick[0].pieces)
         last = len(hand) == size

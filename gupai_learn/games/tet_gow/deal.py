@@ -164,7 +164,7 @@ _sort_key = ORDER.__getitem__
 _new_tuple = tuple.__new__
 
 
-def _read_cards(raw: Any) -> Cards:
+def _read_cards(raw: object) -> Cards:
     if isinstance(raw, Combination):  # its pieces read again: a Combination can hold anything
         return canonical(as_cards(tuple(raw.pieces)))
     found = as_cards(raw)

@@ -4,12 +4,12 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from gupai_learn import decks, strong
 from gupai_learn.bots import TrickHeuristic
 from gupai_learn.engine.moves import Move
 from gupai_learn.games.tien_gow.combos import ALL_COMBOS, single_rank
+from gupai_learn.games.tien_gow.deal import Deal
 from gupai_learn.tiles import Tile, Tiles
 
 
@@ -29,7 +29,7 @@ _STRENGTH = {tile: _strength(tile) for tile in decks.chinese()}
 _KEEP = {tile: (tile.is_civil, _STRENGTH[tile]) for tile in decks.chinese()}
 
 
-class HeuristicPlayer(TrickHeuristic):
+class HeuristicPlayer(TrickHeuristic[Deal, Tiles]):
     """A sensible Tien Gow player.
 
     - Cashes trick payments (TG-TRICKPAY): leads the Supreme pair or a quartet when it holds one.
@@ -41,7 +41,7 @@ class HeuristicPlayer(TrickHeuristic):
       tiles face down (TG-BEAT-OPTIONAL).
     """
 
-    def _lead(self, deal: Any, plays: list[Tiles]) -> Tiles:
+    def _lead(self, deal: Deal, plays: list[Tiles]) -> Tiles:
         hand = deal.hands[deal.turn]
         cash = [p for p in plays if _kind(deal, p) in ("supreme", "quartet")]
         if cash:
@@ -56,7 +56,7 @@ class HeuristicPlayer(TrickHeuristic):
             return max(multi, key=lambda p: (len(p), _rank(deal, p)))
         return min(pool, key=lambda p: _rank(deal, p))
 
-    def _follow(self, deal: Any, plays: list[Tiles]) -> Move:
+    def _follow(self, deal: Deal, plays: list[Tiles]) -> Move:
         hand = deal.hands[deal.turn]
         size = len(deal.trick[0].pieces)
         last = len(hand) == size
@@ -69,12 +69,12 @@ class HeuristicPlayer(TrickHeuristic):
         return Move("discard", Tiles(weakest))
 
 
-def _kind(deal: Any, play: Tiles) -> str:
+def _kind(deal: Deal, play: Tiles) -> str:
     combo = ALL_COMBOS[deal.rules.mixed_sets].get(play)
     return combo.kind if combo else ""
 
 
-def _rank(deal: Any, play: Tiles) -> int:
+def _rank(deal: Deal, play: Tiles) -> int:
     combo = ALL_COMBOS[deal.rules.mixed_sets].get(play)
     return combo.rank if combo else 0
 

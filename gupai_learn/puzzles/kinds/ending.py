@@ -9,6 +9,7 @@ from typing import Any
 
 from gupai_learn.engine.moves import Move, join
 from gupai_learn.engine.protocols import capable
+from gupai_learn.engine.settlement import Settlement
 from gupai_learn.puzzles import fair, pictures
 from gupai_learn.puzzles.kinds.entry import Entry
 from gupai_learn.puzzles.kinds.speak import (
@@ -36,7 +37,7 @@ def settle(e: Entry) -> Puzzle:
         nets = ", ".join(f"{name} {v:+d}" for name, v in zip(names, truth, strict=True))
         return f"Right: {nets}."
 
-    def add_up(settlement: Any) -> str:
+    def add_up(settlement: Settlement) -> str:
         unit = settlement.unit  # "chip", or "point" in a game scored in points
         return f"{unit}s only change hands: the {WORDS[n]} results always add up to 0."
 
@@ -97,7 +98,7 @@ def count_check(
     return check
 
 
-def settlement_reasons(settlement: Any) -> tuple[Reason, ...]:
+def settlement_reasons(settlement: Settlement) -> tuple[Reason, ...]:
     """Every payment line as a reason (its first rule; the others named in the text), then the
     notes that name their rule at the end."""
     names, reasons = settlement.seat_names, []
@@ -116,7 +117,9 @@ def settlement_reasons(settlement: Any) -> tuple[Reason, ...]:
     return tuple(reasons)
 
 
-def _payment_rules(e: Entry, values: list[int], truth: list[int], settlement: Any) -> list[Reason]:
+def _payment_rules(
+    e: Entry, values: list[int], truth: list[int], settlement: Settlement
+) -> list[Reason]:
     """The rules behind each payment of a seat answered wrongly, in words, without amounts; for
     a seat no payment touches, why it ends at 0."""
     wrong = {i for i, (v, t) in enumerate(zip(values, truth, strict=True)) if v != t}

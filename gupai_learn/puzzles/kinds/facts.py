@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from gupai_learn.engine.moves import join
-from gupai_learn.engine.protocols import capable
+from gupai_learn.engine.protocols import LineDealView, TrickDealView, capable
 from gupai_learn.puzzles import pictures
 from gupai_learn.puzzles.kinds.entry import Entry
 from gupai_learn.puzzles.kinds.line_pictures import _line_picture
@@ -47,7 +47,7 @@ def _none(e: Entry) -> tuple[str, ...]:
     return (e["none"],) if "none" in e.data else ()
 
 
-def _turn(e: Entry, deal: Any) -> tuple[str, list[Reason]]:
+def _turn(e: Entry, deal: TrickDealView) -> tuple[str, list[Reason]]:
     name, unit = deal.name(deal.turn), e.game.round_name
     if deal.tricks:
         text = f"{name} won the last {unit}, so {name} leads the next."
@@ -56,7 +56,7 @@ def _turn(e: Entry, deal: Any) -> tuple[str, list[Reason]]:
     return name, [Reason(e.rule("deal"), text)]
 
 
-def _trick_size(e: Entry, deal: Any) -> tuple[str, list[Reason]]:
+def _trick_size(e: Entry, deal: TrickDealView) -> tuple[str, list[Reason]]:
     trick, unit = deal.tricks[-1], e.game.won_name
     text = (
         f"{deal.name(trick.winner)} took a {e.game.round_name} led with "
@@ -83,7 +83,7 @@ def _winner(e: Entry, deal: Any) -> tuple[str, list[Reason]]:
     return name, [*reasons, Reason(e.rule("winner"), high), Reason(e.rule("deal"), text)]
 
 
-def _tally(e: Entry, deal: Any, seats: Sequence[int] | None = None) -> list[Reason]:
+def _tally(e: Entry, deal: TrickDealView, seats: Sequence[int] | None = None) -> list[Reason]:
     """The bank's ``tally`` (an attribute summed over each hand, e.g. red pips) of ``seats``
     (every seat by default), if the bank gives one."""
     if "tally" not in e.data:
@@ -96,7 +96,7 @@ def _tally(e: Entry, deal: Any, seats: Sequence[int] | None = None) -> list[Reas
     return [Reason(tally["rule"], f"{tally['label']}: {counts}.")]
 
 
-def _not_winner(e: Entry, deal: Any, seat: int | None) -> list[Reason]:
+def _not_winner(e: Entry, deal: TrickDealView, seat: int | None) -> list[Reason]:
     """Why ``seat`` (None: "nobody") is not the winner: its own tally and, for a deal decided
     by its last trick, that the count of won tricks does not decide, the last trick does."""
     if seat is None:
@@ -114,7 +114,7 @@ def _not_winner(e: Entry, deal: Any, seat: int | None) -> list[Reason]:
     return reasons
 
 
-def _not_turn(e: Entry, deal: Any, seat: int | None) -> list[Reason]:
+def _not_turn(e: Entry, deal: TrickDealView, seat: int | None) -> list[Reason]:
     """Why ``seat`` does not lead next: it did not take the last trick (or is not the seat
     that leads first, the bank's ``first``)."""
     name = "That seat" if seat is None else deal.name(seat)
@@ -134,7 +134,7 @@ def _not_size(e: Entry, deal: object, seat: int | None) -> list[Reason]:
     return [Reason(e.rule("won"), text)]
 
 
-def _not_blocker(e: Entry, deal: Any, seat: int | None) -> list[Reason]:
+def _not_blocker(e: Entry, deal: LineDealView, seat: int | None) -> list[Reason]:
     """Why ``seat`` is not the blocker (None: why "nobody" is wrong)."""
     if seat is None:
         text = "The line is blocked: find the non-double whose placing made the fish."
@@ -155,14 +155,14 @@ def _not_first(e: Entry, deal: Any, seat: int | None) -> list[Reason]:
     return reasons
 
 
-def _not_blocked_winner(e: Entry, deal: object, seat: int | None) -> list[Reason]:
+def _not_blocked_winner(e: Entry, deal: LineDealView, seat: int | None) -> list[Reason]:
     """Why ``seat`` (None: "nobody scores") does not win the blocked round: its own hand and
     the table's rule."""
     seats = [] if seat is None else [seat]
     return [*_hand_tally(e, deal, seats), Reason(e.rule("blocked"), e["how"])]
 
 
-def _blocker(e: Entry, deal: Any) -> tuple[str, list[Reason]]:
+def _blocker(e: Entry, deal: LineDealView) -> tuple[str, list[Reason]]:
     """Line games: the seat whose tile blocked the line (the bank's ``none`` if none did)."""
     blocking = capable(deal, "has_blocker")
     fish = blocking.fish if blocking is not None else None
@@ -196,7 +196,7 @@ def _blocked_winner(e: Entry, deal: Any) -> tuple[str, list[Reason]]:
     return name, list(decided.clauses)
 
 
-def _hand_tally(e: Entry, deal: Any, seats: Sequence[int]) -> list[Reason]:
+def _hand_tally(e: Entry, deal: LineDealView, seats: Sequence[int]) -> list[Reason]:
     """What the blocked-round rules compare for ``seats``: tiles, doubles and pips in hand."""
     parts = []
     for seat in seats:

@@ -7,7 +7,7 @@ from collections import Counter
 from typing import Any
 
 from gupai_learn.engine.moves import Move
-from gupai_learn.engine.protocols import capable
+from gupai_learn.engine.protocols import LineDealView, capable
 from gupai_learn.puzzles.kinds.ending import count_check, settlement_check, settlement_reasons
 from gupai_learn.puzzles.kinds.entry import Entry
 from gupai_learn.puzzles.kinds.line_moves import _award_reason, _awards
@@ -60,7 +60,7 @@ def fish(e: Entry) -> Puzzle:
     )
 
 
-def _not_blocked(e: Entry, deal: Any) -> list[Reason]:
+def _not_blocked(e: Entry, deal: LineDealView) -> list[Reason]:
     """Why a line is no fish: the tiles off the line that still carry an open number."""
     rest = Counter(t for t in e.game.deck() if not t.is_double)
     rest.subtract(t for t in deal.layout.tiles if not t.is_double)

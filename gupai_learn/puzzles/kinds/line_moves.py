@@ -6,7 +6,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from gupai_learn.engine.moves import Move
-from gupai_learn.engine.protocols import capable
+from gupai_learn.engine.protocols import LineDealView, capable
 from gupai_learn.engine.search import DEFAULT_MAX_NODES
 from gupai_learn.puzzles import fair, goals
 from gupai_learn.puzzles.kinds.ending import decided
@@ -143,7 +143,7 @@ def _refused(answer: Any, summary: str) -> str:
     return summary.replace(str(move), move.words, 1)
 
 
-def _made_fish(start: Any, deal: Any) -> Any:
+def _made_fish(start: LineDealView, deal: LineDealView) -> Any:
     """The fish a move made (None if it made none, or the line was blocked before it)."""
     after, before = capable(deal, "has_blocker"), capable(start, "has_blocker")
     if after is None or before is None:
@@ -152,7 +152,7 @@ def _made_fish(start: Any, deal: Any) -> Any:
 
 
 def _missed(
-    e: Entry, deal: Any, goal: str, made: bool, short: int | None, name: str
+    e: Entry, deal: LineDealView, goal: str, made: bool, short: int | None, name: str
 ) -> tuple[str, list[Reason]] | None:
     """How a legal move misses the card's ``goal`` (what that move does, never the right one):
     the sentence and the reasons to add, or None when it meets it."""
@@ -183,7 +183,7 @@ def deal_seat(deal: PlayedDeal, name: str) -> int:
     return list(deal.seat_names).index(name)
 
 
-def _meets(e: Entry, start: Any, move: Move, seat: int, goal: str, best: int) -> bool:
+def _meets(e: Entry, start: LineDealView, move: Move, seat: int, goal: str, best: int) -> bool:
     if goal == "score":
         return _gain(start, move, seat) == best
     deal = start.copy()
@@ -200,7 +200,7 @@ def _meets(e: Entry, start: Any, move: Move, seat: int, goal: str, best: int) ->
     return True
 
 
-def _forces_first(e: Entry, deal: Any, seat: int) -> bool:
+def _forces_first(e: Entry, deal: LineDealView, seat: int) -> bool:
     """Whether ``seat`` reaches the card's solved goal (``win``: the game's solver, first
     place...; or a goal of :data:`~gupai_learn.puzzles.goals.GOALS`), or surely can from here;
     the solver also judges a finished deal."""
@@ -217,7 +217,7 @@ def _awards(deal: PlayedDeal) -> tuple[Any, ...]:
         return ()
 
 
-def _gain(start: Any, move: Move, seat: int) -> int:
+def _gain(start: LineDealView, move: Move, seat: int) -> int:
     """The points ``seat`` scores by ``move`` (headers, going out, a blocked round won)."""
     deal = start.copy()
     before = len(_awards(deal))

@@ -2,13 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from gupai_learn.engine.game import PlayedDeal
-
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gupai_learn.engine.moves import Move, join
 from gupai_learn.puzzles import fair, pictures
@@ -16,6 +11,10 @@ from gupai_learn.puzzles.kinds.entry import Entry
 from gupai_learn.puzzles.kinds.speak import _face_up, correct, incorrect
 from gupai_learn.puzzles.model import Feedback, Puzzle, Solution
 from gupai_learn.verdict import Reason, Verdict
+
+if TYPE_CHECKING:
+    from gupai_learn.engine.game import PlayedDeal
+    from gupai_learn.engine.protocols import TrickDealView
 
 
 def beats(e: Entry) -> Puzzle:
@@ -77,7 +76,7 @@ def trick_winner(e: Entry) -> Puzzle:
     return e.puzzle("choice", check, solution, picture, choices=deal.seat_names)
 
 
-def _won_because(e: Entry, deal: Any, record: list[tuple[Any, Verdict]]) -> list[Reason]:
+def _won_because(e: Entry, deal: TrickDealView, record: list[tuple[Any, Verdict]]) -> list[Reason]:
     """The engine's reasons for the winning play, and that no later play beat it."""
     winner = deal.tricks[-1].winner
     verdict = next(v for play, v in record if play.seat == winner)
