@@ -666,7 +666,12 @@ def test_the_deal_player_offers_each_slip_again_and_saves_its_stars() -> None:
     pid = card.puzzle.id
     assert progress.kept()[pid] == slips[1].entry()  # kept as the learner starts it
     assert pid not in progress.load()
-    card.choice, card.command = "left", "check"  # no tile picked: a wrong try
+    card.choice, card.command = "left", "check"  # no tile picked: not an answer yet
+    assert card.outcome == "not-attempted" and card.attempts == 0
+    played = slips[1].played  # the slip itself: a wrong try
+    assert played.end is not None
+    card.selected = [list(card.pieces).index(played.pieces[0])]
+    card.choice, card.command = played.end, "check"
     assert card.outcome == "incorrect"
     better = slips[1].better
     assert better is not None and better.end is not None
