@@ -75,25 +75,12 @@ def _points(ends: tuple[int, int], doubles: tuple[bool, bool]) -> int:
 
 def best_header(layout: Layout, tiles: Iterable[Tile], seat: int = 0) -> int:
     """The most header points any one of ``tiles`` makes when added to ``layout``."""
-    if layout.ends is None:
-        return 0
-    (left, right), first, last = layout.ends, layout.placed[0].tile, layout.placed[-1].tile
-    best = 0
-    for tile in tiles:
-        high, low = tile
-        double = high == low
-        if left in (high, low):
-            new = low if left == high else high
-            best = max(best, _points((new, right), (double, last.is_double)))
-        if right in (high, low):
-            new = low if right == high else high
-            best = max(best, _points((left, new), (first.is_double, double)))
-    return best
+    return max(_headers(layout, tiles), default=0)
 
 
 def _headers(layout: Layout, tiles: Iterable[Tile]) -> list[int]:
-    """:func:`best_header` of each of ``tiles`` alone on ``layout``, in order (the layout is
-    read once for all of them: the heuristic asks this of every tile another seat may hold)."""
+    """The most header points each of ``tiles`` alone makes on ``layout``, in order (the layout
+    is read once for all of them: the heuristic asks this of every tile another seat may hold)."""
     if layout.ends is None:
         return [0 for _ in tiles]
     (left, right), first, last = layout.ends, layout.placed[0].tile, layout.placed[-1].tile
