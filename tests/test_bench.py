@@ -43,6 +43,9 @@ def test_paired_rates_alternate_and_give_the_median_ratio() -> None:
     mine, peer, ratio = playouts.paired_rates(ours, theirs, seconds=0.01, rounds=3)
     assert mine > 0 and peer > 0 and ratio > 0
     assert calls[0] == "theirs" and "ours" in calls
+    calls.clear()  # one round of two slices: theirs, ours, then ours, theirs
+    playouts.paired_rates(ours, theirs, seconds=0.02, rounds=1, slices=2)
+    assert calls[0] == "theirs" and calls[-1] == "theirs" and "ours" in calls
     assert tien_gow_bench.legal_leads_time(samples=5) > 0
 
 

@@ -153,19 +153,26 @@ class TrickDeal(BaseDeal[P], FastPlays[P]):
         self._closed = self._ended = True
 
     # ----- public verbs ----------------------------------------------------------------
-    # The entry points hand a fast path only plain input (``_plain_input``: text, pieces of the
-    # game's type, a Move of plain fields) and a seat that is None or a whole number; anything
-    # else is judged the careful way, which reads it before comparing or hashing anything.
+    # A fast path vouches for a play only when the seat is None or a whole number and the
+    # input is plain: either a tuple found in the game's own tables (the hot path: a failed
+    # hash or comparison there sends it to the careful way, and the pieces played are the
+    # table's own, never the caller's objects) or, for any other spelling, input that
+    # ``_plain_input`` passes (text, pieces of the game's type, a Move of plain fields).
+    # Anything else is judged the careful way, which reads it before comparing or hashing it.
     def play(self, pieces: object, *, seat: object = None) -> TrickPlay:
         """Play ``pieces`` face up; raises :class:`IllegalPlayError` (state unchanged)."""
-        if (seat is None or type(seat) is int) and self._plain_input(pieces):
-            return self._play_fast(pieces, seat)
+        if seat is None or type(seat) is int:
+            fast = self._fast_combination(pieces, seat)
+            if fast is not None:
+                return self._apply(fast.pieces, fast)
         return self._apply_judged(pieces, False, seat)
 
     def discard(self, pieces: object, *, seat: object = None) -> TrickPlay:
         """Play ``pieces`` face down; raises :class:`IllegalPlayError` (state unchanged)."""
-        if (seat is None or type(seat) is int) and self._plain_input(pieces):
-            return self._discard_fast(pieces, seat)
+        if seat is None or type(seat) is int:
+            down = self._fast_discard(pieces, seat)
+            if down is not None:
+                return self._apply(down, None)
         return self._apply_judged(pieces, True, seat)
 
     def apply(self, move: object, *, seat: object = None) -> TrickPlay:
@@ -175,24 +182,10 @@ class TrickDeal(BaseDeal[P], FastPlays[P]):
             if found is not None:
                 kind, pieces = found
                 if kind == "play":
-                    return self._play_fast(pieces, seat)
+                    return self.play(pieces, seat=seat)
                 if kind == "discard":
-                    return self._discard_fast(pieces, seat)
+                    return self.discard(pieces, seat=seat)
         return self._apply_judged(move, False, seat)
-
-    def _play_fast(self, pieces: Any, seat: int | None) -> TrickPlay:
-        """:meth:`play` of plain input: the game's shortcut, else judged."""
-        fast = self._fast_combination(pieces, seat)
-        if fast is not None:
-            return self._apply(fast.pieces, fast)
-        return self._apply_judged(pieces, False, seat)
-
-    def _discard_fast(self, pieces: Any, seat: int | None) -> TrickPlay:
-        """:meth:`discard` of plain input: the game's shortcut, else judged."""
-        fast = self._fast_discard(pieces, seat)
-        if fast is not None:
-            return self._apply(fast, None)
-        return self._apply_judged(pieces, True, seat)
 
     def legal_plays(self) -> list[Any]:
         """Every legal face-up play for the seat to act (face-down discards not listed)."""
@@ -308,23 +301,19 @@ class TrickDeal(BaseDeal[P], FastPlays[P]):
         self, pieces: tuple[P, ...], combination: Combination | None, call: Call | None = None
     ) -> TrickPlay:
         seat = self._turn
-        hand = self._hands[seat]
-        if len(pieces) == 1:  # most plays: the hand without one piece, made in one go
-            i = hand.index(pieces[0])
-            rest: Any = hand[:i] + hand[i + 1 :]
-        else:
-            rest = list(hand)
-            for piece in pieces:
-                rest.remove(piece)
-        self._hands[seat] = _new_tuple(self._hand_type, rest)  # pieces of the hand: no checks
+        rest = list(self._hands[seat])
+        for piece in pieces:  # pieces of the hand (vouched for or judged): no checks
+            rest.remove(piece)
+        self._hands[seat] = _new_tuple(self._hand_type, rest)
         left = self._left = self._left - len(pieces)
         if not left:
             self._ended = True
         # tuple.__new__ skips NamedTuple's Python-level constructor (this is the hot path)
         play = _new_tuple(TrickPlay, (seat, pieces, combination is not None, combination, call))
-        if combination is not None or not self._plays:
+        plays = self._plays
+        if combination is not None or not plays:
             self._high = play
-        plays = self._plays = (*self._plays, play)
+        plays = self._plays = plays + (play,)
         self._after_play(play)
         if len(plays) == self._n:
             self._finish_trick(plays)

@@ -37,6 +37,8 @@ class FastPlays(Generic[P]):
 
         def _forced_down(self, seat: int) -> bool: ...
 
+        def _plain_input(self, raw: object) -> bool: ...
+
     #: Every valid play of the game, by its pieces in the game's order: the mask a hand needs
     #: to hold them and their combination. A game sets it (for its rules); none: no fast path.
     _table: Mapping[tuple[Any, ...], tuple[int, Combination]] = {}
@@ -73,11 +75,13 @@ class FastPlays(Generic[P]):
         kind = type(raw)
         entry = None
         if kind is self._hand_type or kind is tuple:  # a listed play: one look-up
-            try:
+            try:  # hashing or comparing the caller's items may fail: then judged carefully
                 entry = self._table.get(raw)  # type: ignore[call-overload]
-            except TypeError:  # something unhashable among the pieces: judged carefully
+            except Exception:
                 return None
         if entry is None:
+            if not self._plain_input(raw):
+                return None
             entry = self._fast_entry(raw)
             if entry is None:
                 return None
@@ -125,11 +129,13 @@ class FastPlays(Generic[P]):
         kind = type(raw)
         entry = None
         if kind is tuple or kind is self._hand_type:  # the usual spelling: one look-up
-            try:
+            try:  # hashing or comparing the caller's items may fail: then judged carefully
                 entry = self._down_cache.get(raw)  # type: ignore[call-overload]
-            except TypeError:
+            except Exception:
                 return None
         if entry is None:
+            if not self._plain_input(raw):
+                return None
             entry = self._down_entry(raw)
             if entry is None:
                 return None
