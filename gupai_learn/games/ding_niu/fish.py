@@ -121,17 +121,25 @@ def fish_of_rest(key: int, open_numbers: tuple[int, ...], fish_types: str) -> Fo
     return _find(open_numbers, rest_of(key), fish_types)
 
 
-def dead_tiles(open_numbers: Sequence[int], rest: Counter[Tile]) -> list[Tile]:
-    """The tiles of ``rest`` whose numbers cannot be reached from an open number through the
-    other tiles of ``rest`` (each copy listed)."""
-    reach = set(open_numbers)
+def reachable(numbers: Iterable[int], tiles: Iterable[tuple[int, int]]) -> set[int]:
+    """The numbers reachable from ``numbers`` by the ``tiles``: a tile with one number already
+    reached brings in its other one (a double brings nothing new), until none does."""
+    reach = set(numbers)
+    edges = [(a, b) for a, b in tiles if a != b]
     grew = True
     while grew:
         grew = False
-        for a, b in rest:
+        for a, b in edges:
             if (a in reach) != (b in reach):
                 reach.update((a, b))
                 grew = True
+    return reach
+
+
+def dead_tiles(open_numbers: Sequence[int], rest: Counter[Tile]) -> list[Tile]:
+    """The tiles of ``rest`` whose numbers cannot be reached from an open number through the
+    other tiles of ``rest`` (each copy listed)."""
+    reach = reachable(open_numbers, rest)
     return sorted((t for t, n in rest.items() for _ in range(n) if t[0] not in reach), reverse=True)
 
 

@@ -10,6 +10,7 @@ from typing import Any
 
 from gupai_learn.engine.moves import Move
 from gupai_learn.games.ding_niu.dealing import _DECK, DECK_COUNTS, SEATS, _new
+from gupai_learn.games.ding_niu.fish import reachable
 from gupai_learn.tiles import Tile, Tiles
 
 #: Each tile of the deck put face down (DN-DISCARD), made once.
@@ -63,13 +64,5 @@ def _placeable(hands: Sequence[tuple[Tile, ...]], numbers: tuple[int, ...]) -> b
     down at one of them). The fast paths (:meth:`Deal._placed`, :meth:`Deal._apply_other`,
     :meth:`Deal._end_turn`) read only that from the held counts; a property test shows they end
     the hand exactly where :meth:`Deal._finished` does."""
-    reach = set(numbers)
-    edges = [t for h in hands for t in h if t[0] != t[1]]
-    grew = True
-    while grew:
-        grew = False
-        for a, b in edges:
-            if (a in reach) != (b in reach):
-                reach.update((a, b))
-                grew = True
+    reach = reachable(numbers, (t for h in hands for t in h))
     return any(t[0] in reach or t[1] in reach for h in hands for t in h)
