@@ -67,10 +67,16 @@ def voids(deal: Any) -> list[set[int]]:
 
 def unseen(deal: Any, seat: int, hands: Sequence[Sequence[Tile]] | None = None) -> list[Tile]:
     """The tiles ``seat`` cannot see: the deck less its hand, its face-down tiles and the line
-    (``hands``: ``deal.hands`` when the caller has it already)."""
-    pool = list(_DECK)
-    hand = (deal.hands if hands is None else hands)[seat]
-    for tile in (*hand, *deal.down[seat], *deal.layout.tiles):
+    (``hands``: ``deal.hands`` when the caller has it already), in no set order. When every
+    tile of the deck was dealt these are the other seats' hands and face-down tiles."""
+    hands = deal.hands if hands is None else hands
+    downs = deal.down
+    others = [s for s in range(len(hands)) if s != seat]
+    pool = [t for s in others for t in (*hands[s], *downs[s])]
+    if len(pool) + len(hands[seat]) + len(downs[seat]) + len(deal.layout) == len(_DECK):
+        return pool
+    pool = list(_DECK)  # a set-up deal: some tiles were never dealt
+    for tile in (*hands[seat], *downs[seat], *deal.layout.tiles):
         pool.remove(tile)
     return pool
 
@@ -100,12 +106,14 @@ class HeuristicPlayer:
         if not plays:
             costs = [self._cost(m, held, out) for m in moves]
             least = min(costs)
-            return min((m for m, c in zip(moves, costs, strict=True) if c == least), key=str)
+            cheapest = [m for m, c in zip(moves, costs, strict=True) if c == least]
+            return cheapest[0] if len(cheapest) == 1 else min(cheapest, key=str)
         lacks = deal.lacks
         # the best score, ties broken by the move's text (what the text costs is paid only then)
         scores = [self._score(deal, m, hidden, lacks, hands, held, out) for m in plays]
         best = max(scores)
-        return max((m for m, v in zip(plays, scores, strict=True) if v == best), key=str)
+        tied = [m for m, v in zip(plays, scores, strict=True) if v == best]
+        return tied[0] if len(tied) == 1 else max(tied, key=str)
 
     def _score(
         self,
