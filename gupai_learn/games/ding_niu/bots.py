@@ -52,7 +52,9 @@ PIPS = 0.5
 
 def voids(deal: Any) -> list[set[int]]:
     """Numbers each seat surely lacks: the ends it faced when it put a tile face down (with
-    DN-PLAY-MUST on; nobody draws, so a lack lasts). Read from the public moves alone."""
+    DN-PLAY-MUST on; nobody draws, so a lack lasts). Read from the public moves alone, by
+    replaying them: the definition that :attr:`Deal.lacks`, kept as the moves are made (what
+    the heuristic and the sampler read), is tested against."""
     lacks: list[set[int]] = [set() for _ in range(deal.n_seats)]
     if not deal.rules.must_play:
         return lacks

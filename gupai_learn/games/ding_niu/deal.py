@@ -13,9 +13,12 @@ matching an open end may still go down and a seat with none passes (``pass``).
 Speed (random playouts run through the public API): moves are listed and tiles placed by the
 line engine's one fast path (:class:`~gupai_learn.engine.line.LineDeal`); this game's hook
 after a placement (:meth:`Deal._placed`) checks the fish, memoised by the tiles off the line and
-the ends, and decides the end of the hand from a per-number count of held tiles. The property
-tests show each shortcut equals the general path (``judge``, ``Layout.add``, ``_finished``, and
-a twin deal with the fast path switched off). Its tables are in :mod:`.tables`; shuffling,
+the ends, and decides the end of the hand from a per-number count of held tiles; the same memo
+answers which fish a placement would make (:meth:`Deal._fish_after`, for the judge and the
+heuristic), and the numbers each seat is known to lack are kept as face-down tiles go down
+(:attr:`Deal.lacks`). The property tests show each shortcut equals the general path
+(``judge``, ``Layout.add``, ``find_fish``, ``_finished``, the lacks replayed from the history,
+and a twin deal with the fast path switched off). Its tables are in :mod:`.tables`; shuffling,
 dealing and checking dealt hands in :mod:`.dealing`.
 
 Interpretations where the ruling leaves a case open (said here and in the report):
