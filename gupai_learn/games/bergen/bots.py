@@ -132,19 +132,17 @@ def _fitting(layout: Layout, tiles: Iterable[Tile]) -> int:
 def _carrying(tiles: Iterable[Tile]) -> list[int]:
     """Per number 0-6, how many of ``tiles`` carry it (a double counts once)."""
     found = [0] * 7
-    for tile in tiles:
-        for number in set(tile):
-            found[number] += 1
+    for high, low in tiles:
+        found[high] += 1
+        if high != low:
+            found[low] += 1
     return found
 
 
 def unseen(deal: Any) -> list[Tile]:
     """The tiles the seat to act cannot see: the deck less its hand and the line."""
-    seen = list(deal.hands[deal.turn]) + list(deal.layout.tiles)
-    pool = list(_DECK)
-    for tile in seen:
-        pool.remove(tile)
-    return pool
+    seen = {*deal.hands[deal.turn], *deal.layout.tiles}  # the set has each tile once
+    return [t for t in _DECK if t not in seen]
 
 
 class HeuristicPlayer:
@@ -216,10 +214,9 @@ class HeuristicPlayer:
         """The next seat's expected header on ``after``: each tile it may hold (``possible``:
         hidden, and without a number it is known to lack, :func:`voids`) makes its best header
         with the chance that seat holds it (its tiles among the tiles it may hold)."""
-        nxt = (deal.turn + 1) % deal.n_seats
         if not possible:
             return 0.0
-        share = min(1.0, len(deal.hands[nxt]) / len(possible))
+        share = min(1.0, _size(deal, (deal.turn + 1) % deal.n_seats) / len(possible))
         per_tile = sorted(_headers(after, possible), reverse=True)
         chance_none = 1.0
         expected = 0.0
@@ -234,8 +231,7 @@ class HeuristicPlayer:
         """The chance that the next seat holds a tile for the ends of ``after`` (from the tiles
         it may hold, ``possible``), times how close it is to going out (1 for a full hand, more
         below)."""
-        nxt = (deal.turn + 1) % deal.n_seats
-        size = len(deal.hands[nxt])
+        size = _size(deal, (deal.turn + 1) % deal.n_seats)
         if not possible or not size:
             return 0.0
         share = min(1.0, size / len(possible))
@@ -244,6 +240,12 @@ class HeuristicPlayer:
 
     def __repr__(self) -> str:
         return "HeuristicPlayer()"
+
+
+def _size(deal: Any, seat: int) -> int:
+    """How many tiles ``seat`` holds (read from the deal's own hands: ``deal.hands`` would
+    build every seat's hand to count one)."""
+    return len(deal._hands[seat])
 
 
 def voids(deal: Any) -> list[set[int]]:
