@@ -292,12 +292,11 @@ class LineDeal(BaseDeal[Tile]):
 
     def _listed(self, raw: object, seat: object) -> Move:
         """The legal move ``raw`` names when nothing was listed since the last move (a replayed
-        history, a scripted move): on a two-armed line past the first tile, a plain move equal
-        to one the fast listing offers is that move (the listing is exactly what judge
-        accepts: the property tests); anything else is judged (:meth:`_judged`)."""
+        history, a scripted move): on a two-armed line (the fast path), a plain move equal to
+        one the listing offers is that move (the listing is exactly what judge accepts: the
+        property tests); anything else is judged (:meth:`_judged`)."""
         if (
             self._fast
-            and self._ends is not None
             and (seat is None or (type(seat) is int and seat == self._turn))
             and is_plain(raw, Tile)  # safe to compare with the listed moves
         ):
