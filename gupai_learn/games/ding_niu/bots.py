@@ -31,8 +31,6 @@ from gupai_learn.games.ding_niu.deal import Deal
 from gupai_learn.tiles import Tile
 
 _DECK = tuple(decks.ding_niu())
-#: The numbers on each tile (the heuristic compares them on every move of every rollout).
-_NUMBERS = {tile: frozenset(tile) for tile in _DECK}
 #: A fish is made only when the bot's points are at most this share of the lowest expected
 #: points of another seat.
 MARGIN = 0.8
@@ -181,7 +179,7 @@ class _Counts:
     """How many tiles of a group carry each number 0-6 (a double once), and how many copies of
     each tile it holds: enough to count the tiles carrying either of two numbers at once."""
 
-    __slots__ = ("numbers", "tiles")
+    __slots__ = ("numbers", "per_tile")
 
     def __init__(self, tiles: Sequence[Tile]) -> None:
         numbers = [0] * 7
@@ -193,7 +191,8 @@ class _Counts:
             key = high * 7 + low
             copies[key] = copies.get(key, 0) + 1
         self.numbers = numbers
-        self.tiles = copies
+        #: copies per tile, keyed ``high * 7 + low``
+        self.per_tile = copies
 
     def touching(self, a: int, b: int) -> int:
         """The tiles carrying ``a`` or ``b`` (a tile carrying both counted once)."""
@@ -204,7 +203,7 @@ class _Counts:
     def copies(self, a: int, b: int) -> int:
         """The copies of the tile [a:b] (either order)."""
         key = a * 7 + b if a >= b else b * 7 + a
-        return self.tiles.get(key, 0)
+        return self.per_tile.get(key, 0)
 
 
 def _ends_after(deal: Any, tile: Tile, end: str | None) -> tuple[int, int]:
