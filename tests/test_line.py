@@ -104,6 +104,47 @@ def test_the_fast_path_keys_moves_by_value_not_by_object(game: str, seed: int) -
     assert fresh.is_over and fresh.settle() == listed.settle()
 
 
+@pytest.mark.parametrize("game", every_game(lambda info: info.family == "line"))
+@pytest.mark.parametrize("seed", range(12))
+def test_a_move_applied_with_nothing_listed_equals_judging_it(game: str, seed: int) -> None:
+    """A move applied when nothing was listed since the last move (a replayed history) is
+    looked up in the fast listing: every move a seat might name, legal or not, gives what a
+    twin deal that judges it gives (the same result or the same refusal, the same logged
+    move, the same state)."""
+    from gupai_learn.engine.moves import ENDS, PASS, Move
+    from gupai_learn.games import GAMES
+    from gupai_learn.tiles import Tiles
+
+    rng = random.Random(seed)
+    deal = GAMES[game].Deal.random(seed=seed)
+    while not deal.is_over:
+        hand = deal.hands[deal.turn]
+        named = [PASS, Move.draw(), *deal.legal_moves()]
+        for tile in set(hand):
+            named += [Move("play", (tile,), end) for end in (None, *ENDS)]
+            named.append(Move("discard", Tiles((tile,))))
+        for move in named:
+            listed, judged = deal.copy(), deal.copy()
+            listed._offered = judged._offered = None
+            judged._fast = False  # the twin that judges every move (and places the slow way)
+            assert _outcome(listed, move) == _outcome(judged, move), str(move)
+            assert listed.seated_history == judged.seated_history
+            assert [type(m.pieces) for _, m in listed.seated_history] == [
+                type(m.pieces) for _, m in judged.seated_history
+            ]
+            assert listed.state_key() == judged.state_key() and listed.layout == judged.layout
+        legal = deal.legal_moves()
+        deal.apply(legal[rng.randrange(len(legal))])
+
+
+def _outcome(deal: object, move: object) -> object:
+    """What applying ``move`` gives: the result, or the refusal's type and text."""
+    try:
+        return deal.apply(move)  # type: ignore[attr-defined]
+    except ValueError as error:
+        return type(error), str(error)
+
+
 @pytest.mark.parametrize("game", every_game())
 def test_is_over_is_one_read_only_property_in_every_game(game: str) -> None:
     """``is_over`` is a property of every game's deal class (no class attribute shadowing the

@@ -247,9 +247,10 @@ class LineDeal(BaseDeal[Tile]):
         an end raises :class:`AmbiguousPlayError`, listing the two placements.
 
         The one state change of every line game's move: a move just listed by
-        :meth:`legal_moves` (an equal Move, state unchanged) is made at once, anything else is
-        judged first. A placement on a two-armed line is made from its move's table (the line
-        only noted), any other the general way; then the game's :meth:`_placed` hook runs."""
+        :meth:`legal_moves` (an equal Move, state unchanged) is made at once; a move when none
+        was listed is looked up in the fast listing (:meth:`_listed`); anything else is judged
+        first. A placement on a two-armed line is made from its move's table (the line only
+        noted), any other the general way; then the game's :meth:`_placed` hook runs."""
         offered = self._offered
         self._offered = None
         if not (
@@ -258,7 +259,7 @@ class LineDeal(BaseDeal[Tile]):
             and is_plain(move, Tile)  # safe to compare with the listed moves
             and move in offered
         ):
-            move = self._judged(move, seat)
+            move = self._judged(move, seat) if offered is not None else self._listed(move, seat)
         seat = self._turn
         quick = self._quick_table.get(move) if self._fast else None  # placements only
         if quick is None:
@@ -288,6 +289,22 @@ class LineDeal(BaseDeal[Tile]):
         self._ends = (left, right)
         self._log.append((seat, move))
         return self._placed(seat, placed)
+
+    def _listed(self, raw: object, seat: object) -> Move:
+        """The legal move ``raw`` names when nothing was listed since the last move (a replayed
+        history, a scripted move): on a two-armed line (the fast path), a plain move equal to
+        one the listing offers is that move (the listing is exactly what judge accepts: the
+        property tests); anything else is judged (:meth:`_judged`)."""
+        if (
+            self._fast
+            and (seat is None or (type(seat) is int and seat == self._turn))
+            and is_plain(raw, Tile)  # safe to compare with the listed moves
+        ):
+            listed = self.legal_moves()
+            self._offered = None
+            if raw in listed:
+                return listed[listed.index(raw)]
+        return self._judged(raw, seat)
 
     def _judged(self, raw: object, seat: object) -> Move:
         """The legal move ``raw`` names, read and judged; else the error naming every broken

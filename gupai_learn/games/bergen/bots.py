@@ -80,23 +80,44 @@ def best_header(layout: Layout, tiles: Iterable[Tile], seat: int = 0) -> int:
 
 def _headers(layout: Layout, tiles: Iterable[Tile]) -> list[int]:
     """The most header points each of ``tiles`` alone makes on ``layout``, in order (the layout
-    is read once for all of them: the heuristic asks this of every tile another seat may hold)."""
+    is read once for all of them: the heuristic asks this of every tile another seat may hold;
+    each answer is made once per ends and end doubles, :data:`_HEADER_ROWS`)."""
     if layout.ends is None:
         return [0 for _ in tiles]
-    (left, right), first, last = layout.ends, layout.placed[0].tile, layout.placed[-1].tile
+    ends = layout.ends
+    first, last = layout.placed[0].tile.is_double, layout.placed[-1].tile.is_double
+    key = (ends, first, last)
+    row = _HEADER_ROWS.get(key)
+    if row is None:
+        row = _HEADER_ROWS[key] = {}
     found = []
     for tile in tiles:
-        high, low = tile
-        double = high == low
-        best = 0
-        if left in (high, low):
-            new = low if left == high else high
-            best = max(best, _points((new, right), (double, last.is_double)))
-        if right in (high, low):
-            new = low if right == high else high
-            best = max(best, _points((left, new), (first.is_double, double)))
+        best = row.get(tile)
+        if best is None:
+            best = row[tile] = _tile_header(ends, first, last, tile)
         found.append(best)
     return found
+
+
+#: Per ends and whether the line's first and last tiles are doubles (``_headers``' key), the
+#: most header points each tile makes there.
+_HEADER_ROWS: dict[tuple[tuple[int, int], bool, bool], dict[Tile, int]] = {}
+
+
+def _tile_header(ends: tuple[int, int], first: bool, last: bool, tile: Tile) -> int:
+    """The most header points ``tile`` makes at either end it fits, on a line with ``ends``
+    whose first and last tiles are doubles or not (``first``, ``last``)."""
+    left, right = ends
+    high, low = tile
+    double = high == low
+    best = 0
+    if left in (high, low):
+        new = low if left == high else high
+        best = max(best, _points((new, right), (double, last)))
+    if right in (high, low):
+        new = low if right == high else high
+        best = max(best, _points((left, new), (first, double)))
+    return best
 
 
 def _fitting(layout: Layout, tiles: Iterable[Tile]) -> int:
@@ -111,19 +132,17 @@ def _fitting(layout: Layout, tiles: Iterable[Tile]) -> int:
 def _carrying(tiles: Iterable[Tile]) -> list[int]:
     """Per number 0-6, how many of ``tiles`` carry it (a double counts once)."""
     found = [0] * 7
-    for tile in tiles:
-        for number in set(tile):
-            found[number] += 1
+    for high, low in tiles:
+        found[high] += 1
+        if high != low:
+            found[low] += 1
     return found
 
 
 def unseen(deal: Any) -> list[Tile]:
     """The tiles the seat to act cannot see: the deck less its hand and the line."""
-    seen = list(deal.hands[deal.turn]) + list(deal.layout.tiles)
-    pool = list(_DECK)
-    for tile in seen:
-        pool.remove(tile)
-    return pool
+    seen = {*deal.hands[deal.turn], *deal.layout.tiles}  # the set has each tile once
+    return [t for t in _DECK if t not in seen]
 
 
 class HeuristicPlayer:
@@ -195,10 +214,9 @@ class HeuristicPlayer:
         """The next seat's expected header on ``after``: each tile it may hold (``possible``:
         hidden, and without a number it is known to lack, :func:`voids`) makes its best header
         with the chance that seat holds it (its tiles among the tiles it may hold)."""
-        nxt = (deal.turn + 1) % deal.n_seats
         if not possible:
             return 0.0
-        share = min(1.0, len(deal.hands[nxt]) / len(possible))
+        share = min(1.0, _size(deal, (deal.turn + 1) % deal.n_seats) / len(possible))
         per_tile = sorted(_headers(after, possible), reverse=True)
         chance_none = 1.0
         expected = 0.0
@@ -213,8 +231,7 @@ class HeuristicPlayer:
         """The chance that the next seat holds a tile for the ends of ``after`` (from the tiles
         it may hold, ``possible``), times how close it is to going out (1 for a full hand, more
         below)."""
-        nxt = (deal.turn + 1) % deal.n_seats
-        size = len(deal.hands[nxt])
+        size = _size(deal, (deal.turn + 1) % deal.n_seats)
         if not possible or not size:
             return 0.0
         share = min(1.0, size / len(possible))
@@ -223,6 +240,12 @@ class HeuristicPlayer:
 
     def __repr__(self) -> str:
         return "HeuristicPlayer()"
+
+
+def _size(deal: Any, seat: int) -> int:
+    """How many tiles ``seat`` holds (read from the deal's own hands: ``deal.hands`` would
+    build every seat's hand to count one)."""
+    return len(deal._hands[seat])
 
 
 def voids(deal: Any) -> list[set[int]]:
@@ -236,17 +259,30 @@ def voids(deal: Any) -> list[set[int]]:
     if deal.rules.may_draw_when_able:
         return lacks
     last: list[tuple[int, ...]] = [() for _ in range(deal.n_seats)]
-    layout = Layout()
+    ends: tuple[int, int] | None = None  # the line's ends, followed move by move
     for seat, move in deal.seated_history:
         if move.kind == "play":
-            layout = layout.add(move.pieces[0], move.end, seat)
+            ends = _ends_after(ends, move.pieces[0], move.end)
         elif move.kind == "pass":
-            lacks[seat].update(layout.ends or ())
+            lacks[seat].update(ends or ())
         elif move.kind == "draw":
-            last[seat] = layout.ends or ()
-    for seat, ends in enumerate(last):
-        lacks[seat].update(ends)
+            last[seat] = ends or ()
+    for seat, ends_then in enumerate(last):
+        lacks[seat].update(ends_then)
     return lacks
+
+
+def _ends_after(ends: tuple[int, int] | None, tile: Tile, end: str | None) -> tuple[int, int]:
+    """The ends of a line with ``ends`` after ``tile`` (which fits) goes at ``end``: what
+    :meth:`Layout.add` leaves, without building the line (the first tile lies high number
+    left)."""
+    high, low = tile
+    if ends is None:
+        return high, low
+    left, right = ends
+    if end == "left":
+        return (low if left == high else high), right
+    return left, (low if right == high else high)
 
 
 def sample_world(deal: Any, seat: int, rng: random.Random) -> object:

@@ -28,12 +28,9 @@ from gupai_learn.engine.deal import seeded
 from gupai_learn.engine.line import Layout
 from gupai_learn.engine.moves import Move
 from gupai_learn.games.ding_niu.deal import Deal
-from gupai_learn.games.ding_niu.fish import find_fish
 from gupai_learn.tiles import Tile
 
 _DECK = tuple(decks.ding_niu())
-#: The numbers on each tile (the heuristic compares them on every move of every rollout).
-_NUMBERS = {tile: frozenset(tile) for tile in _DECK}
 #: A fish is made only when the bot's points are at most this share of the lowest expected
 #: points of another seat.
 MARGIN = 0.8
@@ -53,7 +50,9 @@ PIPS = 0.5
 
 def voids(deal: Any) -> list[set[int]]:
     """Numbers each seat surely lacks: the ends it faced when it put a tile face down (with
-    DN-PLAY-MUST on; nobody draws, so a lack lasts). Read from the public moves alone."""
+    DN-PLAY-MUST on; nobody draws, so a lack lasts). Read from the public moves alone, by
+    replaying them: the definition that :attr:`Deal.lacks`, kept as the moves are made (what
+    the heuristic and the sampler read), is tested against."""
     lacks: list[set[int]] = [set() for _ in range(deal.n_seats)]
     if not deal.rules.must_play:
         return lacks
@@ -68,10 +67,16 @@ def voids(deal: Any) -> list[set[int]]:
 
 def unseen(deal: Any, seat: int, hands: Sequence[Sequence[Tile]] | None = None) -> list[Tile]:
     """The tiles ``seat`` cannot see: the deck less its hand, its face-down tiles and the line
-    (``hands``: ``deal.hands`` when the caller has it already)."""
-    pool = list(_DECK)
-    hand = (deal.hands if hands is None else hands)[seat]
-    for tile in (*hand, *deal.down[seat], *deal.layout.tiles):
+    (``hands``: ``deal.hands`` when the caller has it already), in no set order. When every
+    tile of the deck was dealt these are the other seats' hands and face-down tiles."""
+    hands = deal.hands if hands is None else hands
+    downs = deal.down
+    others = [s for s in range(len(hands)) if s != seat]
+    pool = [t for s in others for t in (*hands[s], *downs[s])]
+    if len(pool) + len(hands[seat]) + len(downs[seat]) + len(deal.layout) == len(_DECK):
+        return pool
+    pool = list(_DECK)  # a set-up deal: some tiles were never dealt
+    for tile in (*hands[seat], *downs[seat], *deal.layout.tiles):
         pool.remove(tile)
     return pool
 
@@ -93,54 +98,62 @@ class HeuristicPlayer:
             return moves[0]
         # the hands are read once per decision (each read builds every seat's hand)
         hands = deal.hands
-        hidden = unseen(deal, deal.turn, hands)
+        me = deal.turn
+        hidden = unseen(deal, me, hands)
+        held = _Counts(hands[me])
+        out = _Counts(hidden)
         plays = [m for m in moves if m.kind == "play"]
         if not plays:
-            costs = [self._cost(hands[deal.turn], m, hidden) for m in moves]
+            costs = [self._cost(m, held, out) for m in moves]
             least = min(costs)
-            return min((m for m, c in zip(moves, costs, strict=True) if c == least), key=str)
-        lacks = voids(deal)
+            cheapest = [m for m, c in zip(moves, costs, strict=True) if c == least]
+            return cheapest[0] if len(cheapest) == 1 else min(cheapest, key=str)
+        lacks = deal.lacks
         # the best score, ties broken by the move's text (what the text costs is paid only then)
-        scores = [self._score(deal, m, hidden, lacks, hands) for m in plays]
+        scores = [self._score(deal, m, hidden, lacks, hands, held, out) for m in plays]
         best = max(scores)
-        return max((m for m, v in zip(plays, scores, strict=True) if v == best), key=str)
+        tied = [m for m, v in zip(plays, scores, strict=True) if v == best]
+        return tied[0] if len(tied) == 1 else max(tied, key=str)
 
     def _score(
         self,
         deal: Any,
         move: Move,
         hidden: list[Tile],
-        lacks: list[set[int]],
+        lacks: Sequence[frozenset[int]],
         hands: Sequence[Sequence[Tile]],
+        held: _Counts,
+        out: _Counts,
     ) -> float:
+        """The worth of ``move`` (a placement): see the module docstring. ``held`` and ``out``
+        count the numbers on the seat's hand and on the ``hidden`` tiles; the played tile is
+        taken out of the hand's counts here."""
         seat = deal.turn
         tile = move.pieces[0]
-        hand = list(hands[seat])
-        hand.remove(tile)
-        value = PIPS * tile.pips
-        after = deal.layout.add(tile, move.end, seat, deal.rules.arms)
-        if deal.ends is not None and not tile.is_double and deal.fish is None:
-            found = find_fish(after.open_numbers(), after.tiles, deal.rules.fish_types)
-            if found is not None:
-                value += FISH if self._would_win(deal, tile, hidden, hands) else -FISH
-        ends = set(after.open_numbers())
-        numbers = _NUMBERS
-        value += FIT * sum(1 for t in hand if ends & numbers[t])
-        value -= OPEN * sum(1 for t in hidden if ends & numbers[t])
+        high, low = tile
+        value = PIPS * (high + low)
+        fish = deal.ends is not None and high != low and deal.fish is None
+        if fish and deal._fish_after(tile, move.end) is not None:
+            value += FISH if self._would_win(deal, tile, hidden, hands) else -FISH
+        left, right = _ends_after(deal, tile, move.end)
+        # the hand's count without the played tile (which carries a new end's number)
+        value += FIT * (held.touching(left, right) - (left in tile or right in tile))
+        value -= OPEN * out.touching(left, right)
         nxt = (seat + 1) % deal.n_seats
-        if ends <= lacks[nxt] and hands[nxt]:
+        if left in lacks[nxt] and right in lacks[nxt] and hands[nxt]:
             value += STUCK
-        mine = numbers[tile]
-        value -= FLEX * sum(1 for t in (*hidden, *hand) if mine & numbers[t])
+        # every other tile (unseen or held) carrying the played tile's numbers: not itself
+        value -= FLEX * (out.touching(high, low) + held.touching(high, low) - 1)
         return float(value + self.rng.random() * 0.01)
 
-    def _cost(self, hand: Sequence[Tile], move: Move, hidden: list[Tile]) -> float:
+    def _cost(self, move: Move, held: _Counts, out: _Counts) -> float:
         """What putting ``move``'s tile face down costs: its pips times its chance to be placed
-        later (judged by how many unseen or held tiles carry its numbers; ``hand``: the seat's)."""
+        later (judged by how many other unseen or held tiles carry its numbers, copies of the
+        tile itself left out; ``held``, ``out``: the counts of the hand and the unseen tiles)."""
         tile: Tile = move.pieces[0]
-        others = [t for t in (*hidden, *hand) if t != tile]
-        mine = _NUMBERS[tile]
-        links = sum(1 for t in others if mine & _NUMBERS[t])
+        high, low = tile
+        links = out.touching(high, low) + held.touching(high, low)
+        links -= out.copies(high, low) + held.copies(high, low)
         return tile.pips * min(1.0, links / 4)
 
     def _would_win(
@@ -162,6 +175,53 @@ class HeuristicPlayer:
         return "HeuristicPlayer()"
 
 
+class _Counts:
+    """How many tiles of a group carry each number 0-6 (a double once), and how many copies of
+    each tile it holds: enough to count the tiles carrying either of two numbers at once."""
+
+    __slots__ = ("numbers", "per_tile")
+
+    def __init__(self, tiles: Sequence[Tile]) -> None:
+        numbers = [0] * 7
+        copies: dict[int, int] = {}
+        for high, low in tiles:
+            numbers[high] += 1
+            if high != low:
+                numbers[low] += 1
+            key = high * 7 + low
+            copies[key] = copies.get(key, 0) + 1
+        self.numbers = numbers
+        #: copies per tile, keyed ``high * 7 + low``
+        self.per_tile = copies
+
+    def touching(self, a: int, b: int) -> int:
+        """The tiles carrying ``a`` or ``b`` (a tile carrying both counted once)."""
+        if a == b:
+            return self.numbers[a]
+        return self.numbers[a] + self.numbers[b] - self.copies(a, b)
+
+    def copies(self, a: int, b: int) -> int:
+        """The copies of the tile [a:b] (either order)."""
+        key = a * 7 + b if a >= b else b * 7 + a
+        return self.per_tile.get(key, 0)
+
+
+def _ends_after(deal: Any, tile: Tile, end: str | None) -> tuple[int, int]:
+    """The open numbers after ``tile`` goes at ``end``, as a pair (one open end: twice). On a
+    two-armed line they are worked out from the ends; otherwise the line is built."""
+    ends = deal.ends
+    high, low = tile
+    if deal.rules.arms == 2:
+        if ends is None:
+            return high, low
+        left, right = ends
+        if end == "left":
+            return (low if left == high else high), right
+        return left, (low if right == high else high)
+    numbers = deal.layout.add(tile, end, deal.turn, deal.rules.arms).open_numbers()
+    return numbers[0], numbers[-1]
+
+
 def _counts(
     deal: Any, seat: int, hands: Sequence[Sequence[Tile]], downs: Sequence[Sequence[Tile]]
 ) -> Sequence[int]:
@@ -172,26 +232,11 @@ def _counts(
 
 def sample_world(deal: object, seat: int, rng: random.Random) -> object:
     """A world for the strong player: the unseen tiles dealt again among the other seats (their
-    hands and face-down tiles), no seat holding a number it is known to lack (:func:`voids`);
-    the public history is replayed on it (:func:`gupai_learn.strong.replay_sample`)."""
-    lacks = _voids_of(deal)
-    return strong.replay_sample(deal, seat, rng, lambda s, t: not lacks[s].intersection(t))
-
-
-def _voids_of(deal: Any) -> list[set[int]]:
-    """:func:`voids` of ``deal``, worked out once for the many worlds of one decision (the last
-    answer is kept with the public history and the rules it was read from)."""
-    key = (deal.seated_history, deal.rules, deal.n_seats)
-    if _LAST_VOIDS and _LAST_VOIDS[0] == key:
-        known: list[set[int]] = _LAST_VOIDS[1]
-        return known
-    found = voids(deal)
-    _LAST_VOIDS[:] = [key, found]
-    return found
-
-
-#: The last (public history, rules, seats) :func:`_voids_of` read, and its voids.
-_LAST_VOIDS: list[Any] = []
+    hands and face-down tiles), no seat holding a number it is known to lack
+    (:attr:`Deal.lacks`, what :func:`voids` reads from the public moves); the public history is
+    replayed on it (:func:`gupai_learn.strong.replay_sample`)."""
+    lacks: tuple[frozenset[int], ...] = deal.lacks  # type: ignore[attr-defined]
+    return strong.replay_sample(deal, seat, rng, lambda s, t: lacks[s].isdisjoint(t))
 
 
 #: Worlds the strong player samples per decision (its rollouts are cheap, and a fish swings

@@ -13,9 +13,12 @@ matching an open end may still go down and a seat with none passes (``pass``).
 Speed (random playouts run through the public API): moves are listed and tiles placed by the
 line engine's one fast path (:class:`~gupai_learn.engine.line.LineDeal`); this game's hook
 after a placement (:meth:`Deal._placed`) checks the fish, memoised by the tiles off the line and
-the ends, and decides the end of the hand from a per-number count of held tiles. The property
-tests show each shortcut equals the general path (``judge``, ``Layout.add``, ``_finished``, and
-a twin deal with the fast path switched off). Its tables are in :mod:`.tables`; shuffling,
+the ends, and decides the end of the hand from a per-number count of held tiles; the same memo
+answers which fish a placement would make (:meth:`Deal._fish_after`, for the judge and the
+heuristic), and the numbers each seat is known to lack are kept as face-down tiles go down
+(:attr:`Deal.lacks`). The property tests show each shortcut equals the general path
+(``judge``, ``Layout.add``, ``find_fish``, ``_finished``, the lacks replayed from the history,
+and a twin deal with the fast path switched off). Its tables are in :mod:`.tables`; shuffling,
 dealing and checking dealt hands in :mod:`.dealing`.
 
 Interpretations where the ruling leaves a case open (said here and in the report):
@@ -83,6 +86,8 @@ from gupai_learn.tiles import Tile, Tiles, as_tiles
 from gupai_learn.verdict import Reason, SetupError
 
 _DEFAULT_RULES = Rules()
+#: No seat lacks anything yet (:attr:`Deal.lacks`).
+_NO_LACKS: tuple[frozenset[int], ...] = (frozenset(),) * SEATS
 _new = tuple.__new__
 MISSING: Any = object()
 
@@ -135,6 +140,8 @@ class Deal(LineDeal):
         self.leader = leader
         self._init_line(parsed, leader, self.rules.arms)
         self._down: list[Tiles] = [Tiles()] * SEATS
+        #: per seat, the numbers it surely lacks (:attr:`lacks`): kept as moves are made
+        self._lacks: tuple[frozenset[int], ...] = _NO_LACKS
         self._fish: Fish | None = None
         self._passes = 0
         self._rest = FULL_KEY
@@ -189,6 +196,13 @@ class Deal(LineDeal):
     def down(self) -> tuple[Tiles, ...]:
         """The tiles each seat has put face down (DN-DISCARD)."""
         return tuple(self._down)
+
+    @property
+    def lacks(self) -> tuple[frozenset[int], ...]:
+        """Per seat, the numbers it surely lacks, read from the public moves alone: the open
+        numbers it faced each time it put a tile face down (with ``must_play`` on, DN-PLAY-MUST:
+        it held nothing that fit then, and as nobody draws, it never will; off, nothing)."""
+        return self._lacks
 
     @property
     def order(self) -> tuple[int, ...]:
@@ -443,6 +457,8 @@ class Deal(LineDeal):
         i = hand.index(tile)
         hands[seat] = hand[:i] + hand[i + 1 :]
         self._down[seat] = _new(Tiles, (*self._down[seat], tile))
+        if self._must:  # the seat held nothing for these ends, and never will (DN-PLAY-MUST)
+            self._lack(seat, self._open_numbers())
         self._passes = 0
         held = self._held
         high, low = tile
@@ -459,6 +475,12 @@ class Deal(LineDeal):
             self._ended = True
         return tile
 
+    def _lack(self, seat: int, numbers: tuple[int, ...]) -> None:
+        """Note that ``seat`` lacks ``numbers`` (:attr:`lacks`; a new tuple: copies share it)."""
+        lacks = list(self._lacks)
+        lacks[seat] = lacks[seat].union(numbers)
+        self._lacks = tuple(lacks)
+
     def _end_turn(self, seat: int) -> None:
         """Decide the end of the hand after ``seat``'s move, else the next seat to act."""
         hands = self._hands
@@ -474,9 +496,26 @@ class Deal(LineDeal):
             after = _AFTER[seat]
             self._turn = after if hands[after] else self._next_seat(seat)
 
-    def _fish_after(self, tile: Tile, end: End | None) -> tuple[str, tuple[int, ...], Tiles] | None:
-        after = self._layout.add(tile, end, self._turn, self._arms)
-        return find_fish(after.open_numbers(), after.tiles, self.rules.fish_types)
+    def _fish_after(self, tile: Tile, end: End | None) -> Found | None:
+        """The fish placing ``tile`` at ``end`` would make (it must fit there), or None. On a
+        two-armed line past the first tile it is read from the memo :meth:`_placed` fills (the
+        tiles off the line as a rest key, and the new ends) without building the line."""
+        ends = self._ends
+        if self._arms != 2 or ends is None or end is None:
+            after = self._layout.add(tile, end, self._turn, self._arms)
+            return find_fish(after.open_numbers(), after.tiles, self.rules.fish_types)
+        left, right = ends
+        high, low = tile
+        if end == "left":
+            left = low if left == high else high
+        else:
+            right = low if right == high else high
+        rest = self._rest - WEIGHT.get(tile, 0)
+        key = rest * 49 + left * 7 + right
+        found = self._fish_memo.get(key, MISSING)
+        if found is MISSING:
+            found = self._fish_memo[key] = fish_of_rest(rest, (left, right), self.rules.fish_types)
+        return found  # type: ignore[no-any-return]
 
     def _fish_found(self, seat: int, tile: Tile, found: Found) -> None:
         """Record the fish ``tile`` just made; under the default only doubles may follow."""

@@ -93,3 +93,48 @@ def test_awards_add_up_to_the_round_points_and_the_settlement(seed: int, rules: 
         assert tuple(points[s] for s in range(rules.players)) == deal.round_points
     result = deal.settle()
     assert result.scores == deal.round_points and result.awards == deal.awards
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=SEEDS, rules=RULES)
+def test_the_heuristics_shortcuts_equal_the_built_lines(seed: int, rules: Rules) -> None:
+    """What the heuristic reads without building lines equals what built lines show: the lacks
+    (``voids``, the ends followed move by move) and each tile's best header (``_headers``,
+    made once per ends) against ``Layout.add`` and ``header_points``."""
+    from gupai_learn import decks
+    from gupai_learn.games.bergen import bots
+
+    rng = random.Random(seed)
+    deal = bergen.Deal.random(seed=seed, rules=rules)
+    while not deal.is_over:
+        assert bots.voids(deal) == _plain_voids(deal)
+        line = deal.layout
+        tiles = decks.double_six()
+        best = [
+            max((bots.header_points(line.add(t, end, 0)) for end in line.fits(t)), default=0)
+            for t in tiles
+        ]
+        assert bots._headers(line, tiles) == (best if line.ends is not None else [0] * 28)
+        legal = deal.legal_moves()
+        deal.apply(legal[rng.randrange(len(legal))])
+
+
+def _plain_voids(deal: bergen.Deal) -> list[set[int]]:
+    """:func:`bots.voids` worked out by building the line with ``Layout.add`` move by move."""
+    from gupai_learn.engine.line import Layout
+
+    lacks: list[set[int]] = [set() for _ in range(deal.n_seats)]
+    if deal.rules.may_draw_when_able:
+        return lacks
+    last: list[tuple[int, ...]] = [() for _ in range(deal.n_seats)]
+    layout = Layout()
+    for seat, move in deal.seated_history:
+        if move.kind == "play":
+            layout = layout.add(move.pieces[0], move.end, seat)
+        elif move.kind == "pass":
+            lacks[seat].update(layout.ends or ())
+        elif move.kind == "draw":
+            last[seat] = layout.ends or ()
+    for seat, ends in enumerate(last):
+        lacks[seat].update(ends)
+    return lacks

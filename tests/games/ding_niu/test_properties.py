@@ -12,6 +12,8 @@ from hypothesis import strategies as st
 import gupai_learn as gl
 from gupai_learn.engine.moves import ENDS, PASS, Move
 from gupai_learn.games import ding_niu
+from gupai_learn.games.ding_niu import bots
+from gupai_learn.games.ding_niu.fish import find_fish
 from gupai_learn.tiles import Tiles
 
 RULES = st.builds(
@@ -246,3 +248,28 @@ def test_the_quick_paths_equal_the_general_ones(seed: int, rules: ding_niu.Rules
         assert quick.apply(move) == slow.apply(move)
         assert _state(quick) == _state(slow)
     assert slow.is_over and quick.settle() == slow.settle()
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 10**6), rules=st.one_of(st.just(ding_niu.Rules()), RULES))
+def test_kept_lacks_and_fish_checks_equal_the_replayed_and_built_ones(
+    seed: int, rules: ding_niu.Rules
+) -> None:
+    """``deal.lacks`` (kept as moves are made) is what replaying the public moves tells
+    (``bots.voids``), in the deal and in a copy; the fish a placement would make, read from the
+    memo without building the line, is what the built line shows (``find_fish``)."""
+    rng = random.Random(seed)
+    deal = ding_niu.Deal.random(seed=seed, rules=rules)
+    while not deal.is_over:
+        assert [set(s) for s in deal.lacks] == bots.voids(deal)
+        legal = deal.legal_moves()
+        for move in legal:
+            if move.kind == "play" and deal.ends is not None:
+                tile = move.pieces[0]
+                after = deal.layout.add(tile, move.end, deal.turn, rules.arms)
+                built = find_fish(after.open_numbers(), after.tiles, rules.fish_types)
+                assert deal._fish_after(tile, move.end) == built
+        before = deal.copy()
+        deal.apply(legal[rng.randrange(len(legal))])
+        assert [set(s) for s in before.lacks] == bots.voids(before)
+    assert [set(s) for s in deal.lacks] == bots.voids(deal)
