@@ -49,6 +49,7 @@ from gupai_learn.engine.line import (
     placement,
 )
 from gupai_learn.engine.moves import PASS, End, Move, quote
+from gupai_learn.games.ding_niu import judging
 from gupai_learn.games.ding_niu.dealing import (
     _DECK,
     DECK_COUNTS,
@@ -305,74 +306,14 @@ class Deal(LineDeal):
         return moves
 
     def _judge_place_policy(self, seat: int, tile: Tile, end: End | None, out: Outcome) -> None:
-        if self.doubles_only and not tile.is_double:
-            fish = self._fish
-            assert fish is not None
-            text = (
-                f"After the fish only doubles matching an open end may be added; {tile} is not a "
-                f"double."
-            )
-            out.errors.append(Reason("DN-FISH-BLOCKER", text))
-        if out.errors:
-            return
-        layout = self._layout
-        if layout.ends is None:
-            out.notes.append(
-                Reason("DN-PLAY-ENDS", f"The leader may start the line with any tile: {tile}.")
-            )
-            return
-        number = layout.number(end or "left")
-        note = (
-            f"{tile} carries a {number}, the number at the {end} end: it goes there, "
-            f"{number} to {number}."
-        )
-        out.notes.append(Reason("DN-PLAY-ENDS", note))
-        if not tile.is_double and self._fish is None:
-            found = self._fish_after(tile, end)
-            if found is not None:
-                who = self.name(seat)
-                text = f"Careful: this makes {KINDS[found[0]]}, and {who} would be the blocker."
-                out.notes.append(Reason("DN-FISH-BLOCKER", text))
+        judging.place_policy(self, seat, tile, end, out)
 
     def _judge_other(self, seat: int, move: Move, out: Outcome) -> None:
         # a draw, or a field its kind does not carry, was refused before (MOVE_FORMS)
         if move.kind == "discard":
-            self._judge_discard(seat, move, out)
+            judging.discard(self, seat, move, out)
         else:
-            self._judge_pass(seat, out)
-
-    def _judge_discard(self, seat: int, move: Move, out: Outcome) -> None:
-        if len(move.pieces) != 1:
-            text = f"One tile goes face down per turn, not {len(move.pieces)}."
-            out.errors.append(Reason("DN-DISCARD", text))
-        if self.doubles_only:
-            text = "After the fish nobody puts tiles face down: place a matching double or pass."
-            out.errors.append(Reason("DN-FISH-BLOCKER", text))
-            return
-        fitting = self._fitting(seat)
-        if fitting and self.rules.must_play:
-            ends = self._layout.describe_ends()  # which tile fits is for the player to find
-            text = f"{self.name(seat)} holds a tile that fits the line ({ends}), so must add it."
-            out.errors.append(Reason("DN-PLAY-MUST", text))
-        if not out.errors:
-            why = "no tile fits" if not fitting else "the rules let a seat discard instead"
-            tile = move.pieces[0]
-            who = self.name(seat)
-            text = f"{tile} goes face down: {why}; its {tile.pips} pips count against {who}."
-            out.notes.append(Reason("DN-DISCARD", text))
-
-    def _judge_pass(self, seat: int, out: Outcome) -> None:
-        if not self.doubles_only:
-            text = "Before a fish nobody passes: add a tile, or put one face down when none fits."
-            out.errors.append(Reason("DN-DISCARD", text))
-            return
-        fitting = self._fitting(seat)
-        if fitting and self.rules.must_play:
-            text = f"{self.name(seat)} holds a double matching an open end: it must be added."
-            out.errors.append(Reason("DN-PLAY-MUST", text))
-            return
-        text = "After the fish only matching doubles go down; with none to add, the seat passes."
-        out.notes.append(Reason("DN-FISH-BLOCKER", text))
+            judging.pass_turn(self, seat, out)
 
     def _fitting(self, seat: int) -> list[Tile]:
         """The distinct tiles ``seat`` could place now."""
