@@ -57,6 +57,9 @@ __all__ = ["DEFAULT_MAX_NODES", "SolveResult", "solve"]
 _TAG = "bagchen-compact"
 #: The same for the last trick's starts (see :meth:`_Compact.last`).
 _LAST = "bagchen-last"
+#: What the shortcuts read of a hand (see :meth:`_Compact.shape`), and its "no such tile".
+Shape = tuple[bool, bool, int, int, int, int]
+_NONE = 99
 #: A charity lead's calls, in ``legal_moves()`` order.
 _CALLS: tuple[Call, ...] = ("sky", "earth", "any")
 #: The people kinds (sky rank 1), and the two groups of interchangeable earth kinds (9s, 8s).
@@ -147,7 +150,7 @@ class _Compact:
         self.lead_cache: dict[Hashable, list[Any]] = {}
         self.follow_cache: dict[Hashable, list[Any]] = {}
         #: what :meth:`settled` reads of a hand (see :meth:`shape`), by mask
-        self.shapes: dict[int, tuple[bool, bool, int, int]] = {}
+        self.shapes: dict[int, Shape] = {}
         #: merged masks (see :meth:`merged`), by mask; the fields merged (none without merging)
         self.merged_masks: dict[int, int] = {}
         #: the same for the tiles seen face up (see :meth:`merged_seen`), by their mask
@@ -238,26 +241,26 @@ class _Compact:
                 return settled
         found = not mine
         nxt = leader + 1
+        # each option is played on the lists themselves and taken back at the end (every
+        # call below gives them back as it found them)
+        hand, mask, merged = hands[leader], masks[leader], masks[leader + SEATS]
         for pieces, up, call, rest_hand, rest_mask, rest_key in self.leads(
-            hands[leader], masks[leader], won[leader], seen
+            hand, mask, won[leader], seen
         ):
-            rest_hands = hands[:]
-            rest_hands[leader] = rest_hand
-            rest_masks = masks[:]
-            rest_masks[leader] = rest_mask
-            rest_masks[leader + SEATS] = rest_key
+            hands[leader] = rest_hand
+            masks[leader] = rest_mask
+            masks[leader + SEATS] = rest_key
             if up:
                 after = add_seen(seen, pieces) if self.passports else seen
                 result = self.follow(
-                    rest_hands, rest_masks, won, after, len(pieces), leader, pieces, None, nxt, 3
+                    hands, masks, won, after, len(pieces), leader, pieces, None, nxt, 3
                 )
             else:
-                result = self.follow(
-                    rest_hands, rest_masks, won, seen, 1, leader, None, call, nxt, 3
-                )
+                result = self.follow(hands, masks, won, seen, 1, leader, None, call, nxt, 3)
             if result is mine:
                 found = mine
                 break
+        hands[leader], masks[leader], masks[leader + SEATS] = hand, mask, merged
         memo[key] = found
         return found
 
@@ -293,26 +296,26 @@ class _Compact:
         # a partner of the high seat against the seat tries its face-down plays first: its
         # side holds the trick already, and its beating tiles may serve later
         partner = not mine and high_seat != self.seat
+        hand, mask, merged = hands[first], masks[first], masks[first + SEATS]
+        found = not mine
         for pieces, up, rest_hand, rest_mask, rest_key in self.follows(
-            hands[first], masks[first], pool, size, partner
+            hand, mask, pool, size, partner
         ):
-            rest_hands = hands[:]
-            rest_hands[first] = rest_hand
-            rest_masks = masks[:]
-            rest_masks[first] = rest_mask
-            rest_masks[first + SEATS] = rest_key
+            hands[first] = rest_hand
+            masks[first] = rest_mask
+            masks[first + SEATS] = rest_key
             if up:
                 after = add_seen(seen, pieces) if self.passports else seen
-                result = self.follow(
-                    rest_hands, rest_masks, won, after, size, first, pieces, call, nxt, left
-                )
+                result = self.follow(hands, masks, won, after, size, first, pieces, call, nxt, left)
             else:
                 result = self.follow(
-                    rest_hands, rest_masks, won, seen, size, high_seat, high, call, nxt, left
+                    hands, masks, won, seen, size, high_seat, high, call, nxt, left
                 )
             if result is mine:
-                return mine
-        return not mine
+                found = mine
+                break
+        hands[first], masks[first], masks[first + SEATS] = hand, mask, merged
+        return found
 
     # ----- positions settled without searching -----------------------------------------------
     def settled(
@@ -322,11 +325,14 @@ class _Compact:
         leads out its hand (:meth:`runs_out`), the seat keeps a top of every suit the others
         hold (:meth:`tops_kept`), or the others cover every suit of the seat
         (:meth:`covered`)."""
-        if self.runs_out(hands, masks, leader, won[leader], seen):
+        get = self.shapes.get
+        shapes = [get(masks[s]) or self.shape(hands[s], masks[s]) for s in range(SEATS)]
+        if self.may_run_out(shapes, leader) and self.runs_out(
+            hands, masks, leader, won[leader], seen
+        ):
             return leader == self.seat
         if self.charity:
             return None  # a face-down lead calling a suit breaks both arguments below
-        shapes = [self.shape(hand, mask) for hand, mask in zip(hands, masks, strict=False)]
         size = len(hands[self.seat])
         if self.tops_kept(shapes, won, size):
             return True
@@ -334,19 +340,25 @@ class _Compact:
             return False
         return None
 
-    def shape(self, hand: tuple[Any, ...], mask: int) -> tuple[bool, bool, int, int]:
+    def shape(self, hand: tuple[Any, ...], mask: int) -> Shape:
         """What the rules of :meth:`settled` read of a hand: whether it holds a point tile,
-        whether it can lead two or more tiles together, and its best sky and earth ranks
-        (BG-RANK, point tiles left out; 0: none). Remembered by mask."""
+        whether it can lead two or more tiles together, its best sky and earth ranks (BG-RANK,
+        point tiles left out; 0: none), and its lowest sky and earth ranks among the tiles in
+        no lead of two tiles or more (point tiles left out; :data:`_NONE`: none). Remembered
+        by mask."""
         found = self.shapes.get(mask)
         if found is None:
             points = self.points
-            plain = [t for t in hand if t not in points]
+            combos = [p for p in self.all_leads(hand, mask) if len(p) > 1]
+            grouped = {t for p in combos for t in p}
+            plain = [(t.is_civil, rank(t), t in grouped) for t in hand if t not in points]
             found = (
                 len(plain) < len(hand),
-                any(len(p) > 1 for p in self.all_leads(hand, mask)),
-                max((rank(t) for t in plain if t.is_civil), default=0),
-                max((rank(t) for t in plain if not t.is_civil), default=0),
+                bool(combos),
+                max((r for civil, r, _ in plain if civil), default=0),
+                max((r for civil, r, _ in plain if not civil), default=0),
+                min((r for civil, r, g in plain if civil and not g), default=_NONE),
+                min((r for civil, r, g in plain if not civil and not g), default=_NONE),
             )
             self.shapes[mask] = found
         return found
@@ -356,7 +368,7 @@ class _Compact:
         (BG-PASSPORT-LEAD off, or too few tricks left to reach one)."""
         return not self.passports or won + size < PASSPORT
 
-    def tops_kept(self, shapes: list[Any], won: list[int], size: int) -> bool:
+    def tops_kept(self, shapes: list[Shape], won: list[int], size: int) -> bool:
         """The seat holds, in every suit the others hold, a tile above all of theirs; the
         others hold no point tile and cannot lead two tiles together; the seat never leads
         under a passport. Then every trick is a single (the seat leads singles too), and the
@@ -367,9 +379,9 @@ class _Compact:
         lead, a top wins its trick and the other top the last one. The others' hands only
         lose tiles, so their best ranks only go down and no point or combination appears."""
         seat = self.seat
-        _, _, sky, earth = shapes[seat]
+        _, _, sky, earth, _, _ = shapes[seat]
         tops = [0, 0]
-        for other, (point, combo, other_sky, other_earth) in enumerate(shapes):
+        for other, (point, combo, other_sky, other_earth, _, _) in enumerate(shapes):
             if other == seat:
                 continue
             if point or combo:
@@ -379,7 +391,7 @@ class _Compact:
             return False
         return size >= bool(tops[0]) + bool(tops[1]) and self.never_passport(won[seat], size)
 
-    def covered(self, shapes: list[Any], won: list[int], size: int) -> bool:
+    def covered(self, shapes: list[Shape], won: list[int], size: int) -> bool:
         """The seat holds no point tile and cannot lead two tiles together; each suit it holds
         is covered by another seat holding a higher tile (two different seats when it holds
         both suits), and no other seat ever leads under a passport. Then the others can keep
@@ -390,11 +402,11 @@ class _Compact:
         that the covering seat has beaten or will beat. Hands only lose tiles, so the covers
         stay higher than every tile the seat keeps."""
         seat = self.seat
-        point, combo, sky, earth = shapes[seat]
+        point, combo, sky, earth, _, _ = shapes[seat]
         if point or combo:
             return False
         covers: list[list[int]] = [[], []]
-        for other, (_, _, other_sky, other_earth) in enumerate(shapes):
+        for other, (_, _, other_sky, other_earth, _, _) in enumerate(shapes):
             if other == seat:
                 continue
             if not self.never_passport(won[other], size):
@@ -421,10 +433,16 @@ class _Compact:
         followed here. A charity lead (face down) is never used."""
         others = [masks[s] for s in range(SEATS) if s != leader]
         failed: set[int] = set()
+        beaten: dict[tuple[Any, ...], bool] = {}
 
         def out(hand: tuple[Any, ...], mask: int, won: int, seen: int) -> bool:
             for pieces, up, _, rest_hand, rest_mask, _ in self.leads(hand, mask, won, seen):
-                if not up or rest_mask in failed or self.beatable(pieces, others):
+                if not up or rest_mask in failed:
+                    continue
+                lost = beaten.get(pieces)
+                if lost is None:
+                    lost = beaten[pieces] = self.beatable(pieces, others)
+                if lost:
                     continue
                 if not rest_hand:
                     return True
@@ -446,6 +464,17 @@ class _Compact:
             self.meter.tick()
             known = self.memo[key] = self.last_trick(masks, leader, hands[leader], leader + 1, 3)
         return known is True
+
+    def may_run_out(self, shapes: list[Shape], leader: int) -> bool:
+        """A quick test that :meth:`runs_out` needs before its search: a tile of the leader's
+        in no lead of two tiles or more can only be led alone, so another seat must not hold
+        a higher tile of its suit (a point tile is never beaten)."""
+        tops = [0, 0]
+        for other, (_, _, sky, earth, _, _) in enumerate(shapes):
+            if other != leader:
+                tops[0], tops[1] = max(tops[0], sky), max(tops[1], earth)
+        _, _, _, _, loose_sky, loose_earth = shapes[leader]
+        return loose_sky >= tops[0] and loose_earth >= tops[1]
 
     def beatable(self, pieces: tuple[Any, ...], hands: list[int]) -> bool:
         """Whether one of the slot masks ``hands`` holds a play that beats the lead ``pieces``

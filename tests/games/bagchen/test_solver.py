@@ -284,7 +284,8 @@ def test_each_shortcut_claims_only_the_true_value() -> None:
             size = len(hands[seat])
             claims = {
                 "runs_out": (deal.turn == seat)
-                if fast.runs_out(hands, masks, deal.turn, won[deal.turn], 0)
+                if fast.may_run_out(shapes, deal.turn)
+                and fast.runs_out(hands, masks, deal.turn, won[deal.turn], 0)
                 else None,
                 "tops_kept": True if fast.tops_kept(shapes, won, size) else None,
                 "covered": False if fast.covered(shapes, won, size) else None,
