@@ -246,23 +246,26 @@ def test_bounds_keep_every_answer(monkeypatch: pytest.MonkeyPatch) -> None:
         monkeypatch.setattr(solver._Compact, name, counted)
     cases = [compact_position(seed) for seed in range(200)]
     cases += [endgame_position(seed) for seed in range(600)]
-    nodes = {False: 0, True: 0}
+    # without shortcuts; with them as shipped; with the arguments tried at every trick start
+    variants = [(False, solver._SETTLED), (True, solver._SETTLED), (True, 16)]
+    nodes = [0, 0, 0]
     decided = 0
     for index, deal in enumerate(cases):
         if deal.is_over:
             continue
         seat = deal.turn if index % 2 else index % 4
-        answers = {}
-        for bounds in (False, True):
+        answers = []
+        for number, (bounds, settled) in enumerate(variants):
             monkeypatch.setattr(solver, "_BOUNDS", bounds)
+            monkeypatch.setattr(solver, "_SETTLED", settled)
             result = bagchen.solve(deal, seat, max_nodes=60_000)
-            answers[bounds] = (result.wins, result.plays)
-            nodes[bounds] += result.nodes
-        if answers[False][0] is None:  # the search without shortcuts ran out of positions
+            answers.append((result.wins, result.plays))
+            nodes[number] += result.nodes
+        if answers[0][0] is None:  # the search without shortcuts ran out of positions
             continue
-        assert answers[True] == answers[False], index
+        assert answers[1] == answers[0] and answers[2] == answers[0], index
         decided += 1
-    assert decided > 700 and nodes[True] < nodes[False]
+    assert decided > 700 and nodes[1] < nodes[0] and nodes[2] < nodes[0]
     assert min(fired.values()) > 20, fired
 
 
@@ -301,3 +304,40 @@ def test_each_shortcut_claims_only_the_true_value() -> None:
                     assert claim == truth, (seed, seat, name)
                     fired[name] += 1
     assert min(fired.values()) > 15, fired
+
+
+def test_tricks_won_below_a_reachable_passport_do_not_change_the_value() -> None:
+    """The compact search's key knows a seat's tricks only once a passport can still matter
+    to a lead of two tiles or more (a lone tile is always its own lead): moving tricks
+    between two seats that both stay below that mark never changes the value (searched
+    without shortcuts, each from scratch)."""
+    from gupai_learn.engine.search import Unknown
+
+    compared = 0
+    for seed in range(300):
+        deal = endgame_position(seed)
+        if not deal.rules.passport_leads:
+            continue
+        size = len(deal.hands[0])
+        reach = 6 - size + _Compact(deal, 0, Meter(), {}).spare
+        won = list(deal._won)
+        low = [s for s in range(4) if won[s] < reach]
+        if len(low) < 2 or won[low[0]] + won[low[1]] == 0:
+            continue
+        moved = won[:]
+        total = won[low[0]] + won[low[1]]
+        moved[low[0]] = min(total, reach - 1)
+        moved[low[1]] = total - moved[low[0]]
+        if moved[low[1]] >= reach or moved == won:
+            continue
+        other = Deal(deal.hands, deal.rules, won=moved, point=deal.point, leader=deal.turn)
+        for seat in range(4):
+            try:
+                values = [
+                    _Compact(d, seat, Meter(), {}, bounds=False).value(d) for d in (deal, other)
+                ]
+            except Unknown:
+                continue
+            assert values[0] == values[1], (seed, seat)
+            compared += 1
+    assert compared > 100
