@@ -21,6 +21,15 @@ earth 8s, only by their total (equal rank, and any two of one rank make an earth
 a mixed one alike). The tiles seen face up are keyed the same way (only the totals of a rank
 can matter to passport clause (1), and people never at all). Plays that leave the same merged
 hand are tried once. A point kind is never merged.
+
+Shortcuts (issue 36, item 4), each argued where it is made and checked in the tests against
+the search without them: the last trick is worked out at once (every seat still to play beats
+as high as it can; a lone tile is always its own lead, so the tricks won and the tiles seen do
+not matter there); a seat's tricks are keyed only once a passport can still matter to a lead
+of two tiles or more, and the tiles seen only when some seat may lead under a passport; and
+a 2-tile trick start is settled without searching when the leader leads out its hand unbeaten,
+the seat keeps a top of every suit the others hold, or the others cover every suit of the
+seat (:meth:`_Compact.settled`).
 """
 
 from __future__ import annotations
