@@ -234,12 +234,17 @@ class _Compact:
             return self.last(hands, masks, leader)
         # a seat that cannot reach a passport any more is like one with no tricks
         reach = PASSPORT - size + self.spare
-        wkey = tuple([w if w >= reach else 0 for w in won])
-        seen_key = self.merged_seens.get(seen)
-        if seen_key is None:
-            seen_key = self.merged_seen(seen)
-        if self.bounds and max(won) < reach:
-            seen_key = 0  # no seat ever leads under a passport: the tiles seen do not matter
+        if size == self.spare:
+            # two tiles each (without charity): only this lead can be made under a passport
+            wkey: tuple[int, ...] = (won[leader] >= reach,)
+            seen_key = self.merged_seen(seen) if wkey[0] else 0
+        else:
+            wkey = tuple([w if w >= reach else 0 for w in won])
+            seen_key = self.merged_seens.get(seen)
+            if seen_key is None:
+                seen_key = self.merged_seen(seen)
+            if self.bounds and max(won) < reach:
+                seen_key = 0  # no seat ever leads under a passport: the tiles seen don't matter
         # ``masks`` holds the seats' slot masks, then their merged masks (carried along by
         # every move, from the options' own, so a memo hit costs no merging)
         key = (_TAG, masks[4], masks[5], masks[6], masks[7], leader, wkey, seen_key)

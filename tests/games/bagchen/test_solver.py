@@ -309,8 +309,9 @@ def test_each_shortcut_claims_only_the_true_value() -> None:
 def test_tricks_won_below_a_reachable_passport_do_not_change_the_value() -> None:
     """The compact search's key knows a seat's tricks only once a passport can still matter
     to a lead of two tiles or more (a lone tile is always its own lead): moving tricks
-    between two seats that both stay below that mark never changes the value (searched
-    without shortcuts, each from scratch)."""
+    between two seats that both stay below that mark, or, with two tiles each, between the
+    seats other than the leader, never changes the value (searched without shortcuts, each
+    from scratch)."""
     from gupai_learn.engine.search import Unknown
 
     compared = 0
@@ -322,13 +323,21 @@ def test_tricks_won_below_a_reachable_passport_do_not_change_the_value() -> None
         reach = 6 - size + _Compact(deal, 0, Meter(), {}).spare
         won = list(deal._won)
         low = [s for s in range(4) if won[s] < reach]
-        if len(low) < 2 or won[low[0]] + won[low[1]] == 0:
+        if size != 2 and (len(low) < 2 or won[low[0]] + won[low[1]] == 0):
             continue
         moved = won[:]
-        total = won[low[0]] + won[low[1]]
-        moved[low[0]] = min(total, reach - 1)
-        moved[low[1]] = total - moved[low[0]]
-        if moved[low[1]] >= reach or moved == won:
+        if size == 2:
+            # two tiles each: only the leader's tricks can matter (later leads are lone tiles)
+            others = [s for s in range(4) if s != deal.turn]
+            for seat, source in zip(others, others[1:] + others[:1], strict=True):
+                moved[seat] = won[source]
+        else:
+            total = won[low[0]] + won[low[1]]
+            moved[low[0]] = min(total, reach - 1)
+            moved[low[1]] = total - moved[low[0]]
+            if moved[low[1]] >= reach:
+                continue
+        if moved == won:
             continue
         other = Deal(deal.hands, deal.rules, won=moved, point=deal.point, leader=deal.turn)
         for seat in range(4):
@@ -341,3 +350,38 @@ def test_tricks_won_below_a_reachable_passport_do_not_change_the_value() -> None
             assert values[0] == values[1], (seed, seat)
             compared += 1
     assert compared > 100
+
+
+def test_a_shared_memo_keeps_positions_with_other_tricks_apart() -> None:
+    """Positions that differ only in the tricks won (a passport on one side, none on the
+    other) solved one after the other with one memo, as a review solves them, each get their
+    own value (the key never merges what a passport can change)."""
+    from gupai_learn.engine.search import Unknown
+
+    differ = 0
+    for seed in range(400):
+        deal = endgame_position(seed)
+        if not deal.rules.passport_leads:
+            continue
+        won = list(deal._won)
+        mover = deal.turn if seed % 2 else (deal.turn + 1 + seed % 3) % 4
+        giver = max((s for s in range(4) if s != mover), key=lambda s: won[s])
+        moved = won[:]
+        shift = min(won[giver], max(0, 6 - won[mover])) if won[mover] < 6 else -min(won[mover], 3)
+        if not shift:
+            continue
+        moved[mover] += shift
+        moved[giver] -= shift
+        other = Deal(deal.hands, deal.rules, won=moved, point=deal.point, leader=deal.turn)
+        for seat in range(4):
+            try:
+                truth = [
+                    _Compact(d, seat, Meter(), {}, bounds=False).value(d) for d in (deal, other)
+                ]
+            except Unknown:
+                continue
+            memo: dict[object, object] = {}
+            shared = [_Compact(d, seat, Meter(), memo).value(d) for d in (deal, other)]
+            assert shared == truth, (seed, seat)
+            differ += truth[0] != truth[1]
+    assert differ > 10
