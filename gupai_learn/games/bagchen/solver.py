@@ -21,6 +21,15 @@ earth 8s, only by their total (equal rank, and any two of one rank make an earth
 a mixed one alike). The tiles seen face up are keyed the same way (only the totals of a rank
 can matter to passport clause (1), and people never at all). Plays that leave the same merged
 hand are tried once. A point kind is never merged.
+
+Shortcuts (issue 36, item 4), each argued where it is made and checked in the tests against
+the search without them: the last trick is worked out at once (every seat still to play beats
+as high as it can; a lone tile is always its own lead, so the tricks won and the tiles seen do
+not matter there); a seat's tricks are keyed only once a passport can still matter to a lead
+of two tiles or more, and the tiles seen only when some seat may lead under a passport; and
+a 2-tile trick start is settled without searching when the leader leads out its hand unbeaten,
+the seat keeps a top of every suit the others hold, or the others cover every suit of the
+seat (:meth:`_Compact.settled`).
 """
 
 from __future__ import annotations
@@ -41,7 +50,7 @@ from gupai_learn.engine.search import (
     solve_game,
     without,
 )
-from gupai_learn.games.bagchen.combos import BASE, FIELD, MIXED_KINDS, SKY_RANK, hand_mask
+from gupai_learn.games.bagchen.combos import BASE, FIELD, MIXED_KINDS, SKY_RANK, hand_mask, rank
 from gupai_learn.games.bagchen.deal import (
     KIND_LANES,
     PASSPORT,
@@ -55,6 +64,17 @@ __all__ = ["DEFAULT_MAX_NODES", "SolveResult", "solve"]
 
 #: The first item of the compact search's memo keys (its entries share the search's memo).
 _TAG = "bagchen-compact"
+#: The same for the last trick's starts (see :meth:`_Compact.last`).
+_LAST = "bagchen-last"
+#: Tiles per hand up to which a trick start is first offered to :meth:`_Compact.settled`.
+#: With more its arguments seldom decide and every try costs time: in a whole-deal review
+#: (seed 3) they decided about half of the 2-tile trick starts, a fifth of the 3-tile ones,
+#: under 1 in 50 with 4 tiles and none with more; solving eight decisions of reviews took
+#: 5.8 s of processor time with 2, 6.4 s with 3, 8.1 s with none (14.9 s before any).
+_SETTLED = 2
+#: What the shortcuts read of a hand (see :meth:`_Compact.shape`), and its "no such tile".
+Shape = tuple[bool, bool, int, int, int, int]
+_NONE = 99
 #: A charity lead's calls, in ``legal_moves()`` order.
 _CALLS: tuple[Call, ...] = ("sky", "earth", "any")
 #: The people kinds (sky rank 1), and the two groups of interchangeable earth kinds (9s, 8s).
@@ -65,6 +85,9 @@ _EARTH_GROUPS = tuple(
 #: Whether the search merges interchangeable kinds (False: every kind is its own; the tests
 #: compare the two).
 _MERGE = True
+#: Whether the search settles positions by the short arguments of :meth:`_Compact.runs_out`
+#: and :meth:`_Compact.last_trick` (False: it searches them out; the tests compare the two).
+_BOUNDS = True
 
 
 def solve(
@@ -114,9 +137,20 @@ class _Compact:
     the tricks won capped at a passport, the slot mask of the tiles seen face up."""
 
     def __init__(
-        self, deal: Deal, seat: int, meter: Meter, memo: Memo, merge: bool | None = None
+        self,
+        deal: Deal,
+        seat: int,
+        meter: Meter,
+        memo: Memo,
+        merge: bool | None = None,
+        bounds: bool | None = None,
     ) -> None:
         self.seat = seat
+        self.bounds = _BOUNDS if bounds is None else bounds
+        #: tiles a seat keeps at least for the last lead under a passport that can matter:
+        #: a lone tile is always its own lead (without charity), so a passport matters only
+        #: for leads of two tiles or more (with bounds; see :meth:`lead`)
+        self.spare = 2 if self.bounds and not deal.rules.charity else 0
         self.meter = meter
         self.memo = memo
         tables = deal._tables
@@ -130,6 +164,8 @@ class _Compact:
         #: options by hand (and what decides them): see :meth:`leads` and :meth:`follows`
         self.lead_cache: dict[Hashable, list[Any]] = {}
         self.follow_cache: dict[Hashable, list[Any]] = {}
+        #: what :meth:`settled` reads of a hand (see :meth:`shape`), by mask
+        self.shapes: dict[int, Shape] = {}
         #: merged masks (see :meth:`merged`), by mask; the fields merged (none without merging)
         self.merged_masks: dict[int, int] = {}
         #: the same for the tiles seen face up (see :meth:`merged_seen`), by their mask
@@ -194,11 +230,21 @@ class _Compact:
     ) -> bool:
         """A trick start: ``leader`` chooses a lead (face up, or a charity lead)."""
         size = len(hands[leader])
+        if size == 1 and self.bounds and not self.charity:
+            return self.last(hands, masks, leader)
         # a seat that cannot reach a passport any more is like one with no tricks
-        wkey = tuple([w if w + size >= PASSPORT else 0 for w in won])
-        seen_key = self.merged_seens.get(seen)
-        if seen_key is None:
-            seen_key = self.merged_seen(seen)
+        reach = PASSPORT - size + self.spare
+        if size == self.spare:
+            # two tiles each (without charity): only this lead can be made under a passport
+            wkey: tuple[int, ...] = (won[leader] >= reach,)
+            seen_key = self.merged_seen(seen) if wkey[0] else 0
+        else:
+            wkey = tuple([w if w >= reach else 0 for w in won])
+            seen_key = self.merged_seens.get(seen)
+            if seen_key is None:
+                seen_key = self.merged_seen(seen)
+            if self.bounds and max(won) < reach:
+                seen_key = 0  # no seat ever leads under a passport: the tiles seen don't matter
         # ``masks`` holds the seats' slot masks, then their merged masks (carried along by
         # every move, from the options' own, so a memo hit costs no merging)
         key = (_TAG, masks[4], masks[5], masks[6], masks[7], leader, wkey, seen_key)
@@ -208,28 +254,33 @@ class _Compact:
             return known is True
         self.meter.tick()
         mine = leader == self.seat
+        if self.bounds and size <= _SETTLED:
+            settled = self.settled(hands, masks, leader, won, seen)
+            if settled is not None:
+                memo[key] = settled
+                return settled
         found = not mine
         nxt = leader + 1
+        # each option is played on the lists themselves and taken back at the end (every
+        # call below gives them back as it found them)
+        hand, mask, merged = hands[leader], masks[leader], masks[leader + SEATS]
         for pieces, up, call, rest_hand, rest_mask, rest_key in self.leads(
-            hands[leader], masks[leader], won[leader], seen
+            hand, mask, won[leader], seen
         ):
-            rest_hands = hands[:]
-            rest_hands[leader] = rest_hand
-            rest_masks = masks[:]
-            rest_masks[leader] = rest_mask
-            rest_masks[leader + SEATS] = rest_key
+            hands[leader] = rest_hand
+            masks[leader] = rest_mask
+            masks[leader + SEATS] = rest_key
             if up:
                 after = add_seen(seen, pieces) if self.passports else seen
                 result = self.follow(
-                    rest_hands, rest_masks, won, after, len(pieces), leader, pieces, None, nxt, 3
+                    hands, masks, won, after, len(pieces), leader, pieces, None, nxt, 3
                 )
             else:
-                result = self.follow(
-                    rest_hands, rest_masks, won, seen, 1, leader, None, call, nxt, 3
-                )
+                result = self.follow(hands, masks, won, seen, 1, leader, None, call, nxt, 3)
             if result is mine:
                 found = mine
                 break
+        hands[leader], masks[leader], masks[leader + SEATS] = hand, mask, merged
         memo[key] = found
         return found
 
@@ -256,6 +307,8 @@ class _Compact:
             return self.lead(hands, masks, high_seat, counts, seen)
         self.meter.tick()
         first %= SEATS
+        if high is not None and self.bounds and len(hands[first]) == size:
+            return self.last_trick(masks, high_seat, high, first, left)
         pool = self.suit_singles[call or "any"] if high is None else self.above[high]
         mine = first == self.seat
         nxt = first + 1
@@ -263,26 +316,213 @@ class _Compact:
         # a partner of the high seat against the seat tries its face-down plays first: its
         # side holds the trick already, and its beating tiles may serve later
         partner = not mine and high_seat != self.seat
+        hand, mask, merged = hands[first], masks[first], masks[first + SEATS]
+        found = not mine
         for pieces, up, rest_hand, rest_mask, rest_key in self.follows(
-            hands[first], masks[first], pool, size, partner
+            hand, mask, pool, size, partner
         ):
-            rest_hands = hands[:]
-            rest_hands[first] = rest_hand
-            rest_masks = masks[:]
-            rest_masks[first] = rest_mask
-            rest_masks[first + SEATS] = rest_key
+            hands[first] = rest_hand
+            masks[first] = rest_mask
+            masks[first + SEATS] = rest_key
             if up:
                 after = add_seen(seen, pieces) if self.passports else seen
-                result = self.follow(
-                    rest_hands, rest_masks, won, after, size, first, pieces, call, nxt, left
-                )
+                result = self.follow(hands, masks, won, after, size, first, pieces, call, nxt, left)
             else:
                 result = self.follow(
-                    rest_hands, rest_masks, won, seen, size, high_seat, high, call, nxt, left
+                    hands, masks, won, seen, size, high_seat, high, call, nxt, left
                 )
             if result is mine:
-                return mine
-        return not mine
+                found = mine
+                break
+        hands[first], masks[first], masks[first + SEATS] = hand, mask, merged
+        return found
+
+    # ----- positions settled without searching -----------------------------------------------
+    def settled(
+        self, hands: list[Any], masks: list[int], leader: int, won: list[int], seen: int
+    ) -> bool | None:
+        """A trick start's answer when a short argument settles it, else None: the leader
+        leads out its hand (:meth:`runs_out`), the seat keeps a top of every suit the others
+        hold (:meth:`tops_kept`), or the others cover every suit of the seat
+        (:meth:`covered`)."""
+        get = self.shapes.get
+        shapes = [get(masks[s]) or self.shape(hands[s], masks[s]) for s in range(SEATS)]
+        if self.may_run_out(shapes, leader) and self.runs_out(
+            hands, masks, leader, won[leader], seen
+        ):
+            return leader == self.seat
+        if self.charity:
+            return None  # a face-down lead calling a suit breaks both arguments below
+        size = len(hands[self.seat])
+        if self.tops_kept(shapes, won, size):
+            return True
+        if self.covered(shapes, won, size):
+            return False
+        return None
+
+    def shape(self, hand: tuple[Any, ...], mask: int) -> Shape:
+        """What the rules of :meth:`settled` read of a hand: whether it holds a point tile,
+        whether it can lead two or more tiles together, its best sky and earth ranks (BG-RANK,
+        point tiles left out; 0: none), and its lowest sky and earth ranks among the tiles in
+        no lead of two tiles or more (point tiles left out; :data:`_NONE`: none). Remembered
+        by mask."""
+        found = self.shapes.get(mask)
+        if found is None:
+            points = self.points
+            combos = [p for p in self.all_leads(hand, mask) if len(p) > 1]
+            grouped = {t for p in combos for t in p}
+            plain = [(t.is_civil, rank(t), t in grouped) for t in hand if t not in points]
+            found = (
+                len(plain) < len(hand),
+                bool(combos),
+                max((r for civil, r, _ in plain if civil), default=0),
+                max((r for civil, r, _ in plain if not civil), default=0),
+                min((r for civil, r, g in plain if civil and not g), default=_NONE),
+                min((r for civil, r, g in plain if not civil and not g), default=_NONE),
+            )
+            self.shapes[mask] = found
+        return found
+
+    def never_passport(self, won: int, size: int) -> bool:
+        """Whether a seat with ``won`` tricks and ``size`` tiles never leads under a passport
+        (BG-PASSPORT-LEAD off, or too few tricks left to reach one)."""
+        return not self.passports or won + size < PASSPORT
+
+    def tops_kept(self, shapes: list[Shape], won: list[int], size: int) -> bool:
+        """The seat holds, in every suit the others hold, a tile above all of theirs; the
+        others hold no point tile and cannot lead two tiles together; the seat never leads
+        under a passport. Then every trick is a single (the seat leads singles too), and the
+        seat keeps those tops to the end: it follows with a spare face down and leads a spare
+        (any single is a lead without a passport). When only the tops are left (one per suit
+        the others hold, so at most two, and it holds at least that many), a single led by
+        another seat is of a suit they hold and the top of that suit beats it for good; on
+        lead, a top wins its trick and the other top the last one. The others' hands only
+        lose tiles, so their best ranks only go down and no point or combination appears."""
+        seat = self.seat
+        _, _, sky, earth, _, _ = shapes[seat]
+        tops = [0, 0]
+        for other, (point, combo, other_sky, other_earth, _, _) in enumerate(shapes):
+            if other == seat:
+                continue
+            if point or combo:
+                return False
+            tops[0], tops[1] = max(tops[0], other_sky), max(tops[1], other_earth)
+        if (tops[0] and sky <= tops[0]) or (tops[1] and earth <= tops[1]):
+            return False
+        return size >= bool(tops[0]) + bool(tops[1]) and self.never_passport(won[seat], size)
+
+    def covered(self, shapes: list[Shape], won: list[int], size: int) -> bool:
+        """The seat holds no point tile and cannot lead two tiles together; each suit it holds
+        is covered by another seat holding a higher tile (two different seats when it holds
+        both suits), and no other seat ever leads under a passport. Then the others can keep
+        every trick a single (they lead singles) and each covering seat keeps its tile to the
+        end (it follows with another face down and leads another, until it has one tile).
+        The last trick is a single: led by the seat, the seat covering its suit beats it; led
+        by another seat, the seat's last tile either is of another suit or must beat a tile
+        that the covering seat has beaten or will beat. Hands only lose tiles, so the covers
+        stay higher than every tile the seat keeps."""
+        seat = self.seat
+        point, combo, sky, earth, _, _ = shapes[seat]
+        if point or combo:
+            return False
+        covers: list[list[int]] = [[], []]
+        for other, (_, _, other_sky, other_earth, _, _) in enumerate(shapes):
+            if other == seat:
+                continue
+            if not self.never_passport(won[other], size):
+                return False
+            if sky and other_sky > sky:
+                covers[0].append(other)
+            if earth and other_earth > earth:
+                covers[1].append(other)
+        if not earth:
+            return bool(covers[0])
+        if not sky:
+            return bool(covers[1])
+        return any(a != b for a in covers[0] for b in covers[1])
+
+    def runs_out(
+        self, hands: list[Any], masks: list[int], leader: int, won: int, seen: int
+    ) -> bool:
+        """Whether ``leader`` can lead out its whole hand in face-up leads that no other seat
+        can beat, each one a lead it may make then (BG-PASSPORT-LEAD with the tricks it has
+        won by then and the tiles it has shown). Then it wins every trick left, the last one
+        included, whatever the others do: nobody can beat, so every other seat plays face
+        down, and the others' hands only lose tiles, so a lead nobody can beat now stays
+        unbeatable; the leader's tricks and the tiles seen change only by its own leads, as
+        followed here. A charity lead (face down) is never used."""
+        others = [masks[s] for s in range(SEATS) if s != leader]
+        failed: set[int] = set()
+        beaten: dict[tuple[Any, ...], bool] = {}
+
+        def out(hand: tuple[Any, ...], mask: int, won: int, seen: int) -> bool:
+            for pieces, up, _, rest_hand, rest_mask, _ in self.leads(hand, mask, won, seen):
+                if not up or rest_mask in failed:
+                    continue
+                lost = beaten.get(pieces)
+                if lost is None:
+                    lost = beaten[pieces] = self.beatable(pieces, others)
+                if lost:
+                    continue
+                if not rest_hand:
+                    return True
+                after = add_seen(seen, pieces) if self.passports else seen
+                if out(rest_hand, rest_mask, min(PASSPORT, won + len(pieces)), after):
+                    return True
+                failed.add(rest_mask)
+            return False
+
+        return out(hands[leader], masks[leader], won, seen)
+
+    def last(self, hands: list[Any], masks: list[int], leader: int) -> bool:
+        """The last trick from its start, worked out at once (see :meth:`last_trick`): every
+        lead is forced without charity (a lone tile is its own lead, passport or not), so the
+        tricks won and the tiles seen do not matter; memoised by hands and leader."""
+        key = (_LAST, masks[4], masks[5], masks[6], masks[7], leader)
+        known = self.memo.get(key)
+        if known is None:
+            self.meter.tick()
+            known = self.memo[key] = self.last_trick(masks, leader, hands[leader], leader + 1, 3)
+        return known is True
+
+    def may_run_out(self, shapes: list[Shape], leader: int) -> bool:
+        """A quick test that :meth:`runs_out` needs before its search: a tile of the leader's
+        in no lead of two tiles or more can only be led alone, so another seat must not hold
+        a higher tile of its suit (a point tile is never beaten)."""
+        tops = [0, 0]
+        for other, (_, _, sky, earth, _, _) in enumerate(shapes):
+            if other != leader:
+                tops[0], tops[1] = max(tops[0], sky), max(tops[1], earth)
+        _, _, _, _, loose_sky, loose_earth = shapes[leader]
+        return loose_sky >= tops[0] and loose_earth >= tops[1]
+
+    def beatable(self, pieces: tuple[Any, ...], hands: list[int]) -> bool:
+        """Whether one of the slot masks ``hands`` holds a play that beats the lead ``pieces``
+        (a lead that wins only when led has none)."""
+        return any(need & hand == need for need, _ in self.above[pieces] for hand in hands)
+
+    def last_trick(
+        self, masks: list[int], high_seat: int, high: tuple[Any, ...], first: int, left: int
+    ) -> bool:
+        """The rest of the deal's last trick (every hand holds the trick's size, the high play
+        is face up), worked out at once: each seat still to play beats with its highest
+        beating play when it holds one, and the seat takes the deal when it is high at the end.
+        That play is the best for either side: a beating play is of the high play's class and
+        count and strictly higher, so whatever beats a higher play beats every lower one; the
+        seat keeps no chance when it does not beat, and a higher play leaves the seats after
+        it the fewest plays that beat it. The others beating whenever they can only leaves
+        the seat fewer chances (a higher high play is harder to beat)."""
+        above = self.above
+        while left:
+            first %= SEATS
+            mask = masks[first]
+            for need, pieces in above[high]:
+                if need & mask == need:
+                    high_seat, high = first, pieces
+                    break
+            first += 1
+            left -= 1
+        return high_seat == self.seat
 
     def merged(self, mask: int) -> int:
         """``mask`` with interchangeable kinds merged (see the module docstring): the people

@@ -125,6 +125,23 @@ def compact_position(seed: int) -> Deal:
     return deal
 
 
+def endgame_position(seed: int) -> Deal:
+    """Hands of 2 to 5 tiles each from a shuffled set, without charity, a random split of the
+    tricks won (passports anywhere) and passport leads on or off: the endgames where the
+    solver's shortcuts decide."""
+    rng = random.Random(seed)
+    size = rng.choice([2, 3, 3, 4, 4, 5])
+    deck = list(gl.decks.chinese_double())
+    rng.shuffle(deck)
+    hands = [deck[i * size : (i + 1) * size] for i in range(4)]
+    left = 16 - size
+    cuts = sorted(rng.randint(0, left) for _ in range(3))
+    won = [cuts[0], cuts[1] - cuts[0], cuts[2] - cuts[1], left - cuts[2]]
+    rules = bagchen.Rules(passport_leads=rng.random() < 0.6)
+    roll = (rng.randint(1, 6), rng.randint(1, 6))
+    return Deal(hands, rules, won=won, point=roll, leader=rng.randrange(4))
+
+
 def exact(deal: Deal, seat: int) -> SolveResult:
     """The generic search on whole deals with the exact key (no compact state)."""
     return solve(deal, seat, lambda d: d.winner == seat, key=Deal.state_key)
@@ -207,3 +224,164 @@ def test_compact_search_agrees_with_the_exact_search() -> None:
         seat = seed % 4
         found, wanted = bagchen.solve(deal, seat), exact(deal, seat)
         assert (found.wins, found.plays) == (wanted.wins, wanted.plays), seed
+
+
+def test_bounds_keep_every_answer(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The compact search with its shortcuts (issue 36, item 4: a hand led out, tops kept,
+    suits covered, the last trick worked out at once, a coarser key for the tricks won)
+    gives the same value and the same winning first moves as without them, on 360 seeded
+    positions (small random ones, 4- and 5-tile endgames with and without passport leads,
+    points everywhere, charity in some), in fewer positions; each shortcut decides some."""
+    from gupai_learn.games.bagchen import solver
+
+    fired = {"runs_out": 0, "tops_kept": 0, "covered": 0}
+    for name in fired:
+        real = getattr(solver._Compact, name)
+
+        def counted(*args: object, _real: object = real, _name: str = name) -> object:
+            found = _real(*args)  # type: ignore[operator]
+            fired[_name] += bool(found)
+            return found
+
+        monkeypatch.setattr(solver._Compact, name, counted)
+    cases = [compact_position(seed) for seed in range(200)]
+    cases += [endgame_position(seed) for seed in range(600)]
+    # without shortcuts; with them as shipped; with the arguments tried at every trick start
+    variants = [(False, solver._SETTLED), (True, solver._SETTLED), (True, 16)]
+    nodes = [0, 0, 0]
+    decided = 0
+    for index, deal in enumerate(cases):
+        if deal.is_over:
+            continue
+        seat = deal.turn if index % 2 else index % 4
+        answers = []
+        for number, (bounds, settled) in enumerate(variants):
+            monkeypatch.setattr(solver, "_BOUNDS", bounds)
+            monkeypatch.setattr(solver, "_SETTLED", settled)
+            result = bagchen.solve(deal, seat, max_nodes=60_000)
+            answers.append((result.wins, result.plays))
+            nodes[number] += result.nodes
+        if answers[0][0] is None:  # the search without shortcuts ran out of positions
+            continue
+        assert answers[1] == answers[0] and answers[2] == answers[0], index
+        decided += 1
+    assert decided > 700 and nodes[1] < nodes[0] and nodes[2] < nodes[0]
+    assert min(fired.values()) > 20, fired
+
+
+def test_each_shortcut_claims_only_the_true_value() -> None:
+    """Each shortcut of the compact search (a hand led out, tops kept, suits covered), on
+    trick starts of 2- to 5-tile endgames for every seat, claims only what the search without
+    shortcuts finds there (checked one by one, not only through the root's answer)."""
+    from gupai_learn.engine.search import Unknown
+
+    fired = {"runs_out": 0, "tops_kept": 0, "covered": 0}
+    for seed in range(2000):
+        deal = endgame_position(seed)
+        for seat in range(4):
+            fast = _Compact(deal, seat, Meter(), {}, bounds=True)
+            hands, masks = list(deal._hands), list(deal._masks)
+            masks += [fast.merged(m) for m in masks]
+            won = [min(w, 6) for w in deal._won]
+            shapes = [fast.shape(h, m) for h, m in zip(hands, masks, strict=False)]
+            size = len(hands[seat])
+            claims = {
+                "runs_out": (deal.turn == seat)
+                if fast.may_run_out(shapes, deal.turn)
+                and fast.runs_out(hands, masks, deal.turn, won[deal.turn], 0)
+                else None,
+                "tops_kept": True if fast.tops_kept(shapes, won, size) else None,
+                "covered": False if fast.covered(shapes, won, size) else None,
+            }
+            if all(c is None for c in claims.values()):
+                continue
+            try:
+                truth = _Compact(deal, seat, Meter(), {}, bounds=False).value(deal)
+            except Unknown:
+                continue
+            for name, claim in claims.items():
+                if claim is not None:
+                    assert claim == truth, (seed, seat, name)
+                    fired[name] += 1
+    assert min(fired.values()) > 15, fired
+
+
+def test_tricks_won_below_a_reachable_passport_do_not_change_the_value() -> None:
+    """The compact search's key knows a seat's tricks only once a passport can still matter
+    to a lead of two tiles or more (a lone tile is always its own lead): moving tricks
+    between two seats that both stay below that mark, or, with two tiles each, between the
+    seats other than the leader, never changes the value (searched without shortcuts, each
+    from scratch)."""
+    from gupai_learn.engine.search import Unknown
+
+    compared = 0
+    for seed in range(300):
+        deal = endgame_position(seed)
+        if not deal.rules.passport_leads:
+            continue
+        size = len(deal.hands[0])
+        reach = 6 - size + _Compact(deal, 0, Meter(), {}).spare
+        won = list(deal._won)
+        low = [s for s in range(4) if won[s] < reach]
+        if size != 2 and (len(low) < 2 or won[low[0]] + won[low[1]] == 0):
+            continue
+        moved = won[:]
+        if size == 2:
+            # two tiles each: only the leader's tricks can matter (later leads are lone tiles)
+            others = [s for s in range(4) if s != deal.turn]
+            for seat, source in zip(others, others[1:] + others[:1], strict=True):
+                moved[seat] = won[source]
+        else:
+            total = won[low[0]] + won[low[1]]
+            moved[low[0]] = min(total, reach - 1)
+            moved[low[1]] = total - moved[low[0]]
+            if moved[low[1]] >= reach:
+                continue
+        if moved == won:
+            continue
+        other = Deal(deal.hands, deal.rules, won=moved, point=deal.point, leader=deal.turn)
+        for seat in range(4):
+            try:
+                values = [
+                    _Compact(d, seat, Meter(), {}, bounds=False).value(d) for d in (deal, other)
+                ]
+            except Unknown:
+                continue
+            assert values[0] == values[1], (seed, seat)
+            compared += 1
+    assert compared > 100
+
+
+def test_a_shared_memo_keeps_positions_with_other_tricks_apart() -> None:
+    """Positions that differ only in the tricks won (a passport on one side, none on the
+    other) solved one after the other with one memo, as a review solves them, each get their
+    own value (the key never merges what a passport can change)."""
+    from gupai_learn.engine.search import Unknown
+
+    differ = 0
+    for seed in range(400):
+        deal = endgame_position(seed)
+        if not deal.rules.passport_leads:
+            continue
+        won = list(deal._won)
+        mover = deal.turn if seed % 2 else (deal.turn + 1 + seed % 3) % 4
+        giver = max((s for s in range(4) if s != mover), key=lambda s: won[s])
+        moved = won[:]
+        shift = min(won[giver], max(0, 6 - won[mover])) if won[mover] < 6 else -min(won[mover], 3)
+        if not shift:
+            continue
+        moved[mover] += shift
+        moved[giver] -= shift
+        other = Deal(deal.hands, deal.rules, won=moved, point=deal.point, leader=deal.turn)
+        for seat in range(4):
+            try:
+                truth = [
+                    _Compact(d, seat, Meter(), {}, bounds=False).value(d) for d in (deal, other)
+                ]
+            except Unknown:
+                continue
+            memo: dict[object, object] = {}
+            shared = [_Compact(d, seat, Meter(), memo).value(d) for d in (deal, other)]
+            assert shared == truth, (seed, seat)
+            differ += truth[0] != truth[1]
+    assert differ > 10
