@@ -714,9 +714,11 @@ def _picked(pool: Any, pieces: Any) -> list[int]:
 def test_a_deep_slip_is_made_from_what_the_review_proved() -> None:
     """Bagchen, seed 0, played by the computer players: East's lead at trick 7 slips. The
     review proves it with what it learnt from the later decisions; the puzzle starts from that
-    (its answers judged, the better move right), while the same entry alone is beyond the
-    kind's solver budget and is refused in one line rather than made with no answer."""
+    (its answers judged, the better move right). The same entry alone is decided too since the
+    solver's shortcuts (issue 36) and agrees; under a budget too small for it, it is refused in
+    one line rather than made with no answer."""
     from gupai_learn import puzzles
+    from gupai_learn.puzzles.kinds.entry import proved
 
     info = GAMES["bagchen"]
     deal = info.Deal.random(seed=0)
@@ -728,7 +730,13 @@ def test_a_deep_slip_is_made_from_what_the_review_proved() -> None:
     puzzle = note.puzzle()
     assert puzzle.check(str(note.better)).outcome == "correct"
     assert puzzle.check(str(note.played)).outcome == "incorrect"
-    with pytest.raises(ValueError, match="cannot decide this position within [0-9,]+ positions"):
+    alone = puzzles.from_entry(note.entry())
+    assert alone.check(str(note.better)).outcome == "correct"
+    assert alone.check(str(note.played)).outcome == "incorrect"
+    with (
+        proved("bagchen", 0, {}, max_nodes=100),
+        pytest.raises(ValueError, match="cannot decide this position within [0-9,]+ positions"),
+    ):
         puzzles.from_entry(note.entry())
 
 
