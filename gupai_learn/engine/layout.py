@@ -30,6 +30,7 @@ __all__ = [
     "Quick",
     "fitting_placements",
     "folded",
+    "ends_after",
     "other_end",
     "placement",
     "placement_table",
@@ -257,6 +258,19 @@ def _numbers(ends: tuple[int, int] | None, open: tuple[End, ...]) -> tuple[int, 
 def other_end(end: End) -> End:
     """The other end's name."""
     return _OTHER[end]
+
+
+def ends_after(ends: tuple[int, int] | None, tile: Tile, end: str | None) -> tuple[int, int]:
+    """The ends of a two-armed line with ``ends`` (None: empty) after ``tile``, which fits,
+    goes at ``end``: what :meth:`Layout.add` leaves, without building the line (the first tile
+    lies high number left). The line games' heuristics read it for every option."""
+    high, low = tile
+    if ends is None:
+        return high, low
+    left, right = ends
+    if end == "left":
+        return (low if left == high else high), right
+    return left, (low if right == high else high)
 
 
 #: The empty two-armed line, doubles inline (False) and across (True).

@@ -27,6 +27,7 @@ from typing import Any
 
 from gupai_learn import decks, strong
 from gupai_learn.engine.deal import seeded
+from gupai_learn.engine.layout import ends_after
 from gupai_learn.engine.line import Layout
 from gupai_learn.engine.moves import ENDS, Move
 from gupai_learn.games.bergen.deal import Deal
@@ -262,7 +263,7 @@ def voids(deal: Any) -> list[set[int]]:
     ends: tuple[int, int] | None = None  # the line's ends, followed move by move
     for seat, move in deal.seated_history:
         if move.kind == "play":
-            ends = _ends_after(ends, move.pieces[0], move.end)
+            ends = ends_after(ends, move.pieces[0], move.end)
         elif move.kind == "pass":
             lacks[seat].update(ends or ())
         elif move.kind == "draw":
@@ -270,19 +271,6 @@ def voids(deal: Any) -> list[set[int]]:
     for seat, ends_then in enumerate(last):
         lacks[seat].update(ends_then)
     return lacks
-
-
-def _ends_after(ends: tuple[int, int] | None, tile: Tile, end: str | None) -> tuple[int, int]:
-    """The ends of a line with ``ends`` after ``tile`` (which fits) goes at ``end``: what
-    :meth:`Layout.add` leaves, without building the line (the first tile lies high number
-    left)."""
-    high, low = tile
-    if ends is None:
-        return high, low
-    left, right = ends
-    if end == "left":
-        return (low if left == high else high), right
-    return left, (low if right == high else high)
 
 
 def sample_world(deal: Any, seat: int, rng: random.Random) -> object:

@@ -25,6 +25,7 @@ from typing import Any
 
 from gupai_learn import decks, strong
 from gupai_learn.engine.deal import seeded
+from gupai_learn.engine.layout import ends_after
 from gupai_learn.engine.line import Layout
 from gupai_learn.engine.moves import Move
 from gupai_learn.games.ding_niu.deal import Deal
@@ -209,15 +210,8 @@ class _Counts:
 def _ends_after(deal: Any, tile: Tile, end: str | None) -> tuple[int, int]:
     """The open numbers after ``tile`` goes at ``end``, as a pair (one open end: twice). On a
     two-armed line they are worked out from the ends; otherwise the line is built."""
-    ends = deal.ends
-    high, low = tile
     if deal.rules.arms == 2:
-        if ends is None:
-            return high, low
-        left, right = ends
-        if end == "left":
-            return (low if left == high else high), right
-        return left, (low if right == high else high)
+        return ends_after(deal.ends, tile, end)
     numbers = deal.layout.add(tile, end, deal.turn, deal.rules.arms).open_numbers()
     return numbers[0], numbers[-1]
 
