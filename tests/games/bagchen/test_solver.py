@@ -306,13 +306,23 @@ def test_each_shortcut_claims_only_the_true_value() -> None:
     assert min(fired.values()) > 15, fired
 
 
+def plain_values(deals: tuple[Deal, ...], seat: int) -> list[bool] | None:
+    """The compact search's value of each deal for ``seat`` without its shortcuts, each with
+    its own memo; None when one of them is beyond the default budget."""
+    from gupai_learn.engine.search import Unknown
+
+    try:
+        return [_Compact(d, seat, Meter(), {}, bounds=False).value(d) for d in deals]
+    except Unknown:
+        return None
+
+
 def test_tricks_won_below_a_reachable_passport_do_not_change_the_value() -> None:
     """The compact search's key knows a seat's tricks only once a passport can still matter
     to a lead of two tiles or more (a lone tile is always its own lead): moving tricks
     between two seats that both stay below that mark, or, with two tiles each, between the
     seats other than the leader, never changes the value (searched without shortcuts, each
     from scratch)."""
-    from gupai_learn.engine.search import Unknown
 
     compared = 0
     for seed in range(300):
@@ -341,11 +351,8 @@ def test_tricks_won_below_a_reachable_passport_do_not_change_the_value() -> None
             continue
         other = Deal(deal.hands, deal.rules, won=moved, point=deal.point, leader=deal.turn)
         for seat in range(4):
-            try:
-                values = [
-                    _Compact(d, seat, Meter(), {}, bounds=False).value(d) for d in (deal, other)
-                ]
-            except Unknown:
+            values = plain_values((deal, other), seat)
+            if values is None:
                 continue
             assert values[0] == values[1], (seed, seat)
             compared += 1
@@ -356,7 +363,6 @@ def test_a_shared_memo_keeps_positions_with_other_tricks_apart() -> None:
     """Positions that differ only in the tricks won (a passport on one side, none on the
     other) solved one after the other with one memo, as a review solves them, each get their
     own value (the key never merges what a passport can change)."""
-    from gupai_learn.engine.search import Unknown
 
     differ = 0
     for seed in range(400):
@@ -374,11 +380,8 @@ def test_a_shared_memo_keeps_positions_with_other_tricks_apart() -> None:
         moved[giver] -= shift
         other = Deal(deal.hands, deal.rules, won=moved, point=deal.point, leader=deal.turn)
         for seat in range(4):
-            try:
-                truth = [
-                    _Compact(d, seat, Meter(), {}, bounds=False).value(d) for d in (deal, other)
-                ]
-            except Unknown:
+            truth = plain_values((deal, other), seat)
+            if truth is None:
                 continue
             memo: dict[object, object] = {}
             shared = [_Compact(d, seat, Meter(), memo).value(d) for d in (deal, other)]
