@@ -119,6 +119,54 @@ def test_ipython_imports_its_terminal_when_first_used(tmp_path: Path) -> None:
         build.deferred_terminal(plain, tmp_path / "patched2")
 
 
+#: the two places the pyodide-kernel 0.8.6 worker scripts patched (minified, as shipped)
+_WORKER = (
+    'async initFilesystem(e){if(e.mountDrive){let t="/drive",{FS:V}=this._pyodide,'
+    "a=new Dt({FS:V,mountpoint:t});V.mkdirTree(t),V.mount(a,{},t),V.chdir(t),this._driveFS=a}}"
+    'async initKernel(e){let t=[],V=[];V.push("import pyodide_kernel"),'
+    'e.mountDrive&&this._localPath&&V.push("import os",`os.chdir("${this._localPath}")`),'
+    'await this._pyodide.runPythonAsync(V.join("\\n"))}'
+)
+
+
+def test_the_drive_becomes_the_current_folder_once_the_kernel_is_imported(
+    tmp_path: Path,
+) -> None:
+    """The kernel's imports at start no longer ask the drive (one round trip each): the mount
+    stays, its chdir moves after ``import pyodide_kernel``, and '' goes last on sys.path."""
+    (tmp_path / "comlink.worker.1.js").write_text(_WORKER.replace("V", "i"), encoding="utf-8")
+    (tmp_path / "393.2.js").write_text(_WORKER.replace("V", "s"), encoding="utf-8")
+    (tmp_path / "style.js").write_text("body{}", encoding="utf-8")
+    assert build.drive_after_kernel(tmp_path) == ["393.2.js", "comlink.worker.1.js"]
+    for name, v in (("393.2.js", "s"), ("comlink.worker.1.js", "i")):
+        text = (tmp_path / name).read_text(encoding="utf-8")
+        assert f"{v}.mount(a,{{}},t),this._driveFS=a" in text and ".chdir(t)" not in text
+        after = text.split('push("import pyodide_kernel"),', 1)[1]
+        assert after.startswith(f'e.mountDrive&&{v}.push("import os, sys","os.chdir(')
+        assert 'sys.path[:] = [p for p in sys.path if p != \\"\\"] + [\\"\\"]' in after
+    again = (tmp_path / "393.2.js").read_text(encoding="utf-8")
+    build.drive_after_kernel(tmp_path)  # a second run changes nothing
+    assert (tmp_path / "393.2.js").read_text(encoding="utf-8") == again
+    (tmp_path / "comlink.worker.1.js").write_text(
+        _WORKER.replace("V.chdir(t),", "V.chdir(t+1),").replace("V", "s"), encoding="utf-8"
+    )
+    with pytest.raises(build.Missing, match="comlink.worker.1.js: the pyodide-kernel worker"):
+        build.drive_after_kernel(tmp_path)
+
+
+def test_the_patched_start_puts_the_drive_last(tmp_path: Path) -> None:
+    """The Python the patched worker runs: the current folder is the drive, and '' (the
+    current folder) is searched after everything else, once."""
+    import subprocess
+    import sys
+
+    lines = ["import sys", "sys.path.insert(0, '')", *build.DRIVE_LAST]
+    code = "\n".join(lines).replace('"/drive"', repr(str(tmp_path)))
+    code += "\nprint(os.getcwd()); print(sys.path.count(''), sys.path[-1] == '')"
+    said = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert said.stdout.split("\n")[:2] == [str(tmp_path), "1 True"], said.stderr
+
+
 def test_the_kernel_finds_everything_it_needs_named_at_start() -> None:
     """The pyodide-kernel worker skips micropip's own load, piplite's install, and its
     piplite.install of ipykernel, comm, pyodide-kernel, jedi and ipython only for names in

@@ -191,6 +191,32 @@ def _errors(page: Any) -> list[str]:
     return [errors.nth(i).inner_text() for i in range(errors.count())]
 
 
+#: run code in the open notebook's kernel; what it printed
+KERNEL_SAYS = """async (code) => {
+    const kernel = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
+    const future = kernel.requestExecute({code});
+    let said = '';
+    future.onIOPub = (msg) => {
+        if (msg.header.msg_type === 'stream') said += msg.content.text;
+        if (msg.header.msg_type === 'error') said += msg.content.ename + ': ' + msg.content.evalue;
+    };
+    await future.done;
+    return said;
+}"""
+#: a module of the learner's, saved in the lessons' folder (the browser's drive)
+MINE = """() => window.jupyterapp.serviceManager.contents.save('gupai_probe_mine.py',
+    {type: 'file', format: 'text', content: 'WHERE = "the drive"\\n'})"""
+
+
+def _the_learners_folder_is_the_kernels(page: Any) -> None:
+    """The kernel's current folder is the lessons' (the drive), searched last for modules
+    (``tools/lite/build.py``, ``drive_after_kernel``): a module saved there imports."""
+    page.evaluate(MINE)
+    code = "import os, sys, gupai_probe_mine\n"
+    code += "print(os.getcwd(), sys.path.count(''), sys.path[-1] == '', gupai_probe_mine.WHERE)"
+    assert page.evaluate(KERNEL_SAYS, code).strip() == "/drive 1 True the drive"
+
+
 SAVED = """async () => (await window.jupyterapp.serviceManager.contents
     .get('gupai-progress.json', {content: true, format: 'text'})).content"""
 
@@ -207,6 +233,7 @@ def test_a_lesson_runs_in_the_browser(lite: Any, site: str, lesson: str) -> None
     assert not [e for e in _errors(page) if "Traceback" in e], _errors(page)
     if lesson.startswith("00."):
         assert "Your stars: 0 of" in notebook.inner_text()  # a first visit: no stars yet
+        _the_learners_folder_is_the_kernels(page)
         return
     said = _answer_wrong_then_right(page)
     assert "incorrect" in said[0].lower() and "incorrect" not in said[-1].lower(), said

@@ -23,6 +23,11 @@ imported when first used instead of by ``import IPython``: that import pulled in
 more than half of IPython's start in the browser; prompt_toolkit and wcwidth stay in the site
 but out of the start). Every carried wheel also holds its modules' bytecode, compiled by
 Pyodide itself (:func:`compiled`), so the kernel does not compile each module it imports.
+
+The learner's folder (the browser's drive, mounted at ``/drive``) is made the kernel's current
+folder only once the kernel is imported, and sits last on ``sys.path``
+(:func:`drive_after_kernel`): as shipped, every module imported at start first asked the page,
+one round trip each, whether the drive held it (139 requests before the kernel was ready).
 """
 
 from __future__ import annotations
@@ -30,6 +35,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -101,6 +107,20 @@ CORE_FILES = (
 START = "00.00-Start.ipynb"
 KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
 PROGRESS = "/drive/gupai-progress.json"
+#: where the built site keeps the pyodide-kernel extension's scripts (its workers among them)
+KERNEL_STATIC = "extensions/@jupyterlite/pyodide-kernel-extension/static"
+#: in the worker: the drive mounted, then made the current folder (removed by the patch)
+MOUNT_THEN_CD = re.compile(r"(\w)\.mount\((\w),\{\},t\),\1\.chdir\(t\),")
+#: in the worker: the kernel's start-up script, up to its ``import pyodide_kernel`` line
+KERNEL_SCRIPT = re.compile(
+    r'async initKernel\((\w)\)\{(.{0,300}?)(\w)\.push\("import pyodide_kernel"\),'
+)
+#: what the patched start-up script runs once the kernel is imported (lines of Python)
+DRIVE_LAST = (
+    "import os, sys",
+    'os.chdir("/drive")',
+    'sys.path[:] = [p for p in sys.path if p != ""] + [""]',
+)
 
 
 class Missing(Exception):
@@ -477,9 +497,59 @@ def build(output: Path) -> None:
         if done.returncode != 0:
             sys.stderr.write(done.stdout[-3000:] + done.stderr[-3000:])
             raise Missing("jupyter lite build failed (its output is above)")
+    patched = drive_after_kernel(output / KERNEL_STATIC)
+    print(f"kernel start patched (the drive after the kernel): {', '.join(patched)}")
     (output / "index.html").write_text(_redirect(), encoding="utf-8")
     size = sum(p.stat().st_size for p in output.rglob("*") if p.is_file())
-    print(f"built {output.relative_to(REPO)}/: {size / 1e6:.1f} MB; open index.html (00.00)")
+    shown = output.relative_to(REPO) if output.is_relative_to(REPO) else output
+    print(f"built {shown}/: {size / 1e6:.1f} MB; open index.html (00.00)")
+
+
+def drive_after_kernel(static: Path) -> list[str]:
+    """Patch the pyodide-kernel worker scripts in ``static`` (a built site's
+    :data:`KERNEL_STATIC`); the names of the files changed.
+
+    As shipped, the worker mounts the learner's drive at ``/drive`` and makes it the current
+    folder before the kernel's start-up script imports IPython and the kernel. The current
+    folder is first on ``sys.path``, and the drive answers each look-up with a round trip to the
+    page, so every top-level import at start cost one or more requests, and the first one the
+    drive's whole listing (139 requests in all; a few seconds). Patched, the drive is mounted as
+    before but becomes the current folder at the end of the start-up script, after
+    ``import pyodide_kernel``; then the current folder ('') moves to the end of ``sys.path``.
+
+    This site chooses: a learner's own module in the lessons' folder is still imported, unless
+    its name is one the standard library or an installed package already has (as shipped, the
+    learner's ``random.py`` would have hidden the standard library's). Missing the lines it
+    changes, the build stops naming the file."""
+    changed = []
+    for script in sorted(static.glob("*.js")):
+        text = script.read_text(encoding="utf-8")
+        if "initFilesystem" not in text and "initKernel" not in text:
+            continue
+        if json.dumps(DRIVE_LAST[1]) in text:  # patched already (a second run on one site)
+            changed.append(script.name)
+            continue
+        text, mounts = MOUNT_THEN_CD.subn(lambda m: f"{m[1]}.mount({m[2]},{{}},t),", text)
+        text, scripts = KERNEL_SCRIPT.subn(_drive_last, text)
+        imports = text.count('"import pyodide_kernel"')
+        if ".chdir(t" in text or mounts + scripts == 0 or imports != scripts:
+            raise Missing(f"{script.name}: the pyodide-kernel worker no longer starts as expected")
+        script.write_text(text, encoding="utf-8")
+        changed.append(script.name)
+    if not changed:
+        raise Missing(f"no pyodide-kernel worker script in {static}")
+    return changed
+
+
+def _drive_last(match: re.Match[str]) -> str:
+    """The start-up script up to ``import pyodide_kernel``, then :data:`DRIVE_LAST` if the
+    drive is mounted (the worker's option ``mountDrive``)."""
+    options, before, lines = match[1], match[2], match[3]
+    extra = ",".join(json.dumps(line) for line in DRIVE_LAST)
+    return (
+        f'async initKernel({options}){{{before}{lines}.push("import pyodide_kernel"),'
+        f"{options}.mountDrive&&{lines}.push({extra}),"
+    )
 
 
 def _redirect() -> str:
