@@ -27,7 +27,9 @@ Pyodide itself (:func:`compiled`), so the kernel does not compile each module it
 The learner's folder (the browser's drive, mounted at ``/drive``) is made the kernel's current
 folder only once the kernel is imported, and sits last on ``sys.path``
 (:func:`drive_after_kernel`): as shipped, every module imported at start first asked the page,
-one round trip each, whether the drive held it (139 requests before the kernel was ready).
+one round trip each, whether the drive held it (139 requests before the kernel was ready). An
+import that misses everywhere lists the drive (a round trip per file there): psygnal's probe of
+mypy_extensions did, on every first card, so a stand-in that refuses to import answers it.
 """
 
 from __future__ import annotations
@@ -70,7 +72,7 @@ BUNDLED: dict[str, tuple[str, list[str], list[str]]] = {
         ["comm", "ipython", "traitlets", "jupyterlab-widgets"],
         ["ipywidgets"],
     ),
-    "psygnal": ("0.16.1", ["typing-extensions"], ["psygnal"]),
+    "psygnal": ("0.16.1", ["typing-extensions", "mypy-extensions"], ["psygnal"]),
     "comm": ("0.2.3", ["traitlets"], ["comm"]),
     "jupyterlab-widgets": ("3.0.17", [], ["jupyterlab_widgets"]),
 }
@@ -95,6 +97,14 @@ JEDI_LEFT_OUT = (
     "jedi",
     "0.0.0+left.out",
     "raise ImportError('jedi is left out of this site (IPython completes without it)')\n",
+)
+#: the stand-in for mypy_extensions, which psygnal tries to import (and does without): found in
+#: site-packages, the miss no longer reaches the learner's drive, which would be listed for it
+#: (one round trip to the page per file there)
+MYPY_EXTENSIONS_LEFT_OUT = (
+    "mypy_extensions",
+    "0.0.0+left.out",
+    "raise ImportError('mypy_extensions is left out of this site (psygnal works without it)')\n",
 )
 CORE_FILES = (
     "pyodide.mjs",
@@ -245,8 +255,9 @@ def stage_pyodide(core: Path, wheel: Path, into: Path, kernel_pypi: Path) -> lis
         found = _kernel_wheel(kernel_pypi, name)
         version = found.name.split("-")[1]
         packages[name] = _entry(name, version, depends, imports, found)
-    stub = left_out_wheel(*JEDI_LEFT_OUT, CACHE / "stubs")
-    packages["jedi"] = _entry("jedi", JEDI_LEFT_OUT[1], [], ["jedi"], stub)
+    for name, version, body in (JEDI_LEFT_OUT, MYPY_EXTENSIONS_LEFT_OUT):
+        stub = left_out_wheel(name, version, body, CACHE / "stubs")
+        packages[_canonical(name)] = _entry(_canonical(name), version, [], [name], stub)
     spec = packages["ipython"]
     patched = deferred_terminal(_local("ipython", spec), CACHE / "patched")
     # the terminal's own packages stay in the site (IPython.embed finds them) but out of the start
