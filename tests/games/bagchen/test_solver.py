@@ -365,7 +365,7 @@ def test_a_shared_memo_keeps_positions_with_other_tricks_apart() -> None:
     own value (the key never merges what a passport can change)."""
 
     differ = 0
-    for seed in range(400):
+    for seed in range(200):  # 16 pairs of different values by seed 175
         deal = endgame_position(seed)
         if not deal.rules.passport_leads:
             continue
