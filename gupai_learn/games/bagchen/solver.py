@@ -14,11 +14,6 @@ Trick starts are memoised (in the search's memo, so a review's solves share them
 position the compact search visits counts on the same budget
 (:class:`~gupai_learn.engine.search.Meter`).
 
-Killer moves (issue 36): at a trick start and at a follower's turn the option that last decided
-a position of the same seat, hand size and trick size is tried first when the hand holds it
-(:func:`_killer_first`); only the order changes, so every answer stays the same (the tests
-compare it with the options' own order).
-
 Interchangeable kinds are merged (issue 36): the people kinds (rank 1, the lowest sky group:
 they beat nothing, are beaten alike, and make identical combinations of one rank) are known in
 the memo key only by how many of each a hand holds, sorted; the two kinds of earth 9s, and of
@@ -87,9 +82,6 @@ _EARTH_GROUPS = tuple(
 #: Whether the search merges interchangeable kinds (False: every kind is its own; the tests
 #: compare the two).
 _MERGE = True
-#: Whether the search tries a killer move first (False: the options in their own order; the
-#: tests compare the two: the order changes, never an answer).
-_KILLERS = True
 #: Whether the search settles positions by the short arguments of :meth:`_Compact.runs_out`
 #: and :meth:`_Compact.last_trick` (False: it searches them out; the tests compare the two).
 _BOUNDS = True
@@ -137,18 +129,6 @@ def _order(deal: Deal, moves: list[Move]) -> list[Move]:
     return lowest_first(moves)
 
 
-def _killer_first(options: list[Any], killer: tuple[Any, bool]) -> list[Any]:
-    """``options`` with the one that plays ``killer`` (pieces, face up) first, when it is
-    among them (a killer move: it decided a position like this one before, so it often
-    decides this one too). Only the order changes: every option is still tried until one
-    decides, so the answer is the same."""
-    pieces, up = killer
-    for index, option in enumerate(options):
-        if option[0] == pieces and option[1] == up:
-            return options if not index else [option, *options[:index], *options[index + 1 :]]
-    return options
-
-
 class _Compact(Settling):
     """The search below the root on plain tuples: hands (display order) and their slot masks,
     the tricks won capped at a passport, the slot mask of the tiles seen face up."""
@@ -181,10 +161,6 @@ class _Compact(Settling):
         #: options by hand (and what decides them): see :meth:`leads` and :meth:`follows`
         self.lead_cache: dict[Hashable, list[Any]] = {}
         self.follow_cache: dict[Hashable, list[Any]] = {}
-        #: the last option that decided a trick start or a follower's turn, by seat to act,
-        #: its hand's size and the trick's size (0 at a lead; see :func:`_killer_first`)
-        self.killers: dict[tuple[int, int, int], tuple[Any, bool]] = {}
-        self.killing = _KILLERS
         #: what :meth:`settled` reads of a hand (see :meth:`shape`), by mask
         self.shapes: dict[int, Shape] = {}
         #: merged masks (see :meth:`merged`), by mask; the fields merged (none without merging)
@@ -284,12 +260,9 @@ class _Compact(Settling):
         # each option is played on the lists themselves and taken back at the end (every
         # call below gives them back as it found them)
         hand, mask, merged = hands[leader], masks[leader], masks[leader + SEATS]
-        slot = (leader, size, 0)
-        options = self.leads(hand, mask, won[leader], seen)
-        killer = self.killers.get(slot)
-        if killer is not None:
-            options = _killer_first(options, killer)
-        for pieces, up, call, rest_hand, rest_mask, rest_key in options:
+        for pieces, up, call, rest_hand, rest_mask, rest_key in self.leads(
+            hand, mask, won[leader], seen
+        ):
             hands[leader] = rest_hand
             masks[leader] = rest_mask
             masks[leader + SEATS] = rest_key
@@ -302,8 +275,6 @@ class _Compact(Settling):
                 result = self.follow(hands, masks, won, seen, 1, leader, None, call, nxt, 3)
             if result is mine:
                 found = mine
-                if self.killing:
-                    self.killers[slot] = (pieces, up)
                 break
         hands[leader], masks[leader], masks[leader + SEATS] = hand, mask, merged
         memo[key] = found
@@ -343,12 +314,9 @@ class _Compact(Settling):
         partner = not mine and high_seat != self.seat
         hand, mask, merged = hands[first], masks[first], masks[first + SEATS]
         found = not mine
-        slot = (first, len(hand), size)
-        options = self.follows(hand, mask, pool, size, partner)
-        killer = self.killers.get(slot)
-        if killer is not None:
-            options = _killer_first(options, killer)
-        for pieces, up, rest_hand, rest_mask, rest_key in options:
+        for pieces, up, rest_hand, rest_mask, rest_key in self.follows(
+            hand, mask, pool, size, partner
+        ):
             hands[first] = rest_hand
             masks[first] = rest_mask
             masks[first + SEATS] = rest_key
@@ -361,8 +329,6 @@ class _Compact(Settling):
                 )
             if result is mine:
                 found = mine
-                if self.killing:
-                    self.killers[slot] = (pieces, up)
                 break
         hands[first], masks[first], masks[first + SEATS] = hand, mask, merged
         return found

@@ -215,35 +215,6 @@ def test_merging_interchangeable_kinds_keeps_every_answer(monkeypatch: pytest.Mo
     assert decided > 220 and nodes[True] < nodes[False]
 
 
-def test_killer_moves_keep_every_answer(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The compact search trying a killer move first (the option that last decided a position
-    of the same seat, hand size and trick size) gives the same value and the same winning first
-    moves as the options in their own order, on 200 seeded positions (small random ones and
-    4- and 5-tile endgames; those both orders decide within the budget: a changed order may
-    need more positions for one position, never another answer), in fewer positions in all."""
-    from gupai_learn.games.bagchen import solver
-
-    cases = [compact_position(seed) for seed in range(80)]
-    cases += [random_endgame(seed, 4 + seed % 2) for seed in range(120)]
-    nodes = {False: 0, True: 0}
-    decided = 0
-    for index, deal in enumerate(cases):
-        if deal.is_over:
-            continue
-        seat = deal.turn if index % 2 else index % 4
-        answers = {}
-        for killers in (False, True):
-            monkeypatch.setattr(solver, "_KILLERS", killers)
-            result = bagchen.solve(deal, seat, max_nodes=50_000)
-            answers[killers] = (result.wins, result.plays)
-            nodes[killers] += result.nodes
-        if answers[False][0] is None or answers[True][0] is None:  # out of positions
-            continue
-        assert answers[True] == answers[False], index
-        decided += 1
-    assert decided > 180 and nodes[True] < nodes[False], (decided, nodes)
-
-
 def test_compact_search_agrees_with_the_exact_search() -> None:
     """Value and every winning first move equal the generic search's on whole deals."""
     for seed in range(120):
