@@ -74,6 +74,44 @@ class HeuristicPlayer(TrickHeuristic):
         weakest = sorted(hand, key=_strengths(deal._points).__getitem__)[:size]
         return Move("discard", canonical(weakest))
 
+    def roll_out(self, deal: Any, players: list[Any]) -> int:
+        """Play ``deal`` to the end with ``players`` (one heuristic player per seat) and return
+        how many moves were made: the strong player's rollouts (:mod:`gupai_learn.strong`).
+
+        The same moves and the same deal as ``deal.apply(players[deal.turn].choose(deal))``
+        until the deal is over, made more cheaply: ``choose`` checks that the deal is not
+        over and that no other seat was named (the loop asks neither), wraps each legal play
+        in a new tuple of the same tiles (equal, so every comparison and the pieces chosen
+        are the same) and asks ``_lead`` or ``_follow`` as here; ``apply`` reads the move
+        (a face-up play or a face-down follow: the heuristic never leads face down) and
+        hands its pieces to ``play`` or ``discard``, which take the fast path
+        (``_fast_combination``, ``_fast_discard``) asked here directly, and the checked
+        path when it declines. The players' random sources are drawn in the same order."""
+        plays_of = deal.legal_plays
+        moves = 0
+        while not deal.is_over:
+            player = players[deal._turn]
+            plays = plays_of()
+            if deal._plays:
+                move = player._follow(deal, plays)
+            else:
+                move = Move("play", player._lead(deal, plays))
+            pieces = move.pieces
+            if move.kind == "play":
+                combination = deal._fast_combination(pieces, None)
+                if combination is None:
+                    deal.play(pieces)
+                else:
+                    deal._apply(combination.pieces, combination)
+            else:
+                down = deal._fast_discard(pieces, None)
+                if down is None:
+                    deal.discard(pieces)
+                else:
+                    deal._apply(down, None)
+            moves += 1
+        return moves
+
 
 def _rank(deal: Any, play: Tiles) -> int:
     combo = _combination(deal, play)
