@@ -223,11 +223,18 @@ class StrongPlayer:
         return row
 
     def _play_out(self, deal: PlayedDeal, me: int, seeds: list[int]) -> float:
+        """One rollout to the end: the rollout players' own ``roll_out(deal, players)`` when
+        they have one (the same moves made more cheaply, returning how many), else each
+        player's ``choose`` applied in turn; the seat's value as :meth:`_evaluate` scores it."""
         players = [self.rollout(s) for s in seeds]
-        plies = 0
-        while not deal.is_over:
-            deal.apply(players[deal.turn].choose(deal))
-            plies += 1
+        roll_out = getattr(players[0], "roll_out", None)
+        if roll_out is not None:
+            plies = roll_out(deal, players)
+        else:
+            plies = 0
+            while not deal.is_over:
+                deal.apply(players[deal.turn].choose(deal))
+                plies += 1
         self.last_plies += plies
         results = deal.settle().results
         others = [r for s, r in enumerate(results) if s != me]

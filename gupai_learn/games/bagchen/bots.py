@@ -51,28 +51,82 @@ class HeuristicPlayer(TrickHeuristic):
         return max(hand, key=_strengths(deal._points).__getitem__) if hand else None
 
     def _lead(self, deal: Any, plays: list[Tiles]) -> Tiles:
-        hand = deal.hands[deal.turn]
+        turn = deal._turn
+        hand = deal._hands[turn]
         keep = self._keep(deal, hand)
-        pool = [p for p in plays if len(hand) == len(p) or _spares(hand, p, keep)] or plays
-        cash = [p for p in pool if point_value(_combination(deal, p))]
+        size = len(hand)
+        pool = [p for p in plays if size == len(p) or _spares(hand, p, keep)] or plays
+        # each play's combination looked up once (the rollouts ask this on every lead); max
+        # and min keep the first of equals, as before
+        by_tiles = deal._tables.by_tiles
+        combos = [(p, _table_combination(by_tiles, deal, p)) for p in pool]
+        cash = [(value, p) for p, c in combos if (value := point_value(c))]
         if cash:
-            return max(cash, key=lambda p: point_value(_combination(deal, p)))
-        if deal.won[deal.turn] < 6:
-            return max(pool, key=lambda p: (len(p), _rank(deal, p)))
-        return min(pool, key=lambda p: (_rank(deal, p), -len(p)))
+            return max(cash, key=_first)[1]
+        if deal._won[turn] < 6:
+            return max(combos, key=lambda e: (len(e[0]), _combo_rank(e[1])))[0]
+        return min(combos, key=lambda e: (_combo_rank(e[1]), -len(e[0])))[0]
 
     def _follow(self, deal: Any, plays: list[Tiles]) -> Move:
-        hand = deal.hands[deal.turn]
-        size = len(deal.trick[0].pieces)
+        turn = deal._turn
+        hand = deal._hands[turn]
+        size = len(deal._plays[0].pieces)
         last = len(hand) == size
-        keep = self._keep(deal, hand)
-        cheap = sorted(plays, key=lambda p: _rank(deal, p))
-        wanted = [p for p in cheap if last or _spares(hand, p, keep)]
-        chase = deal.won[deal.turn] < 6 or size > 1 or self.rng.random() < 0.3
-        if wanted and (last or chase):
-            return Move("play", wanted[0])
-        weakest = sorted(hand, key=_strengths(deal._points).__getitem__)[:size]
+        strengths = _strengths(deal._points)
+        keep = max(hand, key=strengths.__getitem__) if hand else None
+        chase = deal._won[turn] < 6 or size > 1 or self.rng.random() < 0.3
+        if last or chase:
+            # the cheapest play that spares the kept tile: of the lowest rank, the first
+            # listed (what a stable sort by rank puts first); ranks looked up once each
+            by_tiles = deal._tables.by_tiles
+            best, low = None, 0
+            for play in plays:
+                if last or _spares(hand, play, keep):
+                    ranked = _combo_rank(_table_combination(by_tiles, deal, play))
+                    if best is None or ranked < low:
+                        best, low = play, ranked
+            if best is not None:
+                return Move("play", best)
+        weakest = sorted(hand, key=strengths.__getitem__)[:size]
         return Move("discard", canonical(weakest))
+
+    def roll_out(self, deal: Any, players: list[Any]) -> int:
+        """Play ``deal`` to the end with ``players`` (one heuristic player per seat) and return
+        how many moves were made: the strong player's rollouts (:mod:`gupai_learn.strong`).
+
+        The same moves and the same deal as ``deal.apply(players[deal.turn].choose(deal))``
+        until the deal is over, made more cheaply: ``choose`` checks that the deal is not
+        over and that no other seat was named (the loop asks neither), wraps each legal play
+        in a new tuple of the same tiles (equal, so every comparison and the pieces chosen
+        are the same) and asks ``_lead`` or ``_follow`` as here; ``apply`` reads the move
+        (a face-up play or a face-down follow: the heuristic never leads face down) and
+        hands its pieces to ``play`` or ``discard``, which take the fast path
+        (``_fast_combination``, ``_fast_discard``) asked here directly, and the checked
+        path when it declines. The players' random sources are drawn in the same order."""
+        plays_of = deal.legal_plays
+        moves = 0
+        while not deal.is_over:
+            player = players[deal._turn]
+            plays = plays_of()
+            if deal._plays:
+                move = player._follow(deal, plays)
+            else:
+                move = Move("play", player._lead(deal, plays))
+            pieces = move.pieces
+            if move.kind == "play":
+                combination = deal._fast_combination(pieces, None)
+                if combination is None:
+                    deal.play(pieces)
+                else:
+                    deal._apply(combination.pieces, combination)
+            else:
+                down = deal._fast_discard(pieces, None)
+                if down is None:
+                    deal.discard(pieces)
+                else:
+                    deal._apply(down, None)
+            moves += 1
+        return moves
 
 
 def _rank(deal: Any, play: Tiles) -> int:
@@ -85,6 +139,20 @@ def _combination(deal: Any, play: Tiles) -> Any:
     already in canonical order, as every table entry's are)."""
     entry = deal._tables.by_tiles.get(play)
     return entry[1] if entry is not None else deal.combination(play)
+
+
+def _first(entry: tuple[int, Tiles]) -> int:
+    return entry[0]
+
+
+def _table_combination(by_tiles: dict[Any, Any], deal: Any, play: Tiles) -> Any:
+    """:func:`_combination` with the deal's table already read."""
+    entry = by_tiles.get(play)
+    return entry[1] if entry is not None else deal.combination(play)
+
+
+def _combo_rank(combo: Any) -> int:
+    return combo.rank if combo else 0
 
 
 def _spares(hand: Tiles, play: Tiles, keep: Tile | None) -> bool:
