@@ -224,6 +224,8 @@ SAVED = """async () => (await window.jupyterapp.serviceManager.contents
 @pytest.mark.parametrize("lesson", LESSONS)
 def test_a_lesson_runs_in_the_browser(lite: Any, site: str, lesson: str) -> None:
     page = lite.new_page()
+    console: list[str] = []  # the page's console errors (a resource missing, a script failing)
+    page.on("console", lambda m: console.append(m.text) if m.type == "error" else None)
     loaded = LOADED.setdefault(lesson, set())
     lite.on("request", lambda r: loaded.add(r.url[len(site) + 1 :].split("?")[0]))
     _open(page, site, lesson)
@@ -234,6 +236,7 @@ def test_a_lesson_runs_in_the_browser(lite: Any, site: str, lesson: str) -> None
     if lesson.startswith("00."):
         assert "Your stars: 0 of" in notebook.inner_text()  # a first visit: no stars yet
         _the_learners_folder_is_the_kernels(page)
+        assert console == [], console
         return
     said = _answer_wrong_then_right(page)
     assert "incorrect" in said[0].lower() and "incorrect" not in said[-1].lower(), said
@@ -244,6 +247,7 @@ def test_a_lesson_runs_in_the_browser(lite: Any, site: str, lesson: str) -> None
         _wait_idle(page)
         solved = json.loads(page.evaluate(SAVED))["solved"]
         assert len(solved) == 1, solved
+    assert console == [], console
 
 
 def test_no_request_left_127_0_0_1() -> None:

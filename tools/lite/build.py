@@ -511,6 +511,8 @@ def build(output: Path) -> None:
     patched = drive_after_kernel(output / KERNEL_STATIC)
     print(f"kernel start patched (the drive after the kernel): {', '.join(patched)}")
     (output / "index.html").write_text(_redirect(), encoding="utf-8")
+    # the browser asks the site's root for its icon (a 404 in the console without it)
+    shutil.copy2(output / "static" / "favicons" / "favicon.ico", output / "favicon.ico")
     size = sum(p.stat().st_size for p in output.rglob("*") if p.is_file())
     shown = output.relative_to(REPO) if output.is_relative_to(REPO) else output
     print(f"built {shown}/: {size / 1e6:.1f} MB; open index.html (00.00)")
