@@ -42,7 +42,7 @@ test: $(STAMP)
 	$(BIN)/mypy --strict --follow-imports=silent gupai_learn/engine gupai_learn/games \
 		gupai_learn/strong.py gupai_learn/review.py gupai_learn/review_*.py gupai_learn/sim.py
 	$(BIN)/python -m pytest tests lessons -n 2 --dist loadscope --nbval --nbval-current-env \
-		--nbval-sanitize-with tests/nbval_sanitize.cfg
+		--nbval-sanitize-with tests/nbval_sanitize.cfg --durations=25
 
 # helpers for developers (not needed to learn or to test)
 lessons: $(STAMP)
