@@ -23,13 +23,17 @@ How it stays exact and fast (the tests compare it with the plain search on many 
   same tiles for the rest of the deal; a lead or a play of one of them stands for all;
 - **the last trick is worked out at once**: every other seat beats when it may (a higher play
   never helps the seat), the seat beats when it can;
+- **the last two tricks are played out on the tiles**: a trick start of two tiles each costs
+  one position; its plays (two leads, two tiles each follower may play face up or face down)
+  are tried directly on the tiles, without the masks, keys and budget of the search above;
 - **positions decided without searching** (:meth:`Endgame.settled`), each a short argument
   given where it is checked: the seat keeps a top tile of every suit the others hold to the
   end (T); each suit of the seat is covered to the end by another seat that has a column (A);
   the seat leads out tricks nobody can beat (C).
 
 Every position searched counts on the shared budget (:class:`~gupai_learn.engine.search.Meter`):
-each trick start looked up for the first time and each follower's turn.
+each trick start looked up for the first time and each follower's turn (but not those of the
+last two tricks, played out at once).
 
 A hand as the search sees it, and the layout of the key, live in :mod:`.endgame_hands`.
 """
@@ -156,12 +160,87 @@ class Endgame:
         known = self.memo.get(key)
         if known is None:
             self.tick()
-            found = self.settled(masks, hands, leader, flags)
-            if found is None:
-                found = self.lead(masks, hands[leader], leader, flags)
+            found = self.searched(masks, hands, leader, flags)
             self.memo[key] = found
             return found
         return known is True
+
+    def searched(self, masks: Masks, hands: tuple[_Hand, ...], leader: int, flags: int) -> bool:
+        """A trick start not in the memo: two tiles each worked out at once, else settled by
+        a short argument or searched."""
+        if len(hands[0].tiles) == 2:
+            return self.two_left(masks, hands, leader, flags)
+        found = self.settled(masks, hands, leader, flags)
+        if found is None:
+            found = self.lead(masks, hands[leader], leader, flags)
+        return found
+
+    # ----- two tiles each: the last two tricks worked out at once ----------------------------
+    def two_left(self, masks: Masks, hands: tuple[_Hand, ...], leader: int, flags: int) -> bool:
+        """A trick start with two tiles each, worked out without counting its plays (one
+        position on the budget): every play of the two tricks left is tried, as the search
+        would, but on the tiles directly. A set led now takes both of the leader's tiles, so
+        it is the last trick (:meth:`last_set`); a single leaves each seat one tile, and the
+        last trick is :meth:`finish_last`'s."""
+        mine = leader == self.seat
+        for _, pieces in hands[leader].sets:
+            if self.last_set(masks, leader, pieces) is mine:
+                return mine
+        tiles = [h.tiles for h in hands]
+        kept = [0, 0, 0, 0]
+        for lead, keep in _splits(tiles[leader]):
+            kept[leader] = keep
+            if self.two_follow(tiles, kept, flags, leader, lead, leader + 1, 3) is mine:
+                return mine
+        return not mine
+
+    def two_follow(
+        self, tiles: list[list[int]], kept: list[int], flags: int, top_seat: int, top: int,
+        first: int, left: int,
+    ) -> bool:  # fmt: skip
+        """The rest of the second-last trick, a single, with two tiles in each follower's
+        hand: each follower plays one of them face up (when it is higher in the lead's suit:
+        TG-BEAT-STRICT) or face down (TG-BEAT-OPTIONAL) and keeps the other (``kept``, changed
+        as it goes); then the trick's winner leads the last trick."""
+        first &= 3
+        mine = first == self.seat
+        above = _ABOVE[top]
+        for play, keep in _splits(tiles[first]):
+            kept[first] = keep
+            beats = bool(above >> play & 1)
+            if beats and self.two_end(tiles, kept, flags, first, play, first + 1, left - 1) is mine:
+                return mine
+            if self.two_end(tiles, kept, flags, top_seat, top, first + 1, left - 1) is mine:
+                return mine
+        return not mine
+
+    def two_end(
+        self, tiles: list[list[int]], kept: list[int], flags: int, top_seat: int, top: int,
+        first: int, left: int,
+    ) -> bool:  # fmt: skip
+        """After a follower's play in :meth:`two_follow`: the next follower, or the last
+        trick led by the winner with the tile it kept (the column the winner just took does
+        not matter: TG-EARLY-DEATH bites on followers only)."""
+        if left:
+            return self.two_follow(tiles, kept, flags, top_seat, top, first, left)
+        lead = kept[top_seat]
+        return self.finish_last(kept, flags, top_seat, lead, top_seat + 1, 3, self.early_death)
+
+    def last_set(self, masks: Masks, leader: int, pieces: Any) -> bool:
+        """The last trick led with the set ``pieces`` (all the leader's tiles): every other
+        seat beats it when its hand is a higher set of that class (TG-BEAT-STRICT; a higher
+        play on the table never helps the seat), the seat when it can; the Supreme pair is
+        never beaten (TG-SUPREME). TG-EARLY-DEATH bites on singles only."""
+        top, high = pieces, leader
+        for step in (1, 2, 3):
+            seat = (leader + step) & 3
+            if self.tables.by_tiles[top][1].led_only:
+                break
+            for need, higher in self.tables.above[top]:
+                if need & masks[seat] == need:
+                    top, high = higher, seat
+                    break
+        return high == self.seat
 
     def lead(self, masks: Masks, hand: _Hand, leader: int, flags: int) -> bool:
         """Every distinct lead of ``leader`` (TG-LEAD-CLASS), the most tiles first; the seat
@@ -508,6 +587,12 @@ class _View:
         if not me.civil:
             return bool(cover[1])
         return any(a != b for a in cover[0] for b in cover[1])
+
+
+def _splits(tiles: list[int]) -> tuple[tuple[int, int], ...]:
+    """The ways to play one of two tiles and keep the other (once when they are alike)."""
+    one, two = tiles
+    return ((one, two), (two, one)) if one != two else ((one, two),)
 
 
 def _labels(masks: Sequence[int], high: int, hands: list[_Hand]) -> list[dict[int, int]]:
