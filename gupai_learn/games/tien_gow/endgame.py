@@ -91,6 +91,9 @@ class Endgame:
         #: answers by exact hands, leader and columns (this search only: cheaper to look up)
         self.seen: dict[Hashable, bool] = {}
         self.hands: dict[int, _Hand] = {}
+        #: per follower, place in the trick, high tile and hand: the play (slot, face up?)
+        #: that last decided its turn there, tried first next time (an order only)
+        self.killers: dict[tuple[int, int, int, int], tuple[int, bool]] = {}
 
     def hand(self, mask: int) -> _Hand:
         """What the search needs of a hand mask (worked out once)."""
@@ -297,7 +300,10 @@ class Endgame:
     ) -> bool:  # fmt: skip
         """The rest of a trick led with a single (not the last trick): each follower beats the
         high tile ``top`` (a slot) with a higher one of its suit, the lowest first, or plays a
-        tile face down, the weakest first. ``masks`` is changed and restored."""
+        tile face down, the weakest first; but first the play that decided the follower's
+        turn the last time it held this hand at this place of a trick over this high tile
+        (:attr:`killers`: an order only, every play is still tried). ``masks`` is changed and
+        restored."""
         meter = self.meter
         if meter.nodes >= meter.limit:
             raise Unknown
@@ -308,30 +314,52 @@ class Endgame:
         after, left = first + 1, left - 1
         options = reps[first] & mask
         beats = options & _ABOVE[top]
-        while options:
-            slot = (beats or options).bit_length() - 1
+        place = (first, left, top, mask)
+        killer = self.killers.get(place)
+        if killer is not None:
+            slot, beat = killer
             bit = 1 << slot
-            up = _UP[slot]
-            masks[first] = mask ^ up if mask & up else mask ^ bit
-            if beats:
+            if beat:
                 beats ^= bit
-                high_seat, high = first, slot
             else:
                 options ^= bit
+            high_seat, high = (first, slot) if beat else (top_seat, top)
+            if self.play1(masks, flags, first, slot, high_seat, high, after, left, reps) is mine:
+                return mine
+        while options or beats:
+            beat = bool(beats)
+            slot = (beats or options).bit_length() - 1
+            if beat:
+                beats ^= 1 << slot
+                high_seat, high = first, slot
+            else:
+                options ^= 1 << slot
                 high_seat, high = top_seat, top
-            if left:
-                result = self.follow1(masks, flags, high_seat, high, after, left, reps)
-            elif not masks[high_seat]:
-                result = high_seat == self.seat
-            else:  # the trick's end, the next start looked up here (the hottest path)
-                won = flags | _SEAT_BIT[high_seat] if self.early_death else 0
-                hands = (masks[0], masks[1], masks[2], masks[3])
-                seen = self.seen.get((hands, high_seat, won))
-                result = self.start(hands, high_seat, won) if seen is None else seen
-            masks[first] = mask
-            if result is mine:
+            if self.play1(masks, flags, first, slot, high_seat, high, after, left, reps) is mine:
+                self.killers[place] = (slot, beat)
                 return mine
         return not mine
+
+    def play1(
+        self, masks: list[int], flags: int, first: int, slot: int, high_seat: int, high: int,
+        after: int, left: int, reps: list[int],
+    ) -> bool:  # fmt: skip
+        """One follower's play of the tile at ``slot`` in :meth:`follow1` (the high play is
+        then ``high`` of ``high_seat``): the next follower, or the next trick start."""
+        mask = masks[first]
+        up = _UP[slot]
+        masks[first] = mask ^ up if mask & up else mask ^ (1 << slot)
+        if left:
+            result = self.follow1(masks, flags, high_seat, high, after, left, reps)
+        elif not masks[high_seat]:
+            result = high_seat == self.seat
+        else:  # the trick's end, the next start looked up here (the hottest path)
+            won = flags | _SEAT_BIT[high_seat] if self.early_death else 0
+            hands = (masks[0], masks[1], masks[2], masks[3])
+            seen = self.seen.get((hands, high_seat, won))
+            result = self.start(hands, high_seat, won) if seen is None else seen
+        masks[first] = mask
+        return result
 
     def trick_won(self, masks: list[int], flags: int, winner: int) -> bool:
         """After the trick: ``winner`` leads the next, or took the last trick."""
