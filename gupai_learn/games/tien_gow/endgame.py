@@ -91,9 +91,11 @@ class Endgame:
         #: answers by exact hands, leader and columns (this search only: cheaper to look up)
         self.seen: dict[Hashable, bool] = {}
         self.hands: dict[int, _Hand] = {}
-        #: per follower, place in the trick, high tile and hand: the play (slot, face up?)
-        #: that last decided its turn there, tried first next time (an order only)
-        self.killers: dict[tuple[int, int, int, int], tuple[int, bool]] = {}
+        #: killer plays (an order only: every play is still tried): the play that last
+        #: decided a turn, tried first the next time that turn comes with the same hand. Keys:
+        #: (leader, hand) for a lead; (follower, followers after it, high play, hand) for a
+        #: follow, the high play a slot after a single, the tiles after a set
+        self.killers: dict[Hashable, Any] = {}
 
     def hand(self, mask: int) -> _Hand:
         """What the search needs of a hand mask (worked out once)."""
@@ -247,25 +249,39 @@ class Endgame:
 
     def lead(self, masks: Masks, hand: _Hand, leader: int, flags: int) -> bool:
         """Every distinct lead of ``leader`` (TG-LEAD-CLASS), the most tiles first; the seat
-        needs one that wins, the others one that refutes."""
+        needs one that wins, the others one that refutes. The lead that last decided a trick
+        start of this leader with this hand is tried first (:attr:`killers`, an order only)."""
         context = self.context(masks, 0)
         mine = leader == self.seat
         work = list(masks)
-        mask = masks[leader]
-        after = leader + 1
-        for _, pieces in hand.sets:
-            work[leader] = _without(mask, pieces)
-            if self.follow(work, flags, len(pieces), leader, pieces, after, 3, context) is mine:
-                return mine
+        place = (leader, masks[leader])
+        killer = self.killers.get(place)
+        leads: list[Any] = [pieces for _, pieces in hand.sets]
         singles = context[0][leader]
         while singles:
             low = singles & -singles
             singles ^= low
-            slot = low.bit_length() - 1
-            work[leader] = _without_one(mask, slot)
-            if self.follow1(work, flags, leader, slot, after, 3, context[0]) is mine:
+            leads.append(low.bit_length() - 1)
+        if killer is not None and killer in leads:
+            leads.remove(killer)
+            leads.insert(0, killer)
+        for lead in leads:
+            if self.led(work, flags, leader, lead, context) is mine:
+                self.killers[place] = lead
                 return mine
         return not mine
+
+    def led(self, work: list[int], flags: int, leader: int, lead: Any, context: list[Any]) -> bool:
+        """The trick after ``leader`` leads ``lead`` (a set's tiles, or a single's slot)."""
+        mask = work[leader]
+        if isinstance(lead, int):
+            work[leader] = _without_one(mask, lead)
+            result = self.follow1(work, flags, leader, lead, leader + 1, 3, context[0])
+        else:
+            work[leader] = _without(mask, lead)
+            result = self.follow(work, flags, len(lead), leader, lead, leader + 1, 3, context)
+        work[leader] = mask
+        return result
 
     def context(self, masks: Sequence[int], high: int) -> list[Any]:
         """What a trick's followers share: per seat one tile of each run of interchangeable
@@ -389,7 +405,13 @@ class Endgame:
                 if need & mask == need
             ]
         options += [(rest, top_seat, top) for rest in self.downs(mask, size, first, context)]
-        for rest, high_seat, high in options:
+        place = (first, left, top, mask)
+        killer = self.killers.get(place)
+        if killer is not None and killer in options:
+            options.remove(killer)
+            options.insert(0, killer)
+        for option in options:
+            rest, high_seat, high = option
             masks[first] = rest
             if left:
                 result = self.follow(masks, flags, size, high_seat, high, after, left, context)
@@ -397,6 +419,7 @@ class Endgame:
                 result = self.trick_won(masks, flags, high_seat)
             masks[first] = mask
             if result is mine:
+                self.killers[place] = option
                 return mine
         return not mine
 

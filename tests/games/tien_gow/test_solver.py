@@ -323,15 +323,15 @@ def test_two_tiles_each_worked_out_at_once_agree_with_the_plain_search(rules: tg
     assert pairs >= 60
 
 
-class _Forgetful(dict[tuple[int, int, int, int], tuple[int, bool]]):
-    """A killer table that keeps nothing: every follower tries its plays in the plain order."""
+class _Forgetful(dict[object, object]):
+    """A killer table that keeps nothing: every turn tries its plays in the plain order."""
 
-    def __setitem__(self, key: tuple[int, int, int, int], value: tuple[int, bool]) -> None:
+    def __setitem__(self, key: object, value: object) -> None:
         pass
 
 
 def test_killer_plays_change_the_order_only(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Trying first the play that decided a follower's turn before (the killer table) gives
+    """Trying first the play that decided a turn before (the killer table) gives
     the same answer and winning first moves as the plain order, on endgames of four tiles
     each (every seat), and searches fewer positions over them all."""
     from gupai_learn.games.tien_gow.endgame import Endgame
