@@ -191,45 +191,43 @@ class Endgame:
         for _, pieces in hands[leader].sets:
             if self.last_set(masks, leader, pieces) is mine:
                 return mine
-        tiles = [h.tiles for h in hands]
+        splits = [_splits(h.tiles) for h in hands]
         kept = [0, 0, 0, 0]
-        for lead, keep in _splits(tiles[leader]):
+        for lead, keep in splits[leader]:
             kept[leader] = keep
-            if self.two_follow(tiles, kept, flags, leader, lead, leader + 1, 3) is mine:
+            if self.two_follow(splits, kept, flags, leader, lead, leader + 1, 3) is mine:
                 return mine
         return not mine
 
     def two_follow(
-        self, tiles: list[list[int]], kept: list[int], flags: int, top_seat: int, top: int,
-        first: int, left: int,
+        self, splits: list[tuple[tuple[int, int], ...]], kept: list[int], flags: int,
+        top_seat: int, top: int, first: int, left: int,
     ) -> bool:  # fmt: skip
         """The rest of the second-last trick, a single, with two tiles in each follower's
-        hand: each follower plays one of them face up (when it is higher in the lead's suit:
-        TG-BEAT-STRICT) or face down (TG-BEAT-OPTIONAL) and keeps the other (``kept``, changed
-        as it goes); then the trick's winner leads the last trick."""
+        hand (``splits``: per seat, the ways to play one and keep the other): each follower
+        plays one face up (when it is higher in the lead's suit: TG-BEAT-STRICT) or face down
+        (TG-BEAT-OPTIONAL) and keeps the other (``kept``, changed as it goes); then the
+        trick's winner leads the last trick with the tile it kept (the column it just took
+        does not matter: TG-EARLY-DEATH bites on followers only)."""
         first &= 3
         mine = first == self.seat
         above = _ABOVE[top]
-        for play, keep in _splits(tiles[first]):
+        after, left = first + 1, left - 1
+        for play, keep in splits[first]:
             kept[first] = keep
-            beats = bool(above >> play & 1)
-            if beats and self.two_end(tiles, kept, flags, first, play, first + 1, left - 1) is mine:
-                return mine
-            if self.two_end(tiles, kept, flags, top_seat, top, first + 1, left - 1) is mine:
-                return mine
+            for high_seat, high in (
+                ((first, play), (top_seat, top)) if above >> play & 1 else ((top_seat, top),)
+            ):
+                if left:
+                    result = self.two_follow(splits, kept, flags, high_seat, high, after, left)
+                else:
+                    lead = kept[high_seat]
+                    result = self.finish_last(
+                        kept, flags, high_seat, lead, high_seat + 1, 3, self.early_death
+                    )
+                if result is mine:
+                    return mine
         return not mine
-
-    def two_end(
-        self, tiles: list[list[int]], kept: list[int], flags: int, top_seat: int, top: int,
-        first: int, left: int,
-    ) -> bool:  # fmt: skip
-        """After a follower's play in :meth:`two_follow`: the next follower, or the last
-        trick led by the winner with the tile it kept (the column the winner just took does
-        not matter: TG-EARLY-DEATH bites on followers only)."""
-        if left:
-            return self.two_follow(tiles, kept, flags, top_seat, top, first, left)
-        lead = kept[top_seat]
-        return self.finish_last(kept, flags, top_seat, lead, top_seat + 1, 3, self.early_death)
 
     def last_set(self, masks: Masks, leader: int, pieces: Any) -> bool:
         """The last trick led with the set ``pieces`` (all the leader's tiles): every other
@@ -332,50 +330,39 @@ class Endgame:
         beats = options & _ABOVE[top]
         place = (first, left, top, mask)
         killer = self.killers.get(place)
-        if killer is not None:
-            slot, beat = killer
-            bit = 1 << slot
-            if beat:
-                beats ^= bit
+        if killer is not None:  # tried first, so taken out of the plain order
+            if killer[1]:
+                beats ^= 1 << killer[0]
             else:
-                options ^= bit
-            high_seat, high = (first, slot) if beat else (top_seat, top)
-            if self.play1(masks, flags, first, slot, high_seat, high, after, left, reps) is mine:
-                return mine
-        while options or beats:
-            beat = bool(beats)
-            slot = (beats or options).bit_length() - 1
-            if beat:
+                options ^= 1 << killer[0]
+        while True:
+            if killer is not None:
+                slot, beat = killer
+                killer = None
+            elif beats:
+                slot, beat = beats.bit_length() - 1, True
                 beats ^= 1 << slot
-                high_seat, high = first, slot
-            else:
+            elif options:
+                slot, beat = options.bit_length() - 1, False
                 options ^= 1 << slot
-                high_seat, high = top_seat, top
-            if self.play1(masks, flags, first, slot, high_seat, high, after, left, reps) is mine:
+            else:
+                return not mine
+            high_seat, high = (first, slot) if beat else (top_seat, top)
+            up = _UP[slot]
+            masks[first] = mask ^ up if mask & up else mask ^ (1 << slot)
+            if left:
+                result = self.follow1(masks, flags, high_seat, high, after, left, reps)
+            elif not masks[high_seat]:
+                result = high_seat == self.seat
+            else:  # the trick's end, the next start looked up here (the hottest path)
+                won = flags | _SEAT_BIT[high_seat] if self.early_death else 0
+                hands = (masks[0], masks[1], masks[2], masks[3])
+                seen = self.seen.get((hands, high_seat, won))
+                result = self.start(hands, high_seat, won) if seen is None else seen
+            masks[first] = mask
+            if result is mine:
                 self.killers[place] = (slot, beat)
                 return mine
-        return not mine
-
-    def play1(
-        self, masks: list[int], flags: int, first: int, slot: int, high_seat: int, high: int,
-        after: int, left: int, reps: list[int],
-    ) -> bool:  # fmt: skip
-        """One follower's play of the tile at ``slot`` in :meth:`follow1` (the high play is
-        then ``high`` of ``high_seat``): the next follower, or the next trick start."""
-        mask = masks[first]
-        up = _UP[slot]
-        masks[first] = mask ^ up if mask & up else mask ^ (1 << slot)
-        if left:
-            result = self.follow1(masks, flags, high_seat, high, after, left, reps)
-        elif not masks[high_seat]:
-            result = high_seat == self.seat
-        else:  # the trick's end, the next start looked up here (the hottest path)
-            won = flags | _SEAT_BIT[high_seat] if self.early_death else 0
-            hands = (masks[0], masks[1], masks[2], masks[3])
-            seen = self.seen.get((hands, high_seat, won))
-            result = self.start(hands, high_seat, won) if seen is None else seen
-        masks[first] = mask
-        return result
 
     def trick_won(self, masks: list[int], flags: int, winner: int) -> bool:
         """After the trick: ``winner`` leads the next, or took the last trick."""
