@@ -26,6 +26,10 @@ How it stays exact and fast (the tests compare it with the plain search on many 
 - **the last two tricks are played out on the tiles**: a trick start of two tiles each costs
   one position; its plays (two leads, two tiles each follower may play face up or face down)
   are tried directly on the tiles, without the masks, keys and budget of the search above;
+- **killer plays first**: the play that last decided a turn (a lead, or a follower's play,
+  with the same hand at the same place over the same high play) is tried first the next time;
+  an order only, every play is still tried when it does not decide (about a quarter fewer
+  positions on the bench's endgames of five tiles each);
 - **positions decided without searching** (:meth:`Endgame.settled`), each a short argument
   given where it is checked: the seat keeps a top tile of every suit the others hold to the
   end (T); each suit of the seat is covered to the end by another seat that has a column (A);
