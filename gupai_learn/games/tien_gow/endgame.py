@@ -334,11 +334,11 @@ class Endgame:
         beats = options & _ABOVE[top]
         place = (first, left, top, mask)
         killer = self.killers.get(place)
-        if killer is not None:  # tried first, so taken out of the plain order
+        if killer is not None:  # tried first, so taken out of the plain order (if in it)
             if killer[1]:
-                beats ^= 1 << killer[0]
+                beats &= ~(1 << killer[0])
             else:
-                options ^= 1 << killer[0]
+                options &= ~(1 << killer[0])
         while True:
             if killer is not None:
                 slot, beat = killer
