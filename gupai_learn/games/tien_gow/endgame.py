@@ -97,8 +97,9 @@ class Endgame:
         self.hands: dict[int, _Hand] = {}
         #: killer plays (an order only: every play is still tried): the play that last
         #: decided a turn, tried first the next time that turn comes with the same hand. Keys:
-        #: (leader, hand) for a lead; (follower, followers after it, high play, hand) for a
-        #: follow, the high play a slot after a single, the tiles after a set
+        #: (leader, hand) for a lead; (follower, followers after it, high tiles, hand) for a
+        #: follower of a set; after a single the same packed in one number (hand, high slot,
+        #: followers after it, follower)
         self.killers: dict[Hashable, Any] = {}
 
     def hand(self, mask: int) -> _Hand:
@@ -195,7 +196,7 @@ class Endgame:
         for _, pieces in hands[leader].sets:
             if self.last_set(masks, leader, pieces) is mine:
                 return mine
-        splits = [_splits(h.tiles) for h in hands]
+        splits = [h.splits for h in hands]
         kept = [0, 0, 0, 0]
         for lead, keep in splits[leader]:
             kept[leader] = keep
@@ -332,7 +333,7 @@ class Endgame:
         after, left = first + 1, left - 1
         options = reps[first] & mask
         beats = options & _ABOVE[top]
-        place = (first, left, top, mask)
+        place = mask << 9 | top << 4 | left << 2 | first  # (hand, high, place) as one number
         killer = self.killers.get(place)
         if killer is not None:  # tried first, so taken out of the plain order (if in it)
             if killer[1]:
@@ -629,12 +630,6 @@ class _View:
         if not me.civil:
             return bool(cover[1])
         return any(a != b for a in cover[0] for b in cover[1])
-
-
-def _splits(tiles: list[int]) -> tuple[tuple[int, int], ...]:
-    """The ways to play one of two tiles and keep the other (once when they are alike)."""
-    one, two = tiles
-    return ((one, two), (two, one)) if one != two else ((one, two),)
 
 
 def _labels(masks: Sequence[int], high: int, hands: list[_Hand]) -> list[dict[int, int]]:
