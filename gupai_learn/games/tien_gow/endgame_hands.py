@@ -73,7 +73,8 @@ class _Hand:
     """What the search needs of one hand mask, worked out once: its tiles (first slots, a
     civil pair twice), the tiles in no set (``free``), its sets (most tiles first), its best
     rank of each suit (0: none), its levels, its levels held by one tile in no set
-    (``lone``), and its share of the canonical key (``code``)."""
+    (``lone``), its share of the canonical key (``code``), and with two tiles the ways to
+    play one and keep the other (``splits``)."""
 
     __slots__ = (
         "civil",
@@ -85,6 +86,7 @@ class _Hand:
         "lone",
         "military",
         "sets",
+        "splits",
         "tiles",
     )
 
@@ -104,6 +106,7 @@ class _Hand:
         civil, military = mask & _CIVIL_SLOTS, mask & ~_CIVIL_SLOTS
         self.civil = _RANK[(civil & -civil).bit_length() - 1] if civil else 0
         self.military = _RANK[(military & -military).bit_length() - 1] if military else 0
+        self.splits = _splits(self.tiles)
 
     def _levels(self, mask: int) -> tuple[int, int, int]:
         """The hand's level mask, its lone levels, and its share of the canonical key (for
@@ -121,6 +124,15 @@ class _Hand:
             byte = free.bit_count() | in_set << 2
             code |= byte << 8 * (_FIELD * _field(level) + 1)
         return levels, lone, code
+
+
+def _splits(tiles: list[int]) -> tuple[tuple[int, int], ...]:
+    """For a hand of two tiles, the ways to play one and keep the other (once when they are
+    alike); for any other hand, none."""
+    if len(tiles) != 2:
+        return ()
+    one, two = tiles
+    return ((one, two), (two, one)) if one != two else ((one, two),)
 
 
 def _tiles_of(mask: int) -> list[int]:
