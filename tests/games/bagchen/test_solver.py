@@ -111,14 +111,7 @@ def compact_position(seed: int) -> Deal:
             moves = deal.legal_moves()
             deal.apply(moves[rng.randrange(len(moves))])
         return deal
-    deck = list(gl.decks.chinese_double())
-    rng.shuffle(deck)
-    hands = [deck[i * size : (i + 1) * size] for i in range(4)]
-    left = 16 - size
-    cuts = sorted(rng.randint(0, left) for _ in range(3))
-    won = [cuts[0], cuts[1] - cuts[0], cuts[2] - cuts[1], left - cuts[2]]
-    roll = (rng.randint(1, 6), rng.randint(1, 6))
-    deal = Deal(hands, rules, won=won, point=roll, leader=rng.randrange(4))
+    deal = _dealt(rng, size, rules)
     for _ in range(rng.randrange(4)):
         moves = deal.legal_moves()
         deal.apply(moves[rng.randrange(len(moves))])
@@ -131,13 +124,21 @@ def endgame_position(seed: int) -> Deal:
     solver's shortcuts decide."""
     rng = random.Random(seed)
     size = rng.choice([2, 3, 3, 4, 4, 5])
+    return _dealt(rng, size, None)
+
+
+def _dealt(rng: random.Random, size: int, rules: bagchen.Rules | None) -> Deal:
+    """``size`` tiles each from a shuffled set, the other tricks split at random among the
+    seats, a random point roll and leader; ``rules=None``: passport leads on or off at random
+    (drawn after the split, where the endgames above always drew them)."""
     deck = list(gl.decks.chinese_double())
     rng.shuffle(deck)
     hands = [deck[i * size : (i + 1) * size] for i in range(4)]
     left = 16 - size
     cuts = sorted(rng.randint(0, left) for _ in range(3))
     won = [cuts[0], cuts[1] - cuts[0], cuts[2] - cuts[1], left - cuts[2]]
-    rules = bagchen.Rules(passport_leads=rng.random() < 0.6)
+    if rules is None:
+        rules = bagchen.Rules(passport_leads=rng.random() < 0.6)
     roll = (rng.randint(1, 6), rng.randint(1, 6))
     return Deal(hands, rules, won=won, point=roll, leader=rng.randrange(4))
 
