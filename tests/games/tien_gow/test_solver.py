@@ -232,7 +232,8 @@ def settled_kind(deal: tg.Deal, seat: int) -> str | None:
     """Which argument of the endgame search settles this trick start for ``seat`` at once
     ("T", "A" or "C"), if one does."""
     from gupai_learn.engine.search import Meter
-    from gupai_learn.games.tien_gow.endgame import Endgame, _View
+    from gupai_learn.games.tien_gow.endgame import Endgame
+    from gupai_learn.games.tien_gow.endgame_settled import _View
 
     search = Endgame(seat, deal.rules, Meter(), {})
     masks = tuple(hand_mask(h) for h in deal.hands)
