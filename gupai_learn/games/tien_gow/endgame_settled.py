@@ -135,13 +135,10 @@ class _View:
         the leader could lead one (the last trick)."""
         me = self.me
         mine = (me.civil, me.military)
-        suits = ties = 0
-        for suit in (0, 1):
-            if self.tops[suit]:
-                suits += 1
-                if mine[suit] < self.tops[suit]:
-                    return False
-                ties += mine[suit] == self.tops[suit]
+        held = self.suits_and_ties(mine)
+        if held is None:
+            return False
+        suits, ties = held
         if len(me.tiles) >= 3:
             if self.sets:
                 return False
@@ -173,16 +170,25 @@ class _View:
     def kept(self, mine: tuple[int, int], size: int) -> bool:
         """T's test for a seat with a column and ``size`` tiles holding tops ``mine`` (on
         lead when two tiles are left)."""
+        held = self.suits_and_ties(mine)
+        if held is None:
+            return False
+        suits, ties = held
+        if size >= 3 and self.sets:
+            return False
+        return ties == 0 or (ties == 1 and suits == 2)
+
+    def suits_and_ties(self, mine: tuple[int, int]) -> tuple[int, int] | None:
+        """How many suits the others hold, and in how many of them the seat's top (``mine``,
+        civil and military rank) equals theirs; None when it is lower in one of them."""
         suits = ties = 0
         for suit in (0, 1):
             if self.tops[suit]:
                 suits += 1
                 if mine[suit] < self.tops[suit]:
-                    return False
+                    return None
                 ties += mine[suit] == self.tops[suit]
-        if size >= 3 and self.sets:
-            return False
-        return ties == 0 or (ties == 1 and suits == 2)
+        return suits, ties
 
     def covered(self) -> bool:
         """A: the seat holds no set, and each suit it holds is covered to the end by another
