@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import importlib.util
 import json
 import re
 import shutil
@@ -50,6 +51,10 @@ from collections.abc import Iterable
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
+# the start snapshot (snapshot.py), loaded from its file (as the tests load this one)
+_SNAPSHOT = importlib.util.spec_from_file_location("gupai_lite_snapshot", HERE / "snapshot.py")
+snapshot = importlib.util.module_from_spec(_SNAPSHOT)  # type: ignore[arg-type]
+_SNAPSHOT.loader.exec_module(snapshot)  # type: ignore[union-attr]
 REPO = HERE.parents[1]
 CACHE = REPO / ".lite-cache"
 SITE = REPO / "_site"
@@ -167,10 +172,8 @@ def pyodide_core() -> Path:
         return folder / "package"
     archive = CACHE / f"pyodide-{PYODIDE}.tgz"
     if not archive.is_file():
-        run(
-            ["npm", "pack", f"pyodide@{PYODIDE}", "--pack-destination", str(CACHE)],
-            f"npm package pyodide@{PYODIDE}",
-        )
+        npm = ["npm", "pack", f"pyodide@{PYODIDE}", "--pack-destination", str(CACHE)]
+        run(npm, f"npm package pyodide@{PYODIDE}")
     with tarfile.open(archive) as tar:
         tar.extractall(folder, filter="data")
     return folder / "package"
@@ -207,10 +210,8 @@ def project_wheel() -> Path:
     """This checkout's wheel (lessons and syllabus inside), built fresh."""
     dist = CACHE / "dist"
     shutil.rmtree(dist, ignore_errors=True)
-    run(
-        [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(dist), str(REPO)],
-        "hatchling, to build gupai-learn's wheel",
-    )
+    pip = [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(dist), str(REPO)]
+    run(pip, "hatchling, to build gupai-learn's wheel")
     (wheel,) = dist.glob("gupai_learn-*.whl")
     return wheel
 
@@ -510,6 +511,10 @@ def build(output: Path) -> None:
             raise Missing("jupyter lite build failed (its output is above)")
     patched = drive_after_kernel(output / KERNEL_STATIC)
     print(f"kernel start patched (the drive after the kernel): {', '.join(patched)}")
+    try:
+        print(snapshot.start_from_snapshot(output, KERNEL_PLUGIN, KERNEL_STATIC))
+    except snapshot.Unpatched as problem:
+        raise Missing(str(problem)) from None
     (output / "index.html").write_text(_redirect(), encoding="utf-8")
     # the browser asks the site's root for its icon (a 404 in the console without it)
     shutil.copy2(output / "static" / "favicons" / "favicon.ico", output / "favicon.ico")
