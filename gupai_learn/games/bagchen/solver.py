@@ -66,6 +66,8 @@ __all__ = ["DEFAULT_MAX_NODES", "SolveResult", "solve"]
 _TAG = "bagchen-compact"
 #: The same for the last trick's starts (see :meth:`_Compact.last`).
 _LAST = "bagchen-last"
+#: The same for the compact search's caches (see :class:`_Caches`).
+_CACHES = "bagchen-caches"
 #: Tiles per hand up to which a trick start is first offered to :meth:`_Compact.settled`.
 #: With more its arguments seldom decide and every try costs time: in a whole-deal review
 #: (seed 3) they decided about half of the 2-tile trick starts, a fifth of the 3-tile ones,
@@ -129,6 +131,17 @@ def _order(deal: Deal, moves: list[Move]) -> list[Move]:
     return lowest_first(moves)
 
 
+class _Caches:
+    """What the compact search works out once per hand and keeps (see :class:`_Compact`)."""
+
+    def __init__(self) -> None:
+        self.lead: dict[Hashable, list[Any]] = {}
+        self.follow: dict[Hashable, list[Any]] = {}
+        self.shapes: dict[int, Shape] = {}
+        self.merged_masks: dict[int, int] = {}
+        self.merged_seens: dict[int, int] = {}
+
+
 class _Compact(Settling):
     """The search below the root on plain tuples: hands (display order) and their slot masks,
     the tricks won capped at a passport, the slot mask of the tiles seen face up."""
@@ -158,16 +171,23 @@ class _Compact(Settling):
         self.points = deal._points
         self.passports = deal.rules.passport_leads
         self.charity = deal.rules.charity
-        #: options by hand (and what decides them): see :meth:`leads` and :meth:`follows`
-        self.lead_cache: dict[Hashable, list[Any]] = {}
-        self.follow_cache: dict[Hashable, list[Any]] = {}
-        #: what :meth:`settled` reads of a hand (see :meth:`shape`), by mask
-        self.shapes: dict[int, Shape] = {}
-        #: merged masks (see :meth:`merged`), by mask; the fields merged (none without merging)
-        self.merged_masks: dict[int, int] = {}
-        #: the same for the tiles seen face up (see :meth:`merged_seen`), by their mask
-        self.merged_seens: dict[int, int] = {}
         merging = _MERGE if merge is None else merge
+        # the caches below depend only on the set's tables, the point kinds, the options and
+        # the merging, the same in every solve of a deal: kept in the memo, they serve all
+        # the solves that share it (a review's)
+        slot = (_CACHES, self.points, deal.rules.earth_any_mix, self.passports, self.charity)
+        caches = memo.get((*slot, merging))
+        if not isinstance(caches, _Caches):
+            caches = memo[(*slot, merging)] = _Caches()
+        #: options by hand (and what decides them): see :meth:`leads` and :meth:`follows`
+        self.lead_cache = caches.lead
+        self.follow_cache = caches.follow
+        #: what :meth:`settled` reads of a hand (see :meth:`shape`), by mask
+        self.shapes = caches.shapes
+        #: merged masks (see :meth:`merged`), by mask; the fields merged (none without merging)
+        self.merged_masks = caches.merged_masks
+        #: the same for the tiles seen face up (see :meth:`merged_seen`), by their mask
+        self.merged_seens = caches.merged_seens
         self.people = [BASE[t] for t in _PEOPLE if t not in self.points] if merging else []
         self.groups = [
             (sum(FIELD[t] for t in group), min(BASE[t] for t in group))
@@ -250,8 +270,8 @@ class _Compact(Settling):
             return known is True
         self.meter.tick()
         mine = leader == self.seat
-        if self.bounds and size <= _SETTLED:
-            settled = self.settled(hands, masks, leader, won, seen)
+        if self.bounds:
+            settled = self.settled(hands, masks, leader, won, seen, size <= _SETTLED)
             if settled is not None:
                 memo[key] = settled
                 return settled
