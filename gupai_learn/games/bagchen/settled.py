@@ -34,6 +34,7 @@ class Settling:
         points: frozenset[Any]
         above: dict[tuple[Any, ...], list[tuple[int, Any]]]
         shapes: dict[int, Shape]
+        run_cache: dict[tuple[int, ...], bool]
 
         def leads(
             self, hand: tuple[object, ...], mask: int, won: int, seen: int
@@ -168,8 +169,18 @@ class Settling:
         every lead stays with the leader. Hands only lose tiles, so a lead the other side
         cannot beat now stays unbeatable; the leader's tricks and the tiles seen change only
         by its own leads (every other play is face down), as followed here. A charity lead
-        (face down) is never used."""
+        (face down) is never used. Remembered by what it reads."""
         others = self.against(masks, leader)
+        slot = (masks[leader], *others, won, seen if self.passports else 0)
+        known = self.run_cache.get(slot)
+        if known is None:
+            known = self.run_cache[slot] = self.leads_out(hands[leader], slot[0], won, seen, others)
+        return known
+
+    def leads_out(
+        self, hand: tuple[Any, ...], mask: int, won: int, seen: int, others: list[int]
+    ) -> bool:
+        """The search of :meth:`runs_out`: leads that none of ``others`` can beat."""
         failed: set[int] = set()
         beaten: dict[tuple[Any, ...], bool] = {}
 
@@ -190,7 +201,7 @@ class Settling:
                 failed.add(rest_mask)
             return False
 
-        return out(hands[leader], masks[leader], won, seen)
+        return out(hand, mask, won, seen)
 
     def against(self, masks: list[int], leader: int) -> list[int]:
         """The slot masks of the seats on the other side from ``leader``."""

@@ -87,6 +87,9 @@ _MERGE = True
 #: Whether the search settles positions by the short arguments of :meth:`_Compact.runs_out`
 #: and :meth:`_Compact.last_trick` (False: it searches them out; the tests compare the two).
 _BOUNDS = True
+#: Whether a trick start tries first the leads the other side seems unable to beat (see
+#: :meth:`_Compact.safe_first`; False: the leads' own order; the tests compare the two).
+_ORDER = True
 
 
 def solve(
@@ -136,8 +139,10 @@ class _Caches:
 
     def __init__(self) -> None:
         self.lead: dict[Hashable, list[Any]] = {}
+        self.order: dict[Hashable, list[Any]] = {}
         self.follow: dict[Hashable, list[Any]] = {}
         self.shapes: dict[int, Shape] = {}
+        self.runs: dict[tuple[int, ...], bool] = {}
         self.merged_masks: dict[int, int] = {}
         self.merged_seens: dict[int, int] = {}
 
@@ -181,9 +186,13 @@ class _Compact(Settling):
             caches = memo[(*slot, merging)] = _Caches()
         #: options by hand (and what decides them): see :meth:`leads` and :meth:`follows`
         self.lead_cache = caches.lead
+        #: lead options in the order tried (see :meth:`safe_first`)
+        self.order_cache = caches.order
         self.follow_cache = caches.follow
         #: what :meth:`settled` reads of a hand (see :meth:`shape`), by mask
         self.shapes = caches.shapes
+        #: what :meth:`runs_out` found, by what it reads
+        self.run_cache = caches.runs
         #: merged masks (see :meth:`merged`), by mask; the fields merged (none without merging)
         self.merged_masks = caches.merged_masks
         #: the same for the tiles seen face up (see :meth:`merged_seen`), by their mask
@@ -280,9 +289,10 @@ class _Compact(Settling):
         # each option is played on the lists themselves and taken back at the end (every
         # call below gives them back as it found them)
         hand, mask, merged = hands[leader], masks[leader], masks[leader + SEATS]
-        for pieces, up, call, rest_hand, rest_mask, rest_key in self.leads(
-            hand, mask, won[leader], seen
-        ):
+        options = self.leads(hand, mask, won[leader], seen)
+        if _ORDER and len(options) > 1:
+            options = self.safe_first(options, masks, leader)
+        for pieces, up, call, rest_hand, rest_mask, rest_key in options:
             hands[leader] = rest_hand
             masks[leader] = rest_mask
             masks[leader + SEATS] = rest_key
@@ -351,6 +361,27 @@ class _Compact(Settling):
                 found = mine
                 break
         hands[first], masks[first], masks[first + SEATS] = hand, mask, merged
+        return found
+
+    def safe_first(self, options: list[Any], masks: list[int], leader: int) -> list[Any]:
+        """Lead options in the order tried: first those the other side seems unable to beat
+        (the leader would keep the lead; judged on the other side's tiles together, which
+        is only an order), each part in its own order. Remembered by options and tiles."""
+        against = 0
+        for other in self.against(masks, leader):
+            against |= other
+        slot = (id(options), against)
+        found = self.order_cache.get(slot)
+        if found is None:
+            above = self.above
+            safe: list[Any] = []
+            rest: list[Any] = []
+            for option in options:
+                beaten = not option[1] or any(
+                    need & against == need for need, _ in above.get(option[0], ())
+                )
+                (rest if beaten else safe).append(option)
+            found = self.order_cache[slot] = safe + rest if safe and rest else options
         return found
 
     def last(self, hands: list[Any], masks: list[int], leader: int) -> bool:
