@@ -144,7 +144,9 @@ def review(
     the end: each decision is solved with at most ``max_nodes`` positions; once one is out of
     reach (or ``total_nodes`` are spent) it and every earlier decision are "undecided". The
     budgets default to :data:`REVIEW_NODES` and :data:`REVIEW_TOTAL` (or the game's own
-    ``budgets`` in its review words).
+    ``budgets`` in its review words); the lines told after the verdicts have a budget of
+    their own (:meth:`_Budget.for_line`). A move made where the seat's next decision was
+    proved lost is lost without a search (see :func:`_judge`).
     A TypeError when ``deal`` is not a game's deal; a ValueError when it is not over or
     ``seat`` is not one of its seats."""
     info = reviewed_game(deal)

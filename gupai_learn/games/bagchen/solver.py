@@ -27,9 +27,14 @@ the search without them: the last trick is worked out at once (every seat still 
 as high as it can; a lone tile is always its own lead, so the tricks won and the tiles seen do
 not matter there); a seat's tricks are keyed only once a passport can still matter to a lead
 of two tiles or more, and the tiles seen only when some seat may lead under a passport; and
-a 2-tile trick start is settled without searching when the leader leads out its hand unbeaten,
-the seat keeps a top of every suit the others hold, or the others cover every suit of the
-seat (:meth:`_Compact.settled`).
+a trick start of any size is settled without searching when the leader leads out its hand
+unbeaten by the other side (for one of the others: by the seat alone, its partners playing face
+down), and a 2-tile one when the seat keeps a top of every suit the others hold, or the others
+cover every suit of the seat (:meth:`_Compact.settled`).
+
+Order (same answers, fewer positions): a trick start tries first the leads the other side seems
+unable to beat. The caches of work done per hand (leads, follows, merged masks, shapes, run-outs)
+are kept in the memo, so the solves of a review share them.
 """
 
 from __future__ import annotations
