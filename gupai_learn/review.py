@@ -37,7 +37,7 @@ import types
 from collections.abc import Hashable, Iterable, Iterator
 from typing import Any
 
-from gupai_learn.engine.game import GameInfo, PlayedDeal
+from gupai_learn.engine.game import GameInfo, PlayedDeal, SolveResult
 from gupai_learn.engine.moves import Move, quote
 from gupai_learn.review_html import VERDICT_WORDS, notes_html
 from gupai_learn.review_notes import (
@@ -92,6 +92,8 @@ REVIEW_NODES = 20_000
 REVIEW_TOTAL = 100_000
 #: Positions a hint may search (about 0.2 s) before it falls back on the computer player.
 HINT_NODES = 8_000
+#: A line's first try of each move searches a share 1/LINE_PROBE of a solve's budget.
+LINE_PROBE = 50
 #: Moves of a line told in a sentence before the rest is summed up.
 SHOWN_MOVES = 6
 
@@ -104,14 +106,27 @@ class _Budget:
         self.left = total
         #: what the solves of one seat have proved, shared between them (one deal, one goal)
         self.memo: dict[int, dict[Hashable, object]] = {}
+        #: the budget of the lines (see :meth:`for_line`)
+        self.lines: _Budget | None = None
 
-    def solve(self, info: GameInfo, deal: PlayedDeal, seat: int) -> Any:
-        """The game's solver on ``deal`` for ``seat``, within what is left of the budget."""
+    def solve(self, info: GameInfo, deal: PlayedDeal, seat: int, cap: int | None = None) -> Any:
+        """The game's solver on ``deal`` for ``seat``, within what is left of the budget (and
+        ``cap`` positions when given)."""
         assert info.solve is not None
         memo = self.memo.setdefault(seat, {})
-        result = info.solve(deal, seat, max_nodes=max(0, min(self.each, self.left)), memo=memo)
+        nodes = max(0, min(self.each, self.left, self.each if cap is None else cap))
+        result = info.solve(deal, seat, max_nodes=nodes, memo=memo)
         self.left -= result.nodes
         return result
+
+    def for_line(self) -> _Budget:
+        """The budget of the lines told after the verdicts (one solve's worth for all of
+        them, the same memo): a line only explains, so it never takes positions from the
+        verdicts."""
+        if self.lines is None:
+            self.lines = _Budget(self.each, self.each)
+            self.lines.memo = self.memo
+        return self.lines
 
 
 # ----- review ---------------------------------------------------------------------------------
@@ -129,7 +144,9 @@ def review(
     the end: each decision is solved with at most ``max_nodes`` positions; once one is out of
     reach (or ``total_nodes`` are spent) it and every earlier decision are "undecided". The
     budgets default to :data:`REVIEW_NODES` and :data:`REVIEW_TOTAL` (or the game's own
-    ``budgets`` in its review words).
+    ``budgets`` in its review words); the lines told after the verdicts have a budget of
+    their own (:meth:`_Budget.for_line`). A move made where the seat's next decision was
+    proved lost is lost without a search (see :func:`_judge`).
     A TypeError when ``deal`` is not a game's deal; a ValueError when it is not over or
     ``seat`` is not one of its seats."""
     info = reviewed_game(deal)
@@ -145,9 +162,17 @@ def review(
     budget = _Budget(_check_budget("max_nodes", each), _check_budget("total_nodes", total))
     notes: list[ReviewNote] = []
     reachable = True
+    # whether the seat was proved unable to force the goal from where its next decision
+    # stood (at first: the end of the deal); then the moves played from there up to
+    # ``known`` keep it so (every position on the way was proved lost for the seat)
+    lost = budget.solve(info, deal, seat).wins is False
+    known = len(deal.history)
     for index, before, move in reversed(_decisions(deal, seat)):
         if reachable and budget.left > 0:
-            note = _judge(info, before, seat, index, move, budget)
+            path = deal.seated_history[index + 1 : known] if lost else None
+            note, lost_here = _judge(info, before, seat, index, move, budget, path)
+            known = known if lost else index + 1
+            lost = lost_here
             reachable = note.verdict != "undecided"
         else:
             note = _undecided(index, seat, move, "too far from the end to see every continuation")
@@ -169,30 +194,48 @@ def _decisions(deal: PlayedDeal, seat: int) -> list[tuple[int, PlayedDeal, Move]
 
 
 def _judge(
-    info: GameInfo, before: PlayedDeal, seat: int, index: int, move: Move, budget: _Budget
-) -> ReviewNote:
-    """The note of one decision."""
+    info: GameInfo,
+    before: PlayedDeal,
+    seat: int,
+    index: int,
+    move: Move,
+    budget: _Budget,
+    path: tuple[tuple[int, Move], ...] | None = None,
+) -> tuple[ReviewNote, bool]:
+    """The note of one decision, and whether ``before`` was proved lost for the seat.
+
+    ``path``: the moves played after ``move`` up to where the seat's next decision stood (or
+    the end), when the seat was proved unable to force the goal from there. Then it cannot
+    from after ``move`` either, without a search: on the way only the others chose (the
+    seat's turns had one legal move), so they can play as they did and keep it from there;
+    those moves begin the line told.
+    """
     phrase, goal_rules = goal_words(info)
     name = before.name(seat)
     after = position_after(before, move)
-    kept = budget.solve(info, after, seat)
+    kept = _LOST if path is not None else budget.solve(info, after, seat)
     if kept.wins is None:
-        return _undecided(index, seat, move, "too many continuations to see them all")
+        return _undecided(index, seat, move, "too many continuations to see them all"), False
     said = move_said(before, seat, move)
     if kept.wins:
         why = f"{name} {said} and still {phrase}, whatever the others answer."
-        return ReviewNote(index, seat, move, "kept", None, why, (), goal_rules)
+        return ReviewNote(index, seat, move, "kept", None, why, (), goal_rules), False
     better, open_ = _better(info, before, seat, move, budget)
     if better is None and open_:
-        return _undecided(index, seat, move, "the other moves have too many continuations")
-    line, end = _line(info, after, seat, False, budget)
+        note = _undecided(index, seat, move, "the other moves have too many continuations")
+        return note, False
+    line, end = _line(info, after, seat, False, budget.for_line(), path or ())
     story = line_told(after, line, end, seat, phrase, False)
     if better is not None:
         why = f"After {name} {said}, {story}."
         rules = rules_of(before, better) + goal_rules
-        return ReviewNote(index, seat, move, "slipped", better, why, line, rules)
+        return ReviewNote(index, seat, move, "slipped", better, why, line, rules), False
     why = f"Nothing could force it any more: after {name} {said}, {story}."
-    return ReviewNote(index, seat, move, "kept", None, why, line, goal_rules)
+    return ReviewNote(index, seat, move, "kept", None, why, line, goal_rules), True
+
+
+#: What :func:`_judge` knows of a position proved lost without searching it again.
+_LOST = SolveResult(False, (), 0)
 
 
 def _undecided(index: int, seat: int, move: Move, reason: str) -> ReviewNote:
@@ -275,16 +318,24 @@ def _bot_hint(info: GameInfo, deal: PlayedDeal, move: Move) -> Hint:
 
 # ----- lines ----------------------------------------------------------------------------------
 def _line(
-    info: GameInfo, deal: PlayedDeal, seat: int, want: bool, budget: _Budget
+    info: GameInfo,
+    deal: PlayedDeal,
+    seat: int,
+    want: bool,
+    budget: _Budget,
+    known: tuple[tuple[int, Move], ...] = (),
 ) -> tuple[tuple[tuple[int, Move], ...], PlayedDeal]:
     """A principal line from ``deal``: the side that forces the result (the seat when
     ``want``, the others when not) makes a move that keeps it (proved by the solver); the other
-    side plays the computer player's move (none of its moves escapes). Stops after
+    side plays the computer player's move (none of its moves escapes). ``known``: moves from
+    ``deal`` already known to keep the result (the line starts with them). Stops after
     :data:`SHOWN_MOVES` moves, at the end of the deal, or when a solve runs out of budget;
     returns the line and where it stopped."""
     bot = info.bot("heuristic", 0)
     current = deal.copy()
-    line: list[tuple[int, Move]] = []
+    line: list[tuple[int, Move]] = list(known[:SHOWN_MOVES])
+    for _, move in line:
+        current.apply(move)
     while not current.is_over and len(line) < SHOWN_MOVES:
         moves = current.legal_moves()
         if not moves:
@@ -292,16 +343,28 @@ def _line(
         forcing = (current.turn == seat) == want
         pick: Move | None = bot.choose(current.copy()) if not forcing or len(moves) == 1 else None
         if pick is None:
-            for move in moves:
-                result = budget.solve(info, position_after(current, move), seat)
-                if result.wins is want:
-                    pick = move
-                    break
+            pick = _forcing(info, current, moves, seat, want, budget)
         if pick is None:
             break
         line.append((current.turn, pick))
         current.apply(pick)
     return tuple(line), current
+
+
+def _forcing(
+    info: GameInfo, deal: PlayedDeal, moves: list[Move], seat: int, want: bool, budget: _Budget
+) -> Move | None:
+    """The first of ``moves`` proved to keep the result ``want`` for the side to move: each
+    move is first probed with a small budget (what the verdict's solves proved is found
+    again at once), then solved with the full one."""
+    children = [(move, position_after(deal, move)) for move in moves]
+    for cap in (max(1, budget.each // LINE_PROBE), budget.each):
+        for move, child in children:
+            if budget.solve(info, child, seat, cap).wins is want:
+                return move
+            if budget.left <= 0:
+                return None
+    return None
 
 
 # ----- plumbing -------------------------------------------------------------------------------

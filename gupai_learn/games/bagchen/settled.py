@@ -34,6 +34,7 @@ class Settling:
         points: frozenset[Any]
         above: dict[tuple[Any, ...], list[tuple[int, Any]]]
         shapes: dict[int, Shape]
+        run_cache: dict[tuple[int, ...], bool]
 
         def leads(
             self, hand: tuple[object, ...], mask: int, won: int, seen: int
@@ -42,18 +43,30 @@ class Settling:
         def all_leads(self, hand: tuple[Any, ...], mask: int) -> list[tuple[Any, ...]]: ...
 
     def settled(
-        self, hands: list[Any], masks: list[int], leader: int, won: list[int], seen: int
+        self,
+        hands: list[Any],
+        masks: list[int],
+        leader: int,
+        won: list[int],
+        seen: int,
+        small: bool = True,
     ) -> bool | None:
         """A trick start's answer when a short argument settles it, else None: the leader
-        leads out its hand (:meth:`runs_out`), the seat keeps a top of every suit the others
-        hold (:meth:`tops_kept`), or the others cover every suit of the seat
-        (:meth:`covered`)."""
+        leads out its hand (:meth:`runs_out`), and when ``small`` (few tiles each) the seat
+        keeps a top of every suit the others hold (:meth:`tops_kept`), or the others cover
+        every suit of the seat (:meth:`covered`)."""
         get = self.shapes.get
-        shapes = [get(masks[s]) or self.shape(hands[s], masks[s]) for s in range(SEATS)]
-        if self.may_run_out(shapes, leader) and self.runs_out(
+        read = range(SEATS) if small or leader == self.seat else (leader, self.seat)
+        some: list[Shape | None] = [None] * SEATS
+        for s in read:
+            some[s] = get(masks[s]) or self.shape(hands[s], masks[s])
+        if self.may_run_out(some, leader) and self.runs_out(
             hands, masks, leader, won[leader], seen
         ):
             return leader == self.seat
+        if not small:
+            return None
+        shapes = [s for s in some if s is not None]
         if self.charity:
             return None  # a face-down lead calling a suit breaks both arguments below
         size = len(hands[self.seat])
@@ -147,14 +160,27 @@ class Settling:
     def runs_out(
         self, hands: list[Any], masks: list[int], leader: int, won: int, seen: int
     ) -> bool:
-        """Whether ``leader`` can lead out its whole hand in face-up leads that no other seat
-        can beat, each one a lead it may make then (BG-PASSPORT-LEAD with the tricks it has
-        won by then and the tiles it has shown). Then it wins every trick left, the last one
-        included, whatever the others do: nobody can beat, so every other seat plays face
-        down, and the others' hands only lose tiles, so a lead nobody can beat now stays
-        unbeatable; the leader's tricks and the tiles seen change only by its own leads, as
-        followed here. A charity lead (face down) is never used."""
-        others = [masks[s] for s in range(SEATS) if s != leader]
+        """Whether ``leader`` can lead out its whole hand in face-up leads that no seat of the
+        other side can beat (the three others when the leader is the seat, else the seat),
+        each one a lead it may make then (BG-PASSPORT-LEAD with the tricks it has won by then
+        and the tiles it has shown). Then its side wins every trick left, the last one
+        included, whatever the other side does: the other side cannot beat, and the leader's
+        partners (when it is not the seat) play face down, which a follower always may; so
+        every lead stays with the leader. Hands only lose tiles, so a lead the other side
+        cannot beat now stays unbeatable; the leader's tricks and the tiles seen change only
+        by its own leads (every other play is face down), as followed here. A charity lead
+        (face down) is never used. Remembered by what it reads."""
+        others = self.against(masks, leader)
+        slot = (masks[leader], *others, won, seen if self.passports else 0)
+        known = self.run_cache.get(slot)
+        if known is None:
+            known = self.run_cache[slot] = self.leads_out(hands[leader], slot[0], won, seen, others)
+        return known
+
+    def leads_out(
+        self, hand: tuple[Any, ...], mask: int, won: int, seen: int, others: list[int]
+    ) -> bool:
+        """The search of :meth:`runs_out`: leads that none of ``others`` can beat."""
         failed: set[int] = set()
         beaten: dict[tuple[Any, ...], bool] = {}
 
@@ -175,17 +201,28 @@ class Settling:
                 failed.add(rest_mask)
             return False
 
-        return out(hands[leader], masks[leader], won, seen)
+        return out(hand, mask, won, seen)
 
-    def may_run_out(self, shapes: list[Shape], leader: int) -> bool:
+    def against(self, masks: list[int], leader: int) -> list[int]:
+        """The slot masks of the seats on the other side from ``leader``."""
+        if leader != self.seat:
+            return [masks[self.seat]]
+        return [masks[s] for s in range(SEATS) if s != leader]
+
+    def may_run_out(self, shapes: list[Shape | None], leader: int) -> bool:
         """A quick test that :meth:`runs_out` needs before its search: a tile of the leader's
-        in no lead of two tiles or more can only be led alone, so another seat must not hold
-        a higher tile of its suit (a point tile is never beaten)."""
+        in no lead of two tiles or more can only be led alone, so no seat of the other side
+        may hold a higher tile of its suit (a point tile is never beaten). Only the leader's
+        and the other side's shapes are read."""
         tops = [0, 0]
-        for other, (_, _, sky, earth, _, _) in enumerate(shapes):
-            if other != leader:
+        for other, shape in enumerate(shapes):
+            if other != leader and (leader == self.seat or other == self.seat):
+                assert shape is not None
+                _, _, sky, earth, _, _ = shape
                 tops[0], tops[1] = max(tops[0], sky), max(tops[1], earth)
-        _, _, _, _, loose_sky, loose_earth = shapes[leader]
+        mine = shapes[leader]
+        assert mine is not None
+        _, _, _, _, loose_sky, loose_earth = mine
         return loose_sky >= tops[0] and loose_earth >= tops[1]
 
     def beatable(self, pieces: tuple[Any, ...], hands: list[int]) -> bool:

@@ -27,9 +27,14 @@ the search without them: the last trick is worked out at once (every seat still 
 as high as it can; a lone tile is always its own lead, so the tricks won and the tiles seen do
 not matter there); a seat's tricks are keyed only once a passport can still matter to a lead
 of two tiles or more, and the tiles seen only when some seat may lead under a passport; and
-a 2-tile trick start is settled without searching when the leader leads out its hand unbeaten,
-the seat keeps a top of every suit the others hold, or the others cover every suit of the
-seat (:meth:`_Compact.settled`).
+a trick start of any size is settled without searching when the leader leads out its hand
+unbeaten by the other side (for one of the others: by the seat alone, its partners playing face
+down), and a 2-tile one when the seat keeps a top of every suit the others hold, or the others
+cover every suit of the seat (:meth:`_Compact.settled`).
+
+Order (same answers, fewer positions): a trick start tries first the leads the other side seems
+unable to beat. The caches of work done per hand (leads, follows, merged masks, shapes, run-outs)
+are kept in the memo, so the solves of a review share them.
 """
 
 from __future__ import annotations
@@ -66,6 +71,8 @@ __all__ = ["DEFAULT_MAX_NODES", "SolveResult", "solve"]
 _TAG = "bagchen-compact"
 #: The same for the last trick's starts (see :meth:`_Compact.last`).
 _LAST = "bagchen-last"
+#: The same for the compact search's caches (see :class:`_Caches`).
+_CACHES = "bagchen-caches"
 #: Tiles per hand up to which a trick start is first offered to :meth:`_Compact.settled`.
 #: With more its arguments seldom decide and every try costs time: in a whole-deal review
 #: (seed 3) they decided about half of the 2-tile trick starts, a fifth of the 3-tile ones,
@@ -85,6 +92,9 @@ _MERGE = True
 #: Whether the search settles positions by the short arguments of :meth:`_Compact.runs_out`
 #: and :meth:`_Compact.last_trick` (False: it searches them out; the tests compare the two).
 _BOUNDS = True
+#: Whether a trick start tries first the leads the other side seems unable to beat (see
+#: :meth:`_Compact.safe_first`; False: the leads' own order; the tests compare the two).
+_ORDER = True
 
 
 def solve(
@@ -129,6 +139,19 @@ def _order(deal: Deal, moves: list[Move]) -> list[Move]:
     return lowest_first(moves)
 
 
+class _Caches:
+    """What the compact search works out once per hand and keeps (see :class:`_Compact`)."""
+
+    def __init__(self) -> None:
+        self.lead: dict[Hashable, list[Any]] = {}
+        self.order: dict[Hashable, list[Any]] = {}
+        self.follow: dict[Hashable, list[Any]] = {}
+        self.shapes: dict[int, Shape] = {}
+        self.runs: dict[tuple[int, ...], bool] = {}
+        self.merged_masks: dict[int, int] = {}
+        self.merged_seens: dict[int, int] = {}
+
+
 class _Compact(Settling):
     """The search below the root on plain tuples: hands (display order) and their slot masks,
     the tricks won capped at a passport, the slot mask of the tiles seen face up."""
@@ -158,16 +181,27 @@ class _Compact(Settling):
         self.points = deal._points
         self.passports = deal.rules.passport_leads
         self.charity = deal.rules.charity
-        #: options by hand (and what decides them): see :meth:`leads` and :meth:`follows`
-        self.lead_cache: dict[Hashable, list[Any]] = {}
-        self.follow_cache: dict[Hashable, list[Any]] = {}
-        #: what :meth:`settled` reads of a hand (see :meth:`shape`), by mask
-        self.shapes: dict[int, Shape] = {}
-        #: merged masks (see :meth:`merged`), by mask; the fields merged (none without merging)
-        self.merged_masks: dict[int, int] = {}
-        #: the same for the tiles seen face up (see :meth:`merged_seen`), by their mask
-        self.merged_seens: dict[int, int] = {}
         merging = _MERGE if merge is None else merge
+        # the caches below depend only on the set's tables, the point kinds, the options and
+        # the merging, the same in every solve of a deal: kept in the memo, they serve all
+        # the solves that share it (a review's)
+        slot = (_CACHES, self.points, deal.rules.earth_any_mix, self.passports, self.charity)
+        caches = memo.get((*slot, merging))
+        if not isinstance(caches, _Caches):
+            caches = memo[(*slot, merging)] = _Caches()
+        #: options by hand (and what decides them): see :meth:`leads` and :meth:`follows`
+        self.lead_cache = caches.lead
+        #: lead options in the order tried (see :meth:`safe_first`)
+        self.order_cache = caches.order
+        self.follow_cache = caches.follow
+        #: what :meth:`settled` reads of a hand (see :meth:`shape`), by mask
+        self.shapes = caches.shapes
+        #: what :meth:`runs_out` found, by what it reads
+        self.run_cache = caches.runs
+        #: merged masks (see :meth:`merged`), by mask; the fields merged (none without merging)
+        self.merged_masks = caches.merged_masks
+        #: the same for the tiles seen face up (see :meth:`merged_seen`), by their mask
+        self.merged_seens = caches.merged_seens
         self.people = [BASE[t] for t in _PEOPLE if t not in self.points] if merging else []
         self.groups = [
             (sum(FIELD[t] for t in group), min(BASE[t] for t in group))
@@ -250,8 +284,8 @@ class _Compact(Settling):
             return known is True
         self.meter.tick()
         mine = leader == self.seat
-        if self.bounds and size <= _SETTLED:
-            settled = self.settled(hands, masks, leader, won, seen)
+        if self.bounds:
+            settled = self.settled(hands, masks, leader, won, seen, size <= _SETTLED)
             if settled is not None:
                 memo[key] = settled
                 return settled
@@ -260,9 +294,10 @@ class _Compact(Settling):
         # each option is played on the lists themselves and taken back at the end (every
         # call below gives them back as it found them)
         hand, mask, merged = hands[leader], masks[leader], masks[leader + SEATS]
-        for pieces, up, call, rest_hand, rest_mask, rest_key in self.leads(
-            hand, mask, won[leader], seen
-        ):
+        options = self.leads(hand, mask, won[leader], seen)
+        if _ORDER and len(options) > 1:
+            options = self.safe_first(options, masks, leader)
+        for pieces, up, call, rest_hand, rest_mask, rest_key in options:
             hands[leader] = rest_hand
             masks[leader] = rest_mask
             masks[leader + SEATS] = rest_key
@@ -331,6 +366,27 @@ class _Compact(Settling):
                 found = mine
                 break
         hands[first], masks[first], masks[first + SEATS] = hand, mask, merged
+        return found
+
+    def safe_first(self, options: list[Any], masks: list[int], leader: int) -> list[Any]:
+        """Lead options in the order tried: first those the other side seems unable to beat
+        (the leader would keep the lead; judged on the other side's tiles together, which
+        is only an order), each part in its own order. Remembered by options and tiles."""
+        against = 0
+        for other in self.against(masks, leader):
+            against |= other
+        slot = (id(options), against)
+        found = self.order_cache.get(slot)
+        if found is None:
+            above = self.above
+            safe: list[Any] = []
+            rest: list[Any] = []
+            for option in options:
+                beaten = not option[1] or any(
+                    need & against == need for need, _ in above.get(option[0], ())
+                )
+                (rest if beaten else safe).append(option)
+            found = self.order_cache[slot] = safe + rest if safe and rest else options
         return found
 
     def last(self, hands: list[Any], masks: list[int], leader: int) -> bool:

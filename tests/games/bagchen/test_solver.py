@@ -389,3 +389,71 @@ def test_a_shared_memo_keeps_positions_with_other_tricks_apart() -> None:
             assert shared == truth, (seed, seat)
             differ += truth[0] != truth[1]
     assert differ > 10
+
+
+def test_one_of_the_others_leads_out_when_only_the_seat_cannot_beat() -> None:
+    """A hand led out by one of the others needs only the seat unable to beat its leads (its
+    partners play face down): on trick starts of 2- to 5-tile endgames where a partner could
+    beat one of them, the shortcut claims the others' win, and the search without shortcuts
+    agrees."""
+    from gupai_learn.engine.search import Unknown
+
+    claimed = 0
+    for seed in range(1500):
+        deal = endgame_position(seed)
+        leader = deal.turn
+        for seat in range(4):
+            if seat == leader:
+                continue
+            fast = _Compact(deal, seat, Meter(), {}, bounds=True)
+            hands, masks = list(deal._hands), list(deal._masks)
+            won = min(deal._won[leader], 6)
+            partners = [masks[s] for s in range(4) if s != leader]
+            if fast.leads_out(hands[leader], masks[leader], won, 0, partners):
+                continue  # no partner could beat: the shortcut before this one decided it
+            if not fast.runs_out(hands, masks, leader, won, 0):
+                continue
+            try:
+                truth = _Compact(deal, seat, Meter(), {}, bounds=False).value(deal)
+            except Unknown:
+                continue
+            assert truth is False, (seed, seat)
+            claimed += 1
+    assert claimed > 20, claimed
+
+
+def test_trying_unbeaten_leads_first_keeps_every_answer(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Trying first the leads the other side cannot beat changes only the order: the same
+    value and winning first moves on 300 small seeded positions, and on deals played by the
+    computer players down to 7 tiles each, in fewer positions there."""
+    from gupai_learn.games.bagchen import solver
+
+    small = [compact_position(seed) for seed in range(100)]
+    small += [endgame_position(seed) for seed in range(200)]
+    nodes = {False: 0, True: 0}
+    compared = 0
+    for index, deal in enumerate(small + [played_down(seed, 7) for seed in range(1, 12)]):
+        if deal.is_over:
+            continue
+        seat = 0 if index >= len(small) else deal.turn if index % 2 else index % 4
+        answers = {}
+        for order in (False, True):
+            monkeypatch.setattr(solver, "_ORDER", order)
+            result = bagchen.solve(deal, seat, max_nodes=60_000)
+            answers[order] = (result.wins, result.plays)
+            nodes[order] += result.nodes * (index >= len(small))
+        if answers[False][0] is None or answers[True][0] is None:
+            continue
+        assert answers[True] == answers[False], index
+        compared += 1
+    assert compared > 250 and nodes[True] < nodes[False] * 0.7, nodes
+
+
+def played_down(seed: int, size: int) -> Deal:
+    """A deal played by the computer players until a trick starts with ``size`` tiles each."""
+    info = GAMES["bagchen"]
+    deal = Deal.random(seed=seed)
+    bots = [info.bot("heuristic", seed + s) for s in range(4)]
+    while len(deal.hands[0]) > size or deal.trick:
+        deal.apply(bots[deal.turn].choose(deal))
+    return deal
