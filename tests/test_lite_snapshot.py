@@ -23,7 +23,8 @@ _SPEC.loader.exec_module(snapshot)
 
 #: the places patched, as the pyodide-kernel 0.8.6 worker and Pyodide 314 ship them (minified)
 _WORKER = (
-    "class K{async initRuntime(e){let{pyodideUrl:t,indexUrl:s}=e,{loadPyodide:n}=await L(t);"
+    "class K{async initialize(e){await this.initRuntime(e),await this.initKernel(e)}"
+    "async initRuntime(e){let{pyodideUrl:t,indexUrl:s}=e,{loadPyodide:n}=await L(t);"
     "this._pyodide=await n({indexURL:s,stdout:e=>{},...e.loadPyodideOptions})}"
     'async initKernel(e){let s=[];s.push("import pyodide_kernel"),'
     'await this._pyodide.runPythonAsync(s.join("\\n"))}}'
@@ -49,6 +50,8 @@ def test_the_worker_and_pyodide_are_patched_once(tmp_path: Path) -> None:
     assert snapshot.patch(site, _STATIC) == ["comlink.worker.1.js", "pyodide.mjs"]
     worker = (site / _STATIC / "comlink.worker.1.js").read_text(encoding="utf-8")
     assert "_loadSnapshot:fetch(s+" + json.dumps(snapshot.NAME) in worker
+    assert "this._gupaiFiles=fetch(s+" + json.dumps(snapshot.FILES) in worker
+    assert worker.count("...e.loadPyodideOptions,packages:[]})") == 1
     assert snapshot.RESEEDED in worker and worker.count("random.seed()") == 1
     pyodide = (site / "static" / "pyodide" / "pyodide.mjs").read_text(encoding="utf-8")
     assert snapshot.GROWN in pyodide and snapshot.RESTORE not in pyodide
@@ -62,6 +65,7 @@ def test_the_worker_and_pyodide_are_patched_once(tmp_path: Path) -> None:
     [
         ("this._pyodide=await n({indexURL:s,", "this._pyodide=await n({url:s,", "comlink"),
         ('s.push("import pyodide_kernel")', 's.push("import kernel")', "comlink"),
+        ("await this.initRuntime(e),", "await this.initRuntime(e);", "comlink"),
     ],
 )
 def test_a_worker_that_changed_is_named(tmp_path: Path, old: str, new: str, named: str) -> None:
@@ -89,32 +93,44 @@ def test_without_node_the_site_starts_the_usual_way(
 #: the patched worker run in Node with a stand-in Pyodide: what loadPyodide is handed, and what
 #: the parts Python held become once Pyodide is loaded
 _RUN = """
-globalThis.fetch = async (url) => ({ body: { pipeThrough: () => "gz:" + url } });
+const head = new TextEncoder().encode(JSON.stringify({ packages: ["p1"],
+  files: [["/lib/site/a.py", 3], ["/share/x/b.txt", 2]] }));
+const blob = new Uint8Array([...new Uint8Array(new Uint32Array([head.length]).buffer), ...head,
+  ...new TextEncoder().encode("abcde")]).buffer;
+globalThis.fetch = async (url) => ({ body: { pipeThrough: () => url.endsWith("files.gz") ? blob
+  : "gz:" + url } });
 globalThis.Response = class {
   constructor(b) { this.b = b; }
   async arrayBuffer() { return this.b; }
 };
 globalThis.DecompressionStream = class {};
+const ran = [], written = [], made = [];
 const api = { loadPackage(x) { return ["loaded", x, this === api]; }, loadedPackages: { a: 1 },
-  _api: { install: (w) => "installed " + w } };
+  _api: { install: (w) => "installed " + w },
+  FS: { mkdirTree: (d) => made.push(d),
+    writeFile: (f, b) => written.push([f, String.fromCharCode(...b)]) },
+  runPython: (code) => ran.push(code), runPythonAsync: async (code) => ran.push(code) };
 let handed;
 const L = async () => ({ loadPyodide: async (o) => { handed = o; return api; } });
 %s
 const k = new K();
-await k.initRuntime({ pyodideUrl: "", indexUrl: "/static/pyodide/", loadPyodideOptions: {} });
+await k.initialize({ pyodideUrl: "", indexUrl: "/static/pyodide/",
+  loadPyodideOptions: { packages: ["p1"] } });
 const give = handed._snapshotDeserializer;
 const held = give({ path: [] }), load = give({ path: ["loadPackage"], call: true });
 const install = give({ path: ["_api", "install"], call: true });
 const loaded = give({ path: ["loadedPackages"], call: false });
 console.log(JSON.stringify([await handed._loadSnapshot, handed.indexURL, held.loadPackage("x"),
-  load("y"), install("w"), loaded.a, "a" in loaded, "b" in loaded, Object.keys(loaded)]));
+  load("y"), install("w"), loaded.a, "a" in loaded, "b" in loaded, Object.keys(loaded),
+  handed.packages, written, made, ran, k._gupaiFiles]));
 """
 
 
 @pytest.mark.skipif(shutil.which("node") is None, reason="Node is not installed")
 def test_the_patched_worker_hands_pyodide_the_snapshot_and_the_api(tmp_path: Path) -> None:
     """The snapshot is fetched from beside Pyodide and unzipped; the API's parts Python held
-    call (or read) the Pyodide that was loaded."""
+    call (or read) the Pyodide that was loaded; no package is installed at the start: the
+    packages' files are written back and the packages marked loaded; random is seeded again."""
     site = _site(tmp_path)
     snapshot.patch(site, _STATIC)
     worker = (site / _STATIC / "comlink.worker.1.js").read_text(encoding="utf-8")
@@ -131,7 +147,15 @@ def test_the_patched_worker_hands_pyodide_the_snapshot_and_the_api(tmp_path: Pat
         1,
         True,
         False,
-        ["a"],
+        ["a", "p1"],
+        [],
+        [["/lib/site/a.py", "abc"], ["/share/x/b.txt", "de"]],
+        ["/lib/site", "/share/x"],
+        [
+            "import importlib\nimportlib.invalidate_caches()",
+            "import pyodide_kernel\nimport random\nrandom.seed()",
+        ],
+        None,
     ]
 
 

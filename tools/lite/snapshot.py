@@ -15,10 +15,11 @@ and writes Pyodide's memory, gzip-compressed, to :data:`NAME` beside Pyodide. Th
 - ``pyodide.mjs`` grows the memory to the snapshot's size before copying it in (as shipped,
   restoring a snapshot larger than a fresh start's memory fails).
 
-The packages' files are not part of the memory, so the kernel still loads the start packages
-(their files: modules not yet imported, data, tracebacks' source lines). Everything else is as
-before: a site built where Node cannot run (or where the snapshot fails) starts the usual way,
-and the build says so in one line.
+The packages' files are not part of the memory (modules not yet imported, data, tracebacks'
+source lines need them). Node also writes the files the start packages installed to
+:data:`FILES`, and the worker, instead of installing those packages again (unzipping each wheel
+in Python), writes the files back and marks the packages loaded. A site built where Node cannot
+run (or where the snapshot fails) starts the usual way, and the build says so in one line.
 
 This site chooses: ``os.environ``, ``sys.path`` and the hash seed of every visit are those of
 the build (the environment is the kernel's own configuration, so nothing differs).
@@ -35,6 +36,8 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 #: the snapshot, beside Pyodide's files in the built site
 NAME = "gupai-start.snapshot.gz"
+#: the files the start packages installed, beside it (the memory does not hold them)
+FILES = "gupai-start.files.gz"
 #: what the snapshot has imported: the kernel, the widgets and what a first lesson imports
 START_IMPORTS = (
     "import pyodide_kernel, micropip, piplite, ipywidgets, anywidget, IPython.display, "
@@ -55,8 +58,13 @@ if _open:
     raise RuntimeError("files left open before the snapshot: " + ", ".join(_open))
 del _open, _std
 """
-#: in the worker: Pyodide loaded with the worker's options (its loader, the index folder)
-LOAD_CALL = re.compile(r"this\._pyodide=await (\w)\(\{indexURL:(\w),")
+#: in the worker: Pyodide loaded with the worker's options (its loader, the index folder, what
+#: comes between, the worker's start options)
+LOAD_CALL = re.compile(
+    r"this\._pyodide=await (\w)\(\{indexURL:(\w),(.{0,400}?)\.\.\.(\w)\.loadPyodideOptions\}\)"
+)
+#: in the worker: the start, once Pyodide is loaded
+RUNTIME_DONE = re.compile(r"await this\.initRuntime\((\w)\),")
 #: in the worker: the kernel's start-up script imports the kernel ...
 KERNEL_IMPORT = '.push("import pyodide_kernel")'
 #: ... and then seeds ``random`` again (restored, it would start from one state every visit)
@@ -99,11 +107,13 @@ def make(pyodide: Path, options: dict[str, object]) -> str | None:
     settings = {"env": options.get("env", {}), "packages": options["packages"]}
     settings["imports"] = START_IMPORTS + "\n" + SETTLE
     command = [node, str(HERE / "snapshot.mjs"), str(pyodide), str(pyodide / NAME)]
+    command.append(str(pyodide / FILES))
     done = subprocess.run(
         [*command, json.dumps(settings)], capture_output=True, text=True, timeout=600
     )
     if done.returncode != 0:
         (pyodide / NAME).unlink(missing_ok=True)
+        (pyodide / FILES).unlink(missing_ok=True)
         last = [line for line in done.stderr.splitlines() if line.startswith("Error")]
         return (last or ["Node failed"])[-1][:200]
     return None
@@ -136,18 +146,34 @@ def _patch_worker(script: Path) -> str:
     if NAME in text:  # patched already
         return script.name
     text, count = LOAD_CALL.subn(_with_snapshot, text)
+    text, written = RUNTIME_DONE.subn(lambda m: f"{m[0]}await({WRITE_FILES})(this._pyodide),", text)
     seeds = text.count(KERNEL_IMPORT)
     text = text.replace(KERNEL_IMPORT, RESEEDED)
-    if count != 1 or seeds != 1:
+    if count != 1 or written != 1 or seeds != 1:
         raise Unpatched(f"{script.name}: the worker no longer starts Pyodide as expected")
     script.write_text(text, encoding="utf-8")
     return script.name
 
 
+#: the worker, once Pyodide is loaded (``p``): the packages' files written back from
+#: :data:`FILES` (see snapshot.mjs for its layout), the packages marked loaded, Python's import
+#: caches emptied
+WRITE_FILES = (
+    "async p=>{let b=new Uint8Array(await this._gupaiFiles),"
+    "l=new DataView(b.buffer).getUint32(0,!0),"
+    "h=JSON.parse(new TextDecoder().decode(b.subarray(4,4+l))),o=4+l;"
+    "for(let[f,s]of h.files){p.FS.mkdirTree(f.slice(0,f.lastIndexOf('/')));"
+    "p.FS.writeFile(f,b.subarray(o,o+s));o+=s}"
+    "for(let k of h.packages)p.loadedPackages[k]='default channel';this._gupaiFiles=null;"
+    "p.runPython('import importlib\\nimportlib.invalidate_caches()')}"
+)
+
+
 def _with_snapshot(match: re.Match[str]) -> str:
-    """The worker's ``loadPyodide`` call with the snapshot among its options: fetched while
-    Pyodide loads, and the API's parts Python held given back (a function calls the loaded
-    Pyodide's; an object answers with the loaded Pyodide's)."""
+    """The worker's ``loadPyodide`` call with the snapshot among its options: fetched (with
+    the packages' files) while Pyodide loads, and the API's parts Python held given back (a
+    function calls the loaded Pyodide's; an object answers with the loaded Pyodide's). No
+    package is installed at the start: the files are written back from :data:`FILES`."""
     load, index = match[1], match[2]
     # g: a part of the API of the Pyodide being loaded, by its path (this._pyodide once loaded)
     part = "g=p=>p.reduce((o,k)=>o[k],this._pyodide)"
@@ -165,5 +191,11 @@ def _with_snapshot(match: re.Match[str]) -> str:
         f"fetch({index}+{json.dumps(NAME)}).then(r=>new Response(r.body.pipeThrough("
         "new DecompressionStream('gzip'))).arrayBuffer())"
     )
-    options = f"...(({part})=>({{_loadSnapshot:{fetched},_snapshotDeserializer:{given}}}))(),"
-    return f"this._pyodide=await {load}({{{options}indexURL:{index},"
+    files = fetched.replace(json.dumps(NAME), json.dumps(FILES))
+    options = f"...(({part})=>(this._gupaiFiles={files},"
+    options += f"{{_loadSnapshot:{fetched},_snapshotDeserializer:{given}}}))(),"
+    between, start = match[3], match[4]
+    return (
+        f"this._pyodide=await {load}({{{options}indexURL:{index},{between}"
+        f"...{start}.loadPyodideOptions,packages:[]}})"
+    )
