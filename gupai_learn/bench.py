@@ -224,21 +224,33 @@ def search_rows(quick: bool) -> None:
 
 #: What the memory row's fresh process runs: ``deals`` reviews of different Tien Gow deals (each
 #: played to the end by heuristic players), the peak memory in MB printed after ``after`` of
-#: them and after the last (the process's resident peak; where ``resource`` is missing,
-#: Windows, the peak that ``tracemalloc`` traced).
+#: them and after the last (the process's resident peak: on Linux its own ``VmHWM``, since
+#: ``ru_maxrss`` keeps the peak of the process that started it; elsewhere ``ru_maxrss``, and
+#: where ``resource`` is missing, Windows, the peak that ``tracemalloc`` traced).
 _MEMORY_CHILD = """
 import sys
 deals, after = int(sys.argv[1]), int(sys.argv[2])
-try:
-    import resource
-    def peak():
-        size = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-        return size / 2**20 if sys.platform == "darwin" else size / 2**10
-except ImportError:
-    import tracemalloc
-    tracemalloc.start()
-    def peak():
-        return tracemalloc.get_traced_memory()[1] / 2**20
+def own_peak():
+    try:
+        with open("/proc/self/status") as status:
+            for line in status:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1]) / 2**10
+    except OSError:
+        return None
+if own_peak() is not None:
+    peak = own_peak
+else:
+    try:
+        import resource
+        def peak():
+            size = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+            return size / 2**20 if sys.platform == "darwin" else size / 2**10
+    except ImportError:
+        import tracemalloc
+        tracemalloc.start()
+        def peak():
+            return tracemalloc.get_traced_memory()[1] / 2**20
 from gupai_learn.games import GAMES
 from gupai_learn.review import review
 info = GAMES["tien_gow"]

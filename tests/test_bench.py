@@ -183,6 +183,20 @@ def test_reviews_keep_memory_flat() -> None:
     assert 0 < first <= last <= first + 15, (first, last)
 
 
+@pytest.mark.skipif(not Path("/proc/self/status").is_file(), reason="Linux's /proc only")
+def test_the_memory_row_measures_its_own_process_not_the_one_that_started_it() -> None:
+    """The row's fresh process reports its own peak: on Linux ``ru_maxrss`` carries over the
+    peak of the process that started it (the bench, after its solver rows), which hid what the
+    reviews themselves use and any growth below it."""
+    from gupai_learn.bench import review_memory
+
+    ballast = bytearray(300 * 2**20)  # this process's peak now holds 300 MB more
+    ballast[:: 2**12] = b"x" * len(ballast[:: 2**12])  # touched, so resident
+    first, last = review_memory(deals=2, after=1)
+    assert 0 < first <= last < 200, (first, last)
+    del ballast
+
+
 def test_strong_rows_time_decisions_with_a_choice(capsys: pytest.CaptureFixture[str]) -> None:
     walls, cpus = bench.strong_move_times("tet_gow", 1)
     assert walls and len(walls) == len(cpus) and all(t >= 0 for t in walls + cpus)
