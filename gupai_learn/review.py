@@ -34,7 +34,7 @@ from __future__ import annotations
 import dataclasses
 import sys
 import types
-from collections.abc import Hashable, Iterable, Iterator
+from collections.abc import Callable, Hashable, Iterable, Iterator
 from typing import Any
 
 from gupai_learn.engine.game import GameInfo, PlayedDeal, SolveResult
@@ -136,9 +136,12 @@ def review(
     *,
     max_nodes: int | None = None,
     total_nodes: int | None = None,
+    progress: Callable[[int, int], object] | None = None,
 ) -> list[ReviewNote]:
     """Each decision of ``seat`` in the finished ``deal``: kept, slipped or undecided, a better
     move after a slip, and why (the others' answer, in the game's words, with rule ids).
+    ``progress``, when given, is called with (decisions looked at, decisions in all) before
+    the first and after each one (a Bagchen review can take seconds: the deal player shows it).
 
     A decision is a turn of ``seat`` with more than one legal move. The solver works back from
     the end: each decision is solved with at most ``max_nodes`` positions; once one is out of
@@ -167,7 +170,10 @@ def review(
     # ``known`` keep it so (every position on the way was proved lost for the seat)
     lost = budget.solve(info, deal, seat).wins is False
     known = len(deal.history)
-    for index, before, move in reversed(_decisions(deal, seat)):
+    decisions = _decisions(deal, seat)
+    if progress is not None:
+        progress(0, len(decisions))
+    for index, before, move in reversed(decisions):
         if reachable and budget.left > 0:
             path = deal.seated_history[index + 1 : known] if lost else None
             note, lost_here = _judge(info, before, seat, index, move, budget, path)
@@ -179,6 +185,8 @@ def review(
         when = turn_words(info, before, seat, move)
         memo = budget.memo.setdefault(seat, {})
         notes.append(dataclasses.replace(note, when=when, position=before, proved=memo))
+        if progress is not None:
+            progress(len(notes), len(decisions))
     return notes[::-1]
 
 
@@ -398,8 +406,16 @@ class _CallableModule(types.ModuleType):
     """This module, callable as :func:`review` (so ``gl.review(deal, seat)`` works although
     importing ``gupai_learn.review`` makes ``gl.review`` the module)."""
 
-    def __call__(self, deal: object, seat: object, **budget: int) -> list[ReviewNote]:
-        return review(deal, seat, **budget)
+    def __call__(
+        self,
+        deal: object,
+        seat: object,
+        *,
+        max_nodes: int | None = None,
+        total_nodes: int | None = None,
+        progress: Callable[[int, int], object] | None = None,
+    ) -> list[ReviewNote]:
+        return review(deal, seat, max_nodes=max_nodes, total_nodes=total_nodes, progress=progress)
 
 
 sys.modules[__name__].__class__ = _CallableModule

@@ -778,3 +778,30 @@ def test_a_hint_says_when_nothing_forces_the_goal_and_only_then() -> None:
     undecided = hint(lost, max_nodes=0)
     assert not undecided.solved and "No move makes sure" not in undecided.why
     assert undecided.move == found.move
+
+
+def test_a_review_says_how_far_it_has_come_while_it_works() -> None:
+    """A Bagchen review takes seconds: ``progress`` hears (0, n) first and then one call per
+    decision; the deal player and the replay show it as a bar until the notes come."""
+    from gupai_learn.widgets.deal_player import DealPlayer
+    from gupai_learn.widgets.deal_replay import ReplayStepper
+
+    deal, seat, _ = scripted("ding_niu")
+    heard: list[tuple[int, int]] = []
+    notes = review(deal, seat, progress=lambda done, total: heard.append((done, total)))
+    count = len(notes)
+    assert count > 1 and heard == [(done, count) for done in range(count + 1)]
+    player = DealPlayer("ding_niu", seed=0, seat=seat)
+    player.deal = player.picker.deal = deal
+    shown: list[str] = []
+    player.coach.observe(lambda change: shown.append(change["new"]), "value")
+    player.review()
+    bars = [value for value in shown if "gupai-looking-back" in value]
+    assert len(bars) == count + 1 and f"{count} of {count} done" in bars[-1]
+    assert "<progress value='0'" in bars[0] and "gupai-looking-back" not in shown[-1]
+    stepper = ReplayStepper(deal, step=0, seat=seat)
+    told: list[str] = []
+    stepper.notes.observe(lambda change: told.append(change["new"]), "value")
+    stepper.review()
+    assert sum("gupai-looking-back" in value for value in told) == count + 1
+    assert "gupai-looking-back" not in stepper.notes.value

@@ -151,11 +151,17 @@ class ReplayStepper(StaticFallback, ipywidgets.VBox):
         from gupai_learn.review import notes_html
         from gupai_learn.review import review as look_back
 
-        notes = look_back(final, self.seat)
+        notes = look_back(final, self.seat, progress=self._looking_back)
         self.notes.value = notes_html(final, notes, self.marks)
         self.slip = Slip.of(final, notes)
         self.go(self.step if self.slip is None else self.slip.index + 1)
         return notes
+
+    def _looking_back(self, done: int, total: int) -> None:
+        """While the review works: how far it has come, where its notes will be."""
+        from gupai_learn.widgets.deal_review import looking_back_html
+
+        self.notes.value = looking_back_html(done, total)
 
     def position(self, step: int) -> Any:
         """The deal after the first ``step`` moves."""

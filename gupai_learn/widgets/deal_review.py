@@ -14,6 +14,16 @@ import ipywidgets
 from gupai_learn.widgets.deal_table import Slip, _text, story_html
 
 
+def looking_back_html(done: int, total: int) -> str:
+    """While a review works (a Bagchen review takes seconds): how far it has come, from the
+    last decision back, in words and as a bar."""
+    return (
+        f"<p class='gupai-looking-back'>Looking back at your {total} decisions, from the "
+        f"last: {done} of {total} done <progress value='{done}' max='{max(total, 1)}'>"
+        "</progress></p>"
+    )
+
+
 class Reviewing:
     """The Review and Try-it-again buttons of a deal player: the widget sets these attributes
     (the deal, the learner's seat, the coach line, the story, the rows of tries and of the
@@ -38,13 +48,17 @@ class Reviewing:
         from gupai_learn.review import notes_html
         from gupai_learn.review import review as look_back
 
-        notes = look_back(self.deal, self.seat)
+        notes = look_back(self.deal, self.seat, progress=self._looking_back)
         self.coach.value = notes_html(self.deal, notes, self.marks)
         self._slip = Slip.of(self.deal, notes)
         self.story.value = story_html(self.deal, self._slip, self.marks)
         self.trial.children = ()
         self.tries.children = tuple(self._offer(n) for n in notes if n.verdict == "slipped")
         return notes
+
+    def _looking_back(self, done: int, total: int) -> None:
+        """While the review works: how far it has come, in the coach line."""
+        self.coach.value = looking_back_html(done, total)
 
     def _offer(self, note: Any) -> ipywidgets.Widget:
         """The "Try it again" button of one slip of the review (its puzzle made now, so that
