@@ -150,3 +150,33 @@ def test_a_slip_played_in_the_browser_is_tried_again_and_its_stars_saved(
     monkeypatch.setenv(progress.ENV, str(lab.root.parent / "progress.json"))
     assert progress.load()[puzzle.id].stars == 2
     assert progress.kept()[puzzle.id] == note.entry()
+
+
+# ----- a long review shows how far it has come -------------------------------------------------
+LONG_SOURCE = """from gupai_learn.games import GAMES
+from gupai_learn.widgets import DealPlayer
+info = GAMES["bagchen"]
+deal = info.Deal.random(seed=2)
+bots = [info.bot("heuristic", 2 + i) for i in range(deal.n_seats)]
+while not deal.is_over:
+    deal.apply(bots[deal.turn].choose(deal))
+player = DealPlayer("bagchen", seed=2, seat=0)
+player._use(deal, "The deal is over.")
+player"""
+
+
+def test_a_long_review_shows_its_progress_while_it_works(page: Any, lab: Lab) -> None:
+    """A Bagchen review takes seconds: while the kernel works, the coach line already shows
+    the bar and how many decisions are done; then the review replaces it."""
+    _notebook(lab, "long-review.ipynb", LONG_SOURCE)
+    open_and_run(page, lab, "long-review.ipynb")
+    button = page.locator("button", has_text="Review")
+    button.first.wait_for(timeout=30_000)
+    button.first.click()
+    bar = page.locator(".gupai-looking-back")
+    bar.first.wait_for(timeout=30_000)
+    said = bar.first.inner_text()
+    assert said.startswith("Looking back at your 9 decisions, from the last:"), said
+    assert bar.first.locator("progress").count() == 1
+    page.locator(".gupai-review").first.wait_for(timeout=120_000)
+    assert page.locator(".gupai-looking-back").count() == 0
