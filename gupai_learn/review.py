@@ -406,16 +406,7 @@ class _CallableModule(types.ModuleType):
     """This module, callable as :func:`review` (so ``gl.review(deal, seat)`` works although
     importing ``gupai_learn.review`` makes ``gl.review`` the module)."""
 
-    def __call__(
-        self,
-        deal: object,
-        seat: object,
-        *,
-        max_nodes: int | None = None,
-        total_nodes: int | None = None,
-        progress: Callable[[int, int], object] | None = None,
-    ) -> list[ReviewNote]:
-        return review(deal, seat, max_nodes=max_nodes, total_nodes=total_nodes, progress=progress)
+    __call__ = staticmethod(review)
 
 
 sys.modules[__name__].__class__ = _CallableModule
