@@ -93,6 +93,8 @@ def test_without_node_the_site_starts_the_usual_way(
 #: the patched worker run in Node with a stand-in Pyodide: what loadPyodide is handed, and what
 #: the parts Python held become once Pyodide is loaded
 _RUN = """
+globalThis.self = globalThis;
+globalThis.location = { search: "", href: "file:///site/lab/index.html" };
 const head = new TextEncoder().encode(JSON.stringify({ packages: ["p1"],
   files: [["/lib/site/a.py", 3], ["/share/x/b.txt", 2]] }));
 const blob = new Uint8Array([...new Uint8Array(new Uint32Array([head.length]).buffer), ...head,
@@ -177,3 +179,155 @@ def test_a_file_left_open_stops_the_snapshot(tmp_path: Path) -> None:
     assert settle(cached).stdout == "settled\n", settle(cached).stderr
     left = settle(f"held = open({str(zipped)!r}, 'rb')")
     assert "files left open before the snapshot" in left.stderr and "lib.zip" in left.stderr
+
+
+#: a kernel and its worker as the pyodide-kernel 0.8.6 page chunk ships them (minified)
+_HOOK = (
+    "class W{constructor(e){this._worker=this.initWorker(e)}initWorker(e){let t=e=>new Worker(e,"
+    '{type:"module"});return crossOriginIsolated?t(new URL("c.js",s.b)):t(new URL("w.js",s.b))}}'
+)
+_PAGE = "<html><head><title>JupyterLite</title></head><body></body></html>"
+
+
+def _early_site(root: Path) -> Path:
+    site = _site(root)
+    snapshot.patch(site, _STATIC)
+    (site / _STATIC / "393.1.js").write_text(_HOOK, encoding="utf-8")
+    for page in snapshot.PAGES:
+        (site / page).parent.mkdir(parents=True)
+        (site / page).write_text(_PAGE, encoding="utf-8")
+    return site
+
+
+def test_the_pages_start_the_worker_and_the_kernel_takes_it(tmp_path: Path) -> None:
+    site = _early_site(tmp_path)
+    options = {"env": {"HOME": "/home/pyodide"}, "packages": ["gupai-learn"]}
+    changed = snapshot.start_early(site, _STATIC, options)
+    assert changed == [*snapshot.PAGES, "393.1.js"]
+    page = (site / "lab" / "index.html").read_text(encoding="utf-8")
+    assert page.count(snapshot.EARLY) == 1 and page.index(snapshot.EARLY) < page.index("</head>")
+    assert '"../extensions/kernel/static/comlink.worker.1.js"' in page
+    assert '\\"pyodide\\": \\"../../../static/pyodide/pyodide.mjs\\"' in page
+    hook = (site / _STATIC / "393.1.js").read_text(encoding="utf-8")
+    assert 'let t=e=>self.gupaiEarlyWorker?.(e)||new Worker(e,{type:"module"});' in hook
+    before = {p: p.read_bytes() for p in site.rglob("*.*")}
+    snapshot.start_early(site, _STATIC, options)  # a second run changes nothing
+    assert {p: p.read_bytes() for p in site.rglob("*.*")} == before
+
+
+def test_a_kernel_chunk_that_changed_is_named(tmp_path: Path) -> None:
+    site = _early_site(tmp_path)
+    (site / _STATIC / "393.1.js").write_text(_HOOK.replace("initWorker", "makeWorker"), "utf-8")
+    with pytest.raises(snapshot.Unpatched, match="no longer makes its worker"):
+        snapshot.start_early(site, _STATIC, {})
+
+
+#: the page's script run in Node: the worker it makes, and who gets it
+_PAGE_RUN = """
+const made = [];
+globalThis.self = globalThis;
+globalThis.document = { baseURI: "http://site/lab/index.html?path=a.ipynb" };
+globalThis.DecompressionStream = class {};
+globalThis.Worker = class {
+  constructor(u, o) { made.push([String(u), o.type]); this.n = made.length; }
+  terminate() { made.push("ended"); } };
+globalThis.setTimeout = () => 1; globalThis.clearTimeout = () => {};
+%s
+const worker = "http://site/extensions/kernel/static/comlink.worker.1.js";
+const other = self.gupaiEarlyWorker(new URL("http://site/extensions/kernel/static/c.js"));
+const first = self.gupaiEarlyWorker(new URL(worker)), again = self.gupaiEarlyWorker(worker);
+console.log(JSON.stringify([made, other ?? null, first && first.n, again ?? null]));
+"""
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="Node is not installed")
+def test_the_page_hands_its_worker_once_to_the_kernel_that_asks_for_it(tmp_path: Path) -> None:
+    site = _early_site(tmp_path)
+    snapshot.start_early(site, _STATIC, {"env": {}, "packages": []})
+    page = (site / "lab" / "index.html").read_text(encoding="utf-8")
+    code = page.split("<script>", 1)[1].split("</script>", 1)[0]
+    script = tmp_path / "page.mjs"
+    script.write_text(_PAGE_RUN % code, encoding="utf-8")
+    done = subprocess.run(["node", str(script)], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr[-2000:]
+    made, other, first, again = json.loads(done.stdout)
+    assert len(made) == 1 and made[0][1] == "module"
+    address = made[0][0]
+    assert address.startswith("http://site/extensions/kernel/static/comlink.worker.1.js?")
+    assert "gupai-early=" in address
+    assert (other, first, again) == (None, 1, None)
+
+
+#: the patched worker, started early by a page, run in Node with a stand-in Pyodide module
+_EARLY_RUN = """
+globalThis.self = globalThis;
+globalThis.location = { search: "?gupai-early=" + encodeURIComponent(JSON.stringify({
+  pyodide: "../../../static/pyodide/pyodide.mjs", options: { env: { HOME: "/h" } } })),
+  href: %(worker)s };
+const head = new TextEncoder().encode(JSON.stringify({ packages: ["p1"],
+  files: [["/a/b.py", 2]] }));
+const blob = new Uint8Array([...new Uint8Array(new Uint32Array([head.length]).buffer), ...head,
+  ...new TextEncoder().encode("xy")]).buffer;
+const asked = [];
+globalThis.fetch = async (url) => { asked.push(url); return { body: { pipeThrough: () =>
+  url.endsWith("files.gz") ? blob : "gz:" + url } }; };
+globalThis.Response = class {
+  constructor(b) { this.b = b; }
+  async arrayBuffer() { return this.b; } };
+globalThis.DecompressionStream = class {};
+let own = 0;
+const L = async () => ({ loadPyodide: async (o) => { own += 1; return globalThis.early; } });
+%(code)s
+await new Promise((r) => setTimeout(r, 50));
+const before = [...asked], early = [own, globalThis.handed !== undefined,
+  [...globalThis.early.written]];
+const pyodide = new URL("../../../static/pyodide/pyodide.mjs", %(worker)s).href;
+const logged = [];
+const k = new K(); k._logMessage = (m) => logged.push(m.data);
+await k.initialize({ pyodideUrl: pyodide, indexUrl: "unused/", loadPyodideOptions: {} });
+const h = globalThis.handed, written = [...globalThis.early.written];
+const second = new K(); second._logMessage = () => {};
+await second.initialize({ pyodideUrl: pyodide, indexUrl: "/other/", loadPyodideOptions: {} });
+console.log(JSON.stringify([before.map(u => u.slice(u.lastIndexOf("/") + 1)), early, own,
+  k._pyodide === globalThis.early, h.indexURL === pyodide.slice(0, -11), h.env, h.packages,
+  await h._loadSnapshot === "gz:" + pyodide.slice(0, -11) + "gupai-start.snapshot.gz",
+  h._snapshotDeserializer({ path: ["loadPackage"], call: true })("z"), logged, written]));
+"""
+_EARLY_PYODIDE = """
+const api = { loadPackage: (x) => "loaded " + x, loadedPackages: {}, written: [],
+  FS: { mkdirTree: () => {}, writeFile: (f, b) => api.written.push(f) },
+  runPython: () => {}, runPythonAsync: async () => {} };
+globalThis.early = api;
+export async function loadPyodide(o) { globalThis.handed = o; o.stdout("hello"); return api; }
+"""
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="Node is not installed")
+def test_a_worker_started_early_restores_the_snapshot_before_the_kernel_asks(
+    tmp_path: Path,
+) -> None:
+    """At once, before the kernel's options come: the snapshot and the files are fetched from
+    beside Pyodide and Pyodide loaded with the page's options; the first kernel that loads
+    that Pyodide takes it (and what Python wrote meanwhile); a second one loads its own."""
+    site = _site(tmp_path)
+    snapshot.patch(site, _STATIC)
+    (site / "static" / "pyodide" / "pyodide.mjs").write_text(_EARLY_PYODIDE, encoding="utf-8")
+    worker = (site / _STATIC / "comlink.worker.1.js").read_text(encoding="utf-8")
+    address = json.dumps((site / _STATIC / "comlink.worker.1.js").as_uri())
+    script = tmp_path / "early.mjs"
+    script.write_text(_EARLY_RUN % {"worker": address, "code": worker}, encoding="utf-8")
+    done = subprocess.run(["node", str(script)], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert json.loads(done.stdout.splitlines()[-1]) == [
+        [snapshot.FILES, snapshot.NAME],
+        [0, True, ["/a/b.py"]],
+        1,
+        True,
+        True,
+        {"HOME": "/h"},
+        [],
+        True,
+        "loaded z",
+        ["hello"],
+        ["/a/b.py"],
+    ]

@@ -15,6 +15,12 @@ and writes Pyodide's memory, gzip-compressed, to :data:`NAME` beside Pyodide. Th
 - ``pyodide.mjs`` grows the memory to the snapshot's size before copying it in (as shipped,
   restoring a snapshot larger than a fresh start's memory fails).
 
+The kernel's worker is also started early (:func:`start_early`): as shipped, JupyterLab makes
+it only once its own front end has loaded and the notebook is open (about 6 s on this machine),
+and Python's start then waits on that. The pages that open notebooks now make the worker as
+they load, and it restores the snapshot while the front end loads beside it; the first kernel
+the page starts takes that worker. A page that starts no kernel within two minutes ends it.
+
 The packages' files are not part of the memory (modules not yet imported, data, tracebacks'
 source lines need them). Node also writes the files the start packages installed to
 :data:`FILES`, and the worker, instead of installing those packages again (unzipping each wheel
@@ -28,6 +34,7 @@ the build (the environment is the kernel's own configuration, so nothing differs
 from __future__ import annotations
 
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -61,6 +68,7 @@ del _open, _std
 #: in the worker: Pyodide loaded with the worker's options (its loader, the index folder, what
 #: comes between, the worker's start options)
 LOAD_CALL = re.compile(
+    r"(let\{pyodideUrl:(\w),indexUrl:\w\}=\w,\{loadPyodide:\w\}=await \w+\(\w\);)"
     r"this\._pyodide=await (\w)\(\{indexURL:(\w),(.{0,400}?)\.\.\.(\w)\.loadPyodideOptions\}\)"
 )
 #: in the worker: the start, once Pyodide is loaded
@@ -92,7 +100,8 @@ def start_from_snapshot(site: Path, plugin: str, kernel_static: str) -> str:
     why_not = make(site / "static" / "pyodide", options)
     if why_not is not None:
         return f"start snapshot not made ({why_not}): the kernel starts the usual way"
-    patched = patch(site, kernel_static)
+    patched = patch(site, kernel_static) + start_early(site, kernel_static, options)
+    patched = list(dict.fromkeys(patched))
     size = (site / "static" / "pyodide" / NAME).stat().st_size
     return f"start snapshot made ({size / 1e6:.1f} MB): {', '.join(patched)} patched"
 
@@ -151,32 +160,36 @@ def _patch_worker(script: Path) -> str:
     text = text.replace(KERNEL_IMPORT, RESEEDED)
     if count != 1 or written != 1 or seeds != 1:
         raise Unpatched(f"{script.name}: the worker no longer starts Pyodide as expected")
+    if script.name.startswith("comlink.worker"):  # the worker a page starts (not a chunk's copy)
+        text = _early_worker() + text
     script.write_text(text, encoding="utf-8")
     return script.name
 
 
-#: the worker, once Pyodide is loaded (``p``): the packages' files written back from
-#: :data:`FILES` (see snapshot.mjs for its layout), the packages marked loaded, Python's import
-#: caches emptied
-WRITE_FILES = (
-    "async p=>{let b=new Uint8Array(await this._gupaiFiles),"
-    "l=new DataView(b.buffer).getUint32(0,!0),"
+#: the packages' files written back into Pyodide ``p`` from the bytes ``b`` of :data:`FILES`
+#: (see snapshot.mjs for its layout), the packages marked loaded, Python's import caches emptied
+WRITE = (
+    "(p,b)=>{let l=new DataView(b.buffer).getUint32(0,!0),"
     "h=JSON.parse(new TextDecoder().decode(b.subarray(4,4+l))),o=4+l;"
     "for(let[f,s]of h.files){p.FS.mkdirTree(f.slice(0,f.lastIndexOf('/')));"
     "p.FS.writeFile(f,b.subarray(o,o+s));o+=s}"
-    "for(let k of h.packages)p.loadedPackages[k]='default channel';this._gupaiFiles=null;"
+    "for(let k of h.packages)p.loadedPackages[k]='default channel';"
     "p.runPython('import importlib\\nimportlib.invalidate_caches()')}"
+)
+#: the worker, once Pyodide is loaded (``p``): the files written back, unless a Pyodide started
+#: early had them written already
+WRITE_FILES = (
+    "async p=>{let f=await this._gupaiFiles;this._gupaiFiles=null;"
+    f"f&&({WRITE})(p,new Uint8Array(f))}}"
 )
 
 
-def _with_snapshot(match: re.Match[str]) -> str:
-    """The worker's ``loadPyodide`` call with the snapshot among its options: fetched (with
-    the packages' files) while Pyodide loads, and the API's parts Python held given back (a
-    function calls the loaded Pyodide's; an object answers with the loaded Pyodide's). No
-    package is installed at the start: the files are written back from :data:`FILES`."""
-    load, index = match[1], match[2]
-    # g: a part of the API of the Pyodide being loaded, by its path (this._pyodide once loaded)
-    part = "g=p=>p.reduce((o,k)=>o[k],this._pyodide)"
+def _given(holder: str) -> str:
+    """The snapshot's deserializer: the parts of Pyodide's API that Python held, given back by
+    their path in the Pyodide ``holder`` names once it is loaded (a function calls the loaded
+    Pyodide's; an object answers with the loaded Pyodide's)."""
+    # g: a part of the API of the Pyodide being loaded, by its path
+    part = f"g=p=>p.reduce((o,k)=>o[k],{holder})"
     # an object of the API's: every use asks the loaded Pyodide
     proxy = (
         "new Proxy({},{get:(_,k)=>{let o=g(p),v=o[k];return typeof v=='function'?v.bind(o):v},"
@@ -186,16 +199,120 @@ def _with_snapshot(match: re.Match[str]) -> str:
     )
     # a function: called on its owner, as Python called the method it took
     call = "(...a)=>g(p.slice(0,-1))[p[p.length-1]](...a)"
-    given = f"({{path:p,call:c}})=>c?{call}:{proxy}"
-    fetched = (
-        f"fetch({index}+{json.dumps(NAME)}).then(r=>new Response(r.body.pipeThrough("
+    return f"(({part})=>({{path:p,call:c}})=>c?{call}:{proxy})()"
+
+
+def _fetched(folder: str, name: str) -> str:
+    """A promise of the file ``name`` in ``folder`` (a JavaScript expression), unzipped."""
+    return (
+        f"fetch({folder}+{json.dumps(name)}).then(r=>new Response(r.body.pipeThrough("
         "new DecompressionStream('gzip'))).arrayBuffer())"
     )
-    files = fetched.replace(json.dumps(NAME), json.dumps(FILES))
-    options = f"...(({part})=>(this._gupaiFiles={files},"
-    options += f"{{_loadSnapshot:{fetched},_snapshotDeserializer:{given}}}))(),"
-    between, start = match[3], match[4]
+
+
+def _with_snapshot(match: re.Match[str]) -> str:
+    """The worker's ``loadPyodide`` call with the snapshot among its options: fetched (with
+    the packages' files) while Pyodide loads, and the API's parts Python held given back
+    (:func:`_given`). No package is installed at the start: the files are written back from
+    :data:`FILES`. A Pyodide the worker started early (:data:`EARLY_WORKER`) is taken instead
+    when it was loaded from the same place."""
+    before, url, load, index = match[1], match[2], match[3], match[4]
+    options = f"...(this._gupaiFiles={_fetched(index, FILES)},"
+    options += f"{{_loadSnapshot:{_fetched(index, NAME)},"
+    options += f"_snapshotDeserializer:{_given('this._pyodide')}}}),"
+    between, start = match[5], match[6]
     return (
-        f"this._pyodide=await {load}({{{options}indexURL:{index},{between}"
-        f"...{start}.loadPyodideOptions,packages:[]}})"
+        f"{before}this._pyodide=await self.gupaiEarly?.take({url},this)||await {load}({{{options}"
+        f"indexURL:{index},{between}...{start}.loadPyodideOptions,packages:[]}})"
+    )
+
+
+#: the mark in the address of the worker a page starts early; its value says where Pyodide is
+#: (from the worker's folder) and with which options the kernel loads it
+EARLY = "gupai-early"
+#: the pages of the site that open notebooks (and so start kernels)
+PAGES = ("lab/index.html", "notebooks/index.html")
+#: in the page's kernel code: the kernel makes its worker
+MAKE_WORKER = re.compile(r'initWorker\((\w)\)\{let (\w)=(\w)=>new Worker\(\3,\{type:"module"\}\);')
+
+
+def start_early(site: Path, kernel_static: str, options: dict[str, object]) -> list[str]:
+    """Start the kernel's worker as the pages that open notebooks load (see the module's
+    text), once :func:`patch` has patched the worker; the names of the files changed.
+    ``options`` are the kernel's ``loadPyodideOptions``. :class:`Unpatched` when a script no
+    longer looks as expected."""
+    static = site / kernel_static
+    workers = [p for p in _workers(static) if "self.gupaiEarly=" in p.read_text("utf-8")]
+    hooks = [p for p in sorted(static.glob("*.js")) if _makes_worker(p.read_text("utf-8"))]
+    if len(workers) != 1 or len(hooks) != 1:
+        raise Unpatched(f"{kernel_static}: the kernel no longer makes its worker as expected")
+    pyodide = os.path.relpath("static/pyodide/pyodide.mjs", kernel_static)
+    early = {"pyodide": pyodide.replace(os.sep, "/"), "options": options}
+    for name in PAGES:
+        page = site / name
+        folder = page.parent.relative_to(site)
+        worker = os.path.relpath(f"{kernel_static}/{workers[0].name}", folder)
+        html = page.read_text(encoding="utf-8")
+        if EARLY not in html:
+            if html.count("</head>") != 1:
+                raise Unpatched(f"{name}: the page no longer has one head")
+            script = _page_script(worker.replace(os.sep, "/"), early)
+            page.write_text(html.replace("</head>", script + "</head>"), encoding="utf-8")
+    hook = hooks[0].read_text(encoding="utf-8")
+    hooks[0].write_text(MAKE_WORKER.sub(_taken_first, hook), encoding="utf-8")
+    return [*PAGES, hooks[0].name]
+
+
+def _makes_worker(script: str) -> bool:
+    """Whether ``script`` is the kernel's code that makes its worker (patched or not)."""
+    return MAKE_WORKER.search(script) is not None or "self.gupaiEarlyWorker?.(" in script
+
+
+def _taken_first(match: re.Match[str]) -> str:
+    """The kernel's ``initWorker``: the worker the page started early, when it is the one asked
+    for and not yet taken; otherwise a new one, as shipped."""
+    options, make, url = match[1], match[2], match[3]
+    return (
+        f"initWorker({options}){{let {make}={url}=>self.gupaiEarlyWorker?.({url})"
+        f'||new Worker({url},{{type:"module"}});'
+    )
+
+
+def _page_script(worker: str, early: dict[str, object]) -> str:
+    """The page's start of the worker (``worker``: its address from the page's folder), with
+    ``early`` in its address; ``self.gupaiEarlyWorker(url)`` hands it over once, to whoever
+    asks for that worker's script; unasked after two minutes, it ends."""
+    return (
+        "<script>/* gupai-learn: the kernel's worker starts as the page loads */\n"
+        "(()=>{if(self.crossOriginIsolated||!self.Worker||!self.DecompressionStream)return;"
+        f"let u=new URL({json.dumps(worker)},document.baseURI),w;"
+        f"u.searchParams.set({json.dumps(EARLY)},{json.dumps(json.dumps(early))});"
+        "try{w=new Worker(u,{type:'module'})}catch(e){return}"
+        "let idle=setTimeout(()=>{w&&w.terminate();w=null},120000);"
+        "self.gupaiEarlyWorker=a=>{if(!w||new URL(a,document.baseURI).pathname!==u.pathname)"
+        "return;clearTimeout(idle);let t=w;w=null;return t}})();\n</script>\n"
+    )
+
+
+def _early_worker() -> str:
+    """The worker's prelude. In the worker a page started early (its address carries
+    :data:`EARLY`), Pyodide starts from the snapshot at once; ``self.gupaiEarly.take(url,
+    kernel)`` gives it to the first kernel that loads Pyodide from ``url`` (with what Python
+    wrote meanwhile, into that kernel's log), the packages' files written back already.
+    Anywhere else, for any other address, after that first time or when the early start
+    failed, it gives null and the kernel loads Pyodide itself."""
+    return (
+        f"self.gupaiEarly=(()=>{{let q=new URLSearchParams(self.location.search).get("
+        f"{json.dumps(EARLY)});if(!q)return{{take:async()=>null}};"
+        "let o=JSON.parse(q),url=new URL(o.pyodide,self.location.href).href,"
+        "s=url.slice(0,url.lastIndexOf('/')+1),held=null,kernel=null,lines=[],"
+        "say=l=>d=>{(l=='info'?console.log:console.error)(d);"
+        "kernel?kernel._logMessage({type:'text',level:l,data:d}):lines.push([l,d])},"
+        f"files={_fetched('s', FILES)},snap={_fetched('s', NAME)},"
+        "py=import(url).then(m=>m.loadPyodide({_loadSnapshot:snap,"
+        f"_snapshotDeserializer:{_given('held')},indexURL:s,stdout:say('info'),"
+        "stderr:say('critical'),...o.options,packages:[]}))"
+        f".then(async p=>{{({WRITE})(p,new Uint8Array(await files));return held=p}},()=>null);"
+        "return{take:async(u,k)=>{if(u!==url||kernel)return null;kernel=k;"
+        "for(let[l,d]of lines)k._logMessage({type:'text',level:l,data:d});return py}}})();\n"
     )
