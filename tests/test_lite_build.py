@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -103,20 +104,47 @@ def test_a_left_out_package_refuses_to_import(tmp_path: Path) -> None:
     assert "left out of this site" in said
 
 
+#: IPython 9's display.py, where it asks whether display data names a file
+_DISPLAY = (
+    "import os\n\n\ndef _safe_exists(path):\n"
+    '    """Check path, but don\'t let exceptions raise"""\n'
+    "    try:\n        return os.path.exists(path)\n    except Exception:\n        return False\n"
+)
+
+
 def test_ipython_imports_its_terminal_when_first_used(tmp_path: Path) -> None:
     init = "import sys\nfrom .core import release\nfrom .terminal.embed import embed\nX = 1\n"
-    source = _wheel(tmp_path / "ipython-9.0.0-py3-none-any.whl", {"IPython/__init__.py": init})
-    patched = build.deferred_terminal(source, tmp_path / "patched")
-    import zipfile
-
+    files = {"IPython/__init__.py": init, "IPython/core/display.py": _DISPLAY}
+    source = _wheel(tmp_path / "ipython-9.0.0-py3-none-any.whl", files)
+    patched = build.wheels.patched_ipython(source, tmp_path / "patched")
     with zipfile.ZipFile(patched) as z:
         text = z.read("IPython/__init__.py").decode()
     assert "\nfrom .terminal.embed import embed\n" not in text.split("def __getattr__")[0]
     assert "def __getattr__(name):" in text and "X = 1" in text
     _record_matches(patched)
     plain = _wheel(tmp_path / "other" / "ipython-9.0.0-py3-none-any.whl", {"IPython/x.py": ""})
-    with pytest.raises(build.Missing, match="no longer imports the terminal"):
-        build.deferred_terminal(plain, tmp_path / "patched2")
+    with pytest.raises(build.wheels.Unpatched, match="no longer imports the terminal"):
+        build.wheels.patched_ipython(plain, tmp_path / "patched2")
+
+
+def test_ipython_takes_markup_for_markup_not_for_a_file_name(tmp_path: Path) -> None:
+    """In the site, HTML('<b>x</b>') and SVG('<svg ...>') no longer look their text up as a
+    path (on the drive, a round trip to the page each); a file's name is still a file's."""
+    init = "from .terminal.embed import embed\n"
+    files = {"IPython/__init__.py": init, "IPython/core/display.py": _DISPLAY}
+    source = _wheel(tmp_path / "ipython-9.0.0-py3-none-any.whl", files)
+    with zipfile.ZipFile(build.wheels.patched_ipython(source, tmp_path / "patched")) as z:
+        display = z.read("IPython/core/display.py").decode()
+    looked: list[str] = []
+    space = {"os": type("os", (), {"path": type("p", (), {"exists": looked.append})})}
+    exec(display.split("\n", 1)[1], space)  # without its import of os: a stand-in that records
+    assert space["_safe_exists"]("  <svg width='2'></svg>") is False
+    space["_safe_exists"]("page.html")
+    assert looked == ["page.html"]
+    old = tmp_path / "old" / "ipython-9.0.0-py3-none-any.whl"
+    source = _wheel(old, {"IPython/__init__.py": init})
+    with pytest.raises(build.wheels.Unpatched, match="display.py no longer checks whether"):
+        build.wheels.patched_ipython(source, tmp_path / "patched3")
 
 
 #: the two places the pyodide-kernel 0.8.6 worker scripts patched (minified, as shipped)

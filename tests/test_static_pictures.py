@@ -21,7 +21,7 @@ from gupai_learn import puzzles
 from gupai_learn.bots import play_out
 from gupai_learn.display import install
 from gupai_learn.games import GAMES
-from gupai_learn.render import row_svg
+from gupai_learn.render import Picture, row_svg
 from gupai_learn.widgets import (
     DealPlayer,
     HandPicker,
@@ -115,6 +115,9 @@ def test_drawings_display_as_images_that_an_untrusted_page_shows() -> None:
     assert data["text/plain"] == repr(hand)
     data, _ = formatter.format(SVG(row_svg(hand)))
     assert data["text/html"].startswith("<img ") and "IPython" not in data["text/plain"]
+    assert data["text/plain"].startswith("(a picture: a row of 2 tiles")
+    data, _ = formatter.format(Picture(row_svg(hand)))  # the lessons' way: no parse, no look-up
+    assert data["text/html"].startswith("<img ") and "image/svg+xml" not in data
     assert data["text/plain"].startswith("(a picture: a row of 2 tiles")
     data, _ = formatter.format(HTML(f"<b>hand</b>{row_svg(hand)}"))
     assert data["text/html"].startswith("<b>hand</b><img ") and "<svg" not in data["text/html"]

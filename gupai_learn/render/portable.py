@@ -150,7 +150,8 @@ def install(shell: Any = None, widget_picture: Callable[[Any], str] | None = Non
     for mime, types, printer in rules:
         for module, name in types:
             formatters[mime].for_type_by_name(module, name, printer)
-    formatters["text/plain"].for_type_by_name("IPython.core.display", "SVG", _plain_svg)
+    for module, name in (("IPython.core.display", "SVG"), ("gupai_learn.render.pieces", "Picture")):
+        formatters["text/plain"].for_type_by_name(module, name, _plain_svg)
     # a wide table scrolls inside the column instead of running past it
     formatters["text/html"].for_type_by_name("pandas", "DataFrame", _frame_html)
     if widget_picture is not None:
@@ -178,5 +179,6 @@ WIDE_TABLE_OPEN = (
 
 
 def _plain_svg(obj: object, printer: Any, cycle: bool) -> None:
-    """IPython's ``SVG`` object as text: what it shows, not ``<IPython…SVG object>``."""
+    """IPython's ``SVG`` object, or a :class:`~gupai_learn.render.Picture`, as text: what it
+    shows (its label), not ``<IPython…SVG object>``."""
     printer.text(_svg_label(obj) or "(a picture)")

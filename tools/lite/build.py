@@ -45,8 +45,6 @@ import sys
 import tarfile
 import tempfile
 import venv
-import zipfile
-from base64 import urlsafe_b64encode
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -55,6 +53,11 @@ HERE = Path(__file__).resolve().parent
 _SNAPSHOT = importlib.util.spec_from_file_location("gupai_lite_snapshot", HERE / "snapshot.py")
 snapshot = importlib.util.module_from_spec(_SNAPSHOT)  # type: ignore[arg-type]
 _SNAPSHOT.loader.exec_module(snapshot)  # type: ignore[union-attr]
+# the wheels the site changes or makes (wheels.py), loaded the same way
+_WHEELS = importlib.util.spec_from_file_location("gupai_lite_wheels", HERE / "wheels.py")
+wheels = importlib.util.module_from_spec(_WHEELS)  # type: ignore[arg-type]
+_WHEELS.loader.exec_module(wheels)  # type: ignore[union-attr]
+JEDI_LEFT_OUT, left_out_wheel, _digest = wheels.JEDI_LEFT_OUT, wheels.left_out_wheel, wheels._digest
 REPO = HERE.parents[1]
 CACHE = REPO / ".lite-cache"
 SITE = REPO / "_site"
@@ -97,20 +100,6 @@ TERMINAL_ONLY = ("prompt-toolkit", "wcwidth")
 KERNEL_NEEDS = ("micropip", "ipython", "jedi", "platformdirs", *KERNEL_WHEELS, *TERMINAL_ONLY)
 #: where the pyodide-kernel extension keeps its wheels, in the tools' venv
 KERNEL_PYPI = "share/jupyter/labextensions/@jupyterlite/pyodide-kernel-extension/static/pypi"
-#: the stand-in for jedi: IPython's completer imports jedi if it can, at every kernel start
-JEDI_LEFT_OUT = (
-    "jedi",
-    "0.0.0+left.out",
-    "raise ImportError('jedi is left out of this site (IPython completes without it)')\n",
-)
-#: the stand-in for mypy_extensions, which psygnal tries to import (and does without): found in
-#: site-packages, the miss no longer reaches the learner's drive, which would be listed for it
-#: (one round trip to the page per file there)
-MYPY_EXTENSIONS_LEFT_OUT = (
-    "mypy_extensions",
-    "0.0.0+left.out",
-    "raise ImportError('mypy_extensions is left out of this site (psygnal works without it)')\n",
-)
 CORE_FILES = (
     "pyodide.mjs",
     "pyodide.js",
@@ -256,11 +245,14 @@ def stage_pyodide(core: Path, wheel: Path, into: Path, kernel_pypi: Path) -> lis
         found = _kernel_wheel(kernel_pypi, name)
         version = found.name.split("-")[1]
         packages[name] = _entry(name, version, depends, imports, found)
-    for name, version, body in (JEDI_LEFT_OUT, MYPY_EXTENSIONS_LEFT_OUT):
+    for name, version, body in (JEDI_LEFT_OUT, wheels.MYPY_EXTENSIONS_LEFT_OUT):
         stub = left_out_wheel(name, version, body, CACHE / "stubs")
         packages[_canonical(name)] = _entry(_canonical(name), version, [], [name], stub)
     spec = packages["ipython"]
-    patched = deferred_terminal(_local("ipython", spec), CACHE / "patched")
+    try:
+        patched = wheels.patched_ipython(_local("ipython", spec), CACHE / "patched")
+    except wheels.Unpatched as problem:
+        raise Missing(str(problem)) from None
     # the terminal's own packages stay in the site (IPython.embed finds them) but out of the start
     depends = [d for d in spec["depends"] if _canonical(d) not in TERMINAL_ONLY]  # type: ignore[attr-defined]
     packages["ipython"] = _entry("ipython", str(spec["version"]), depends, ["IPython"], patched)
@@ -377,74 +369,6 @@ def _kernel_wheel(kernel_pypi: Path, name: str) -> Path:
     copy.parent.mkdir(parents=True, exist_ok=True)
     shutil.copy2(found[-1], copy)
     return copy
-
-
-def left_out_wheel(name: str, version: str, body: str, folder: Path) -> Path:
-    """A wheel whose package ``name`` only says, on import, that it is left out (``body``
-    raises ImportError): it stands where a package the site does not load at start would
-    otherwise be installed."""
-    files = {f"{name}/__init__.py": body}
-    return _write_wheel(folder / f"{name}-{version}-py3-none-any.whl", name, version, files)
-
-
-def deferred_terminal(wheel: Path, folder: Path) -> Path:
-    """IPython's wheel with ``IPython/__init__.py`` importing ``embed`` (the terminal,
-    prompt_toolkit with it) when it is first used instead of at ``import IPython``; every other
-    file as it was. Missing the line it changes, the build stops naming it."""
-    folder.mkdir(parents=True, exist_ok=True)
-    eager = "from .terminal.embed import embed\n"
-    lazy = (
-        "\n\ndef __getattr__(name):\n"
-        "    # gupai-learn's site: the terminal (prompt_toolkit) is imported when first used\n"
-        "    if name == 'embed':\n"
-        "        from .terminal.embed import embed\n\n"
-        "        return embed\n"
-        "    raise AttributeError(f'module {__name__!r} has no attribute {name!r}')\n"
-    )
-    with zipfile.ZipFile(wheel) as source:
-        files = {info.filename: source.read(info) for info in source.infolist()}
-    init = files.get("IPython/__init__.py", b"").decode("utf-8")
-    if eager not in init:
-        raise Missing(f"{wheel.name}: IPython/__init__.py no longer imports the terminal eagerly")
-    files["IPython/__init__.py"] = (init.replace(eager, "", 1) + lazy).encode("utf-8")
-    dist_info = next(n.split("/")[0] for n in files if n.endswith(".dist-info/RECORD"))
-    files.pop(f"{dist_info}/RECORD")
-    name, version = wheel.name.split("-")[:2]
-    return _write_wheel(folder / wheel.name, name, version, files, dist_info)
-
-
-def _write_wheel(
-    path: Path,
-    name: str,
-    version: str,
-    files: dict[str, str] | dict[str, bytes],
-    dist_info: str = "",
-) -> Path:
-    """Write a wheel of ``files`` (path -> text or bytes) with its RECORD; the dist-info's
-    METADATA and WHEEL are written too when ``files`` has none. Deterministic: fixed dates."""
-    dist_info = dist_info or f"{name}-{version}.dist-info"
-    data = {k: v.encode("utf-8") if isinstance(v, str) else v for k, v in files.items()}
-    data.setdefault(
-        f"{dist_info}/METADATA",
-        f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n".encode(),
-    )
-    data.setdefault(
-        f"{dist_info}/WHEEL",
-        b"Wheel-Version: 1.0\nGenerator: gupai-learn lite build\nRoot-Is-Purelib: true\n"
-        b"Tag: py3-none-any\n",
-    )
-    record = "".join(f"{k},sha256={_digest(v)},{len(v)}\n" for k, v in data.items())
-    data[f"{dist_info}/RECORD"] = (record + f"{dist_info}/RECORD,,\n").encode("utf-8")
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as out:
-        for name_in, content in data.items():
-            stamp = zipfile.ZipInfo(name_in, (2020, 1, 1, 0, 0, 0))
-            out.writestr(stamp, content, compress_type=zipfile.ZIP_DEFLATED)
-    return path
-
-
-def _digest(content: bytes) -> str:
-    return urlsafe_b64encode(hashlib.sha256(content).digest()).rstrip(b"=").decode("ascii")
 
 
 def _local(name: str, spec: dict[str, object]) -> Path:

@@ -247,7 +247,7 @@ def start_early(site: Path, kernel_static: str, options: dict[str, object]) -> l
     if len(workers) != 1 or len(hooks) != 1:
         raise Unpatched(f"{kernel_static}: the kernel no longer makes its worker as expected")
     pyodide = os.path.relpath("static/pyodide/pyodide.mjs", kernel_static)
-    early = {"pyodide": pyodide.replace(os.sep, "/"), "options": options}
+    early: dict[str, object] = {"pyodide": pyodide.replace(os.sep, "/"), "options": options}
     for name in PAGES:
         page = site / name
         folder = page.parent.relative_to(site)
