@@ -267,3 +267,18 @@ def drawn_tiles(page: object) -> int:
 def outputs(page: object) -> object:
     """Locator of every output area (source code never matches)."""
     return page.locator(".jp-OutputArea-output")  # type: ignore[attr-defined]
+
+
+def built_site(site: Path) -> Path:
+    """``site`` (the browser site, ``make lite``), built first when it has no ``index.html``.
+    The build holds a lock: the test modules that use the site may run at once in two pytest
+    workers, and the second waits for the first's build instead of building over it."""
+    import fcntl
+
+    site.parent.mkdir(parents=True, exist_ok=True)
+    with open(site.parent / f".{site.name}.build-lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not (site / "index.html").is_file():
+            build = [sys.executable, str(REPO / "tools/lite/build.py"), "--output", str(site)]
+            subprocess.run(build, check=True)
+    return site

@@ -13,8 +13,6 @@ from __future__ import annotations
 
 import importlib.util
 import json
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -22,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import REPO
+from tests.browser.conftest import REPO, built_site
 
 pytestmark = [pytest.mark.browser, pytest.mark.lite]
 
@@ -44,8 +42,7 @@ LOADED: dict[str, set[str]] = {}  # lesson -> the site's files its page asked fo
 @pytest.fixture(scope="module")
 def site() -> Iterator[str]:
     """The built site served on 127.0.0.1; its address."""
-    if not (SITE / "index.html").is_file():
-        subprocess.run([sys.executable, str(REPO / "tools/lite/build.py")], check=True)
+    built_site(SITE)
     spec = importlib.util.spec_from_file_location("gupai_lite_serve", REPO / "tools/lite/serve.py")
     assert spec is not None and spec.loader is not None
     serve = importlib.util.module_from_spec(spec)
