@@ -65,8 +65,8 @@ if _open:
     raise RuntimeError("files left open before the snapshot: " + ", ".join(_open))
 del _open, _std
 """
-#: in the worker: Pyodide loaded with the worker's options (its loader, the index folder, what
-#: comes between, the worker's start options)
+#: in the worker: Pyodide loaded with the worker's options (what comes before, with the address
+#: of Pyodide; its loader, the index folder, what comes between, the worker's start options)
 LOAD_CALL = re.compile(
     r"(let\{pyodideUrl:(\w),indexUrl:\w\}=\w,\{loadPyodide:\w\}=await \w+\(\w\);)"
     r"this\._pyodide=await (\w)\(\{indexURL:(\w),(.{0,400}?)\.\.\.(\w)\.loadPyodideOptions\}\)"
@@ -214,7 +214,7 @@ def _with_snapshot(match: re.Match[str]) -> str:
     """The worker's ``loadPyodide`` call with the snapshot among its options: fetched (with
     the packages' files) while Pyodide loads, and the API's parts Python held given back
     (:func:`_given`). No package is installed at the start: the files are written back from
-    :data:`FILES`. A Pyodide the worker started early (:data:`EARLY_WORKER`) is taken instead
+    :data:`FILES`. A Pyodide the worker started early (:func:`_early_worker`) is taken instead
     when it was loaded from the same place."""
     before, url, load, index = match[1], match[2], match[3], match[4]
     options = f"...(this._gupaiFiles={_fetched(index, FILES)},"
