@@ -87,7 +87,7 @@ def _record_matches(wheel: Path) -> None:
         for name in names:
             if name != record:
                 body = z.read(name)
-                assert rows[name] == [f"sha256={build._digest(body)}", str(len(body))], name
+                assert rows[name] == [f"sha256={build.wheels._digest(body)}", str(len(body))], name
 
 
 def test_a_left_out_package_refuses_to_import(tmp_path: Path) -> None:
@@ -95,7 +95,9 @@ def test_a_left_out_package_refuses_to_import(tmp_path: Path) -> None:
     import subprocess
     import sys
 
-    wheel = build.left_out_wheel("gupai_probe", "0.0.0+left.out", build.JEDI_LEFT_OUT[2], tmp_path)
+    wheel = build.wheels.left_out_wheel(
+        "gupai_probe", "0.0.0+left.out", build.wheels.JEDI_LEFT_OUT[2], tmp_path
+    )
     assert wheel.name == "gupai_probe-0.0.0+left.out-py3-none-any.whl"
     _record_matches(wheel)
     code = f"import sys; sys.path.insert(0, {str(wheel)!r})\ntry:\n    import gupai_probe\n"

@@ -57,7 +57,6 @@ _SNAPSHOT.loader.exec_module(snapshot)  # type: ignore[union-attr]
 _WHEELS = importlib.util.spec_from_file_location("gupai_lite_wheels", HERE / "wheels.py")
 wheels = importlib.util.module_from_spec(_WHEELS)  # type: ignore[arg-type]
 _WHEELS.loader.exec_module(wheels)  # type: ignore[union-attr]
-JEDI_LEFT_OUT, left_out_wheel, _digest = wheels.JEDI_LEFT_OUT, wheels.left_out_wheel, wheels._digest
 REPO = HERE.parents[1]
 CACHE = REPO / ".lite-cache"
 SITE = REPO / "_site"
@@ -245,8 +244,8 @@ def stage_pyodide(core: Path, wheel: Path, into: Path, kernel_pypi: Path) -> lis
         found = _kernel_wheel(kernel_pypi, name)
         version = found.name.split("-")[1]
         packages[name] = _entry(name, version, depends, imports, found)
-    for name, version, body in (JEDI_LEFT_OUT, wheels.MYPY_EXTENSIONS_LEFT_OUT):
-        stub = left_out_wheel(name, version, body, CACHE / "stubs")
+    for name, version, body in (wheels.JEDI_LEFT_OUT, wheels.MYPY_EXTENSIONS_LEFT_OUT):
+        stub = wheels.left_out_wheel(name, version, body, CACHE / "stubs")
         packages[_canonical(name)] = _entry(_canonical(name), version, [], [name], stub)
     spec = packages["ipython"]
     try:
