@@ -1,8 +1,8 @@
 """pip install is enough (issue 24): the built wheel, in a fresh venv, carries the course.
 
 The wheel is built from this checkout, installed with its ``[lab]`` extra into a new venv (pip
-uses its own configuration: the registry, or a local mirror of it), and then, with nothing from
-this checkout on the path: ``gupai-learn --help``; ``gupai-learn lab`` copies the lessons and
+uses this shell's configuration, the user's pip.conf included: the registry, or a local mirror
+of it), and then, with nothing from this checkout on the path: ``gupai-learn --help``; ``gupai-learn lab`` copies the lessons and
 serves 00.00 on 127.0.0.1; one copied lesson runs top to bottom (nbclient) in the venv's kernel.
 About 40–60 s; ``make test`` runs it.
 """
@@ -61,12 +61,26 @@ def _env(home: Path) -> dict[str, str]:
     return env
 
 
+def _pip_config() -> dict[str, str]:
+    """The user's pip.conf, which the fresh home would hide: pip then gets the venv's packages
+    from where this shell's pip gets them (a local mirror, say) instead of downloading them
+    all again (on this machine: 37 s instead of 59 s for the install)."""
+    if "PIP_CONFIG_FILE" in os.environ:
+        return {}
+    config = Path(os.environ.get("XDG_CONFIG_HOME") or Path.home() / ".config")
+    for conf in (config / "pip" / "pip.conf", Path.home() / ".pip" / "pip.conf"):
+        if conf.is_file():
+            return {"PIP_CONFIG_FILE": str(conf)}
+    return {}
+
+
 @pytest.fixture(scope="module")
 def installed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Installed]:
     base = tmp_path_factory.mktemp("wheel")
     home = base / "home"
     home.mkdir()
     env = _env(home)
+    env.update(_pip_config())
     wheels = base / "dist"
     pip = [sys.executable, "-m", "pip"]
     subprocess.run(
