@@ -2,9 +2,9 @@
 
 The wheel is built from this checkout, installed with its ``[lab]`` extra into a new venv (pip
 uses this shell's configuration, the user's pip.conf included: the registry, or a local mirror
-of it), and then, with nothing from this checkout on the path: ``gupai-learn --help``; ``gupai-learn lab`` copies the lessons and
-serves 00.00 on 127.0.0.1; one copied lesson runs top to bottom (nbclient) in the venv's kernel.
-About 40–60 s; ``make test`` runs it.
+of it), and then, with nothing from this checkout on the path: ``gupai-learn --help``;
+``gupai-learn lab`` copies the lessons and serves 00.00 on 127.0.0.1; one copied lesson runs
+top to bottom (nbclient) in the venv's kernel. About 40–60 s; ``make test`` runs it.
 """
 
 from __future__ import annotations
