@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import subprocess
 import zipfile
 from pathlib import Path
 
@@ -52,6 +53,28 @@ def test_offline_a_missing_wheel_is_named(
     assert build.main(["--output", str(tmp_path / "site")]) == 1
     lines = capsys.readouterr().err.strip().splitlines()
     assert len(lines) == 1 and "psygnal 0.16.1" in lines[0], lines
+
+
+def test_the_missing_wheels_are_fetched_in_one_pip_run(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One pip run for every wheel not cached yet; none when all are; a failed run raises
+    nothing (each wheel is then asked for alone, and the missing one named, as above)."""
+    monkeypatch.setattr(build, "CACHE", tmp_path)
+    (tmp_path / "wheels").mkdir()
+    (tmp_path / "wheels" / "six-1.17.0-py2.py3-none-any.whl").write_bytes(b"")
+    runs: list[list[str]] = []
+
+    def pip(command: list[str], **kwargs: object) -> subprocess.CompletedProcess[str]:
+        runs.append(command)
+        return subprocess.CompletedProcess(command, 1, "", "no network")
+
+    monkeypatch.setattr(build.subprocess, "run", pip)
+    build.prefetch([("six", "1.17.0"), ("psygnal", "0.16.1"), ("wcwidth", "0.2.13")])
+    assert len(runs) == 1 and runs[0][:4] == [build.sys.executable, "-m", "pip", "download"]
+    assert [a for a in runs[0] if "==" in a] == ["psygnal==0.16.1", "wcwidth==0.2.13"]
+    build.prefetch([("six", "1.17.0")])
+    assert len(runs) == 1
 
 
 def test_a_binary_wheel_cannot_be_carried() -> None:

@@ -148,7 +148,9 @@ def tools_venv() -> Path:
     if stamp.is_file() and stamp.read_text() == "\n".join(TOOLS):
         return home / "bin"
     venv.create(home, with_pip=True, clear=True)
-    run([str(home / "bin/python"), "-m", "pip", "install", "-q", *TOOLS], " ".join(TOOLS))
+    # no bytecode compiled up front: the build imports a small part of what pip installs
+    pip = [str(home / "bin/python"), "-m", "pip", "install", "-q", "--no-compile"]
+    run([*pip, *TOOLS], " ".join(TOOLS))
     stamp.write_text("\n".join(TOOLS))
     return home / "bin"
 
@@ -167,18 +169,34 @@ def pyodide_core() -> Path:
     return folder / "package"
 
 
+def _download(folder: Path, pins: list[str]) -> list[str]:
+    """pip's command that downloads the pure-Python wheels ``pins`` (``name==version``)."""
+    return (
+        [sys.executable, "-m", "pip", "download", "-q", "--no-deps", "-d", str(folder)]
+        + ["--only-binary=:all:", "--platform=any", "--python-version=3.14"]
+        + ["--implementation=py", *pins]
+    )
+
+
+def prefetch(pairs: list[tuple[str, str]]) -> None:
+    """Download the wheels of ``pairs`` (name, version) not in .lite-cache/wheels yet, with one
+    pip run for all of them (a run per wheel spent most of a first build starting pip). A
+    failure here is left to :func:`pure_wheel`, which asks again for each and names the one
+    missing."""
+    folder = CACHE / "wheels"
+    folder.mkdir(parents=True, exist_ok=True)
+    pins = [f"{name}=={version}" for name, version in pairs if not _cached(folder, name, version)]
+    if pins:
+        subprocess.run(_download(folder, pins), capture_output=True, text=True)
+
+
 def pure_wheel(name: str, version: str) -> Path:
     """The pure-Python wheel ``name==version`` from PyPI (cached in .lite-cache/wheels)."""
     folder = CACHE / "wheels"
     folder.mkdir(parents=True, exist_ok=True)
     found = _cached(folder, name, version)
     if found is None:
-        run(
-            [sys.executable, "-m", "pip", "download", "-q", "--no-deps", "-d", str(folder)]
-            + ["--only-binary=:all:", "--platform=any", "--python-version=3.14"]
-            + ["--implementation=py", f"{name}=={version}"],
-            f"the wheel {name} {version} from PyPI",
-        )
+        run(_download(folder, [f"{name}=={version}"]), f"the wheel {name} {version} from PyPI")
         found = _cached(folder, name, version)
     if found is None:
         raise Missing(f"PyPI has no pure-Python wheel of {name} {version}")
@@ -238,6 +256,7 @@ def stage_pyodide(core: Path, wheel: Path, into: Path, kernel_pypi: Path) -> lis
         shutil.copy2(core / name, into / name)
     lock = json.loads((core / "pyodide-lock.json").read_text(encoding="utf-8"))
     packages: dict[str, dict[str, object]] = lock["packages"]
+    prefetch([(name, version) for name, (version, _, _) in BUNDLED.items()])
     for name, (version, depends, imports) in BUNDLED.items():
         packages[name] = _entry(name, version, depends, imports, pure_wheel(name, version))
     for name, (depends, imports) in KERNEL_WHEELS.items():
@@ -259,6 +278,8 @@ def stage_pyodide(core: Path, wheel: Path, into: Path, kernel_pypi: Path) -> lis
     depends = ["anywidget", "ipywidgets", "platformdirs", "typing-extensions"]
     packages["gupai-learn"] = _entry("gupai-learn", version, depends, ["gupai_learn"], wheel)
     carried = closure(packages, ["gupai-learn", *KERNEL_NEEDS])
+    from_pypi = [n for n in carried if n != "gupai-learn" and _made(packages[n]) is None]
+    prefetch([(name, str(packages[name]["version"])) for name in from_pypi])
     files = {name: _carried_file(name, packages[name], wheel) for name in carried}
     files = dict(zip(files, compiled(list(files.values()), core), strict=True))
     for name, spec in packages.items():
@@ -351,11 +372,16 @@ def _carried_file(name: str, spec: dict[str, object], project: Path) -> Path:
     .lite-cache: the stub, IPython, the kernel's), or PyPI's copy of Pyodide's pure wheel."""
     if name == "gupai-learn":
         return project
-    made = [CACHE / "stubs", CACHE / "patched", CACHE / "kernel"]
-    for folder in made:
+    return _made(spec) or _local(name, spec)
+
+
+def _made(spec: dict[str, object]) -> Path | None:
+    """The wheel of a lock entry made or patched here (.lite-cache: stubs, IPython, the
+    kernel's own), if it is one."""
+    for folder in (CACHE / "stubs", CACHE / "patched", CACHE / "kernel"):
         if (folder / str(spec["file_name"])).is_file():
             return folder / str(spec["file_name"])
-    return _local(name, spec)
+    return None
 
 
 def _kernel_wheel(kernel_pypi: Path, name: str) -> Path:
