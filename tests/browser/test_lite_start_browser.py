@@ -25,6 +25,7 @@ import importlib.util
 import os
 import time
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -81,7 +82,26 @@ def _wait(page: Any, test: str, what: str, timeout: float = 300) -> None:
         page.wait_for_timeout(50)
 
 
-def _first_visit(site: str, browser: Any, run: str, clicks: int = 0) -> dict[str, Any]:
+@dataclass
+class Visit:
+    """One first visit: seconds after opening to the kernel ready and to the first card's reply,
+    the timed Check clicks (ms), what the page loaded and what it asked for outside."""
+
+    ready: float
+    answered: float
+    times: list[float]
+    loaded: list[str]
+    outside: list[str]
+
+    def said(self, how: str) -> str:
+        """The visit's printed row."""
+        return (
+            f"  {how}: kernel ready {self.ready:.1f} s; first card answered "
+            f"{self.answered:.1f} s after opening"
+        )
+
+
+def _first_visit(site: str, browser: Any, run: str, clicks: int = 0) -> Visit:
     """Open lesson 01.01 in a fresh profile, wait for the kernel, ``run`` its cells (a script
     for the page), click the first card's Check; then ``clicks`` more Checks, once the kernel is
     idle again. The times (s after opening, ms per click) and what the page loaded."""
@@ -122,13 +142,7 @@ def _first_visit(site: str, browser: Any, run: str, clicks: int = 0) -> dict[str
             times.append(round_trip(check, card.locator(".gupai-card-buttons"), 120_000))
     finally:
         context.close()
-    return {
-        "ready": ready,
-        "answered": answered,
-        "times": times,
-        "loaded": loaded,
-        "outside": outside,
-    }
+    return Visit(ready, answered, times, loaded, outside)
 
 
 def test_the_site_starts_and_answers(site: str, browser: Any) -> None:
@@ -136,19 +150,12 @@ def test_the_site_starts_and_answers(site: str, browser: Any) -> None:
     started beside it refuses to run)."""
     run_all = _first_visit(site, browser, RUN_ALL, CLICKS)
     one_by_one = _first_visit(site, browser, RUN_TO_FIRST_CARD)
-    loaded = run_all["loaded"]
-    wheels = sorted({Path(u).name for u in loaded if u.endswith(".whl")})
-    size = sum((SITE / u).stat().st_size for u in set(loaded) if (SITE / u).is_file())
+    wheels = sorted({Path(u).name for u in run_all.loaded if u.endswith(".whl")})
+    size = sum((SITE / u).stat().st_size for u in set(run_all.loaded) if (SITE / u).is_file())
     print(f"\nJupyterLite site {SITE.name}/, lesson {LESSON}, first visits:")
-    print(
-        f"  Run All: kernel ready {run_all['ready']:.1f} s; first card answered "
-        f"{run_all['answered']:.1f} s after opening"
-    )
-    print(
-        f"  one cell at a time: kernel ready {one_by_one['ready']:.1f} s; first card answered "
-        f"{one_by_one['answered']:.1f} s after opening"
-    )
-    print(summary("card Check in the browser site", run_all["times"]))
+    print(run_all.said("Run All"))
+    print(one_by_one.said("one cell at a time"))
+    print(summary("card Check in the browser site", run_all.times))
     print(f"  {len(wheels)} wheels, {size / 1e6:.1f} MB loaded: {', '.join(wheels)}")
-    assert run_all["outside"] == one_by_one["outside"] == [], run_all["outside"][:5]
-    assert len(run_all["times"]) == CLICKS
+    assert run_all.outside == one_by_one.outside == [], run_all.outside[:5]
+    assert len(run_all.times) == CLICKS

@@ -178,13 +178,19 @@ def _download(folder: Path, pins: list[str]) -> list[str]:
     )
 
 
+def _wheels() -> Path:
+    """.lite-cache/wheels, where PyPI's wheels are kept (made when missing)."""
+    folder = CACHE / "wheels"
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
 def prefetch(pairs: list[tuple[str, str]]) -> None:
     """Download the wheels of ``pairs`` (name, version) not in .lite-cache/wheels yet, with one
     pip run for all of them (a run per wheel spent most of a first build starting pip). A
     failure here is left to :func:`pure_wheel`, which asks again for each and names the one
     missing."""
-    folder = CACHE / "wheels"
-    folder.mkdir(parents=True, exist_ok=True)
+    folder = _wheels()
     pins = [f"{name}=={version}" for name, version in pairs if not _cached(folder, name, version)]
     if pins:
         subprocess.run(_download(folder, pins), capture_output=True, text=True)
@@ -192,8 +198,7 @@ def prefetch(pairs: list[tuple[str, str]]) -> None:
 
 def pure_wheel(name: str, version: str) -> Path:
     """The pure-Python wheel ``name==version`` from PyPI (cached in .lite-cache/wheels)."""
-    folder = CACHE / "wheels"
-    folder.mkdir(parents=True, exist_ok=True)
+    folder = _wheels()
     found = _cached(folder, name, version)
     if found is None:
         run(_download(folder, [f"{name}=={version}"]), f"the wheel {name} {version} from PyPI")
