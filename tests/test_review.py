@@ -357,7 +357,55 @@ def _marked_span(shown: str) -> str:
     return found.group(0)
 
 
+#: Games whose review is slow enough (seconds) that the widgets' own calls in the tests below
+#: get the scripted deal's review made once (:func:`reviewed`); the others review for real.
+SLOW_REVIEWS = ("bagchen", "tet_gow")
+
+
+@pytest.fixture
+def widget_reviews(monkeypatch: pytest.MonkeyPatch) -> None:
+    """For the scripted deal of a game in :data:`SLOW_REVIEWS`, the review the widgets ask
+    for (``gupai_learn.review.review``, with their progress callback) is the one
+    :func:`reviewed` made, reported to the callback decision by decision as the real one
+    does; anything else is reviewed for real. A review is a pure function of the deal and
+    the seat (``test_the_review_is_the_same_every_time``), so the marks the tests read are
+    the same; a Bagchen review costs 10-15 s of a CI worker each time, a Tet-Gow one about 4 s."""
+    import gupai_learn.review as module
+
+    real = module.review
+
+    def review_once(deal: Any, seat: Any, **options: Any) -> list[ReviewNote]:
+        progress = options.pop("progress", None)
+        for game in SLOW_REVIEWS:
+            done, known, _ = scripted(game)
+            if options or seat != known or deal.seated_history != done.seated_history:
+                continue
+            notes = list(reviewed(game))
+            for count in range(len(notes) + 1):
+                if progress is not None:
+                    progress(count, len(notes))
+            return notes
+        return real(deal, seat, progress=progress, **options)
+
+    monkeypatch.setattr(module, "review", review_once)
+
+
+def test_the_widgets_reuse_only_the_scripted_review(widget_reviews: None) -> None:
+    """The stand-in above answers the scripted Bagchen deal from :func:`reviewed` (telling
+    the progress callback as it goes) and leaves other deals to the real review."""
+    import gupai_learn.review as module
+
+    deal, seat, _ = scripted("bagchen")
+    told: list[tuple[int, int]] = []
+    notes = module.review(deal, seat, progress=lambda done, total: told.append((done, total)))
+    assert notes == list(reviewed("bagchen"))
+    assert told[0] == (0, len(notes)) and told[-1] == (len(notes), len(notes))
+    other, seat, _ = scripted("ding_niu")
+    assert module.review(other, seat) == review(other, seat)
+
+
 @pytest.mark.parametrize("game", sorted(SCRIPTS))
+@pytest.mark.usefixtures("widget_reviews")
 def test_the_first_slip_is_marked_on_the_list_the_line_and_the_replay(game: str) -> None:
     from gupai_learn.widgets.deal_player import (
         DealPlayer,
@@ -516,6 +564,7 @@ def test_the_review_says_how_many_forced_turns_it_left_out(game: str) -> None:
 
 
 @pytest.mark.parametrize("game", sorted(SCRIPTS))
+@pytest.mark.usefixtures("widget_reviews")
 def test_review_lines_hints_and_narration_use_words_not_notation(game: str) -> None:
     """The word list over everything a learner reads as a sentence around a deal: the review
     (its lines, each note, the slip's mark), the hint (the deal player's and gl.review.hint's),
