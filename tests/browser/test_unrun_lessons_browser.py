@@ -124,47 +124,48 @@ def test_an_unrun_lesson_shows_each_exercise_with_its_question(
         page.screenshot(path=str(path))
 
 
-def test_a_run_lesson_after_a_reload_shows_no_widget_error(page: Any, lab: Lab) -> None:
+def test_a_run_lesson_after_a_reload_and_after_its_kernel_ended_shows_no_widget_error(
+    page: Any, lab: Lab
+) -> None:
+    """Run and save a lesson with a deal player, then open it again twice (one run serves
+    both):
+
+    - after a reload of the page, its kernel still running: every widget is drawn and the
+      deal player is live;
+    - after its kernel is shut down (JupyterLab closed overnight) and the page reloaded: the
+      saved widget views have no model in the new kernel. JupyterLab can keep the widgets'
+      state in the notebook on save (``@jupyter-widgets/jupyterlab-manager:plugin``
+      ``saveState``, set in ``binder/overrides.json``, which ``make lab``, Binder and these
+      tests use); then each widget is drawn from that state instead of "model not found".
+    """
     errors = console_errors(page)
     open_and_run(page, lab, RELOADED)
     page.evaluate("() => window.jupyterapp.commands.execute('docmanager:save')")
     page.wait_for_timeout(1500)
-    page.reload()
-    page.wait_for_selector(".jp-Notebook", timeout=60_000)
-    wait_idle(page)
-    page.wait_for_timeout(2000)
+    _reload(page)
     seen = every_output(page)
     check_page(seen)
     assert any("New deal" in t for t in seen.values())  # the deal player is there, live
     assert errors == []
     for path in lab.screenshot_path("reloaded.png"):
         page.screenshot(path=str(path))
+    page.evaluate(
+        "async () => { await window.jupyterapp.shell.currentWidget.sessionContext.shutdown(); }"
+    )
+    page.wait_for_timeout(1500)
+    _reload(page)
+    check_page(every_output(page))
+    assert errors == []
+
+
+def _reload(page: Any) -> None:
+    """Reload the page and wait for the notebook, its kernel and its outputs."""
+    page.reload()
+    page.wait_for_selector(".jp-Notebook", timeout=60_000)
+    wait_idle(page)
+    page.wait_for_timeout(2000)
 
 
 def test_the_lessons_checked_here_exist() -> None:
     for name in [*UNRUN, RELOADED]:
         assert Path(REPO / "lessons" / name).exists(), name
-
-
-def test_a_run_lesson_reopened_after_its_kernel_ended_shows_no_widget_error(
-    page: Any, lab: Lab
-) -> None:
-    """Run, save, shut the kernel down (JupyterLab closed overnight), open again: the saved
-    widget views have no model in the new kernel. JupyterLab can keep the widgets' state in the
-    notebook on save (``@jupyter-widgets/jupyterlab-manager:plugin`` ``saveState``, set in
-    ``binder/overrides.json``, which ``make lab``, Binder and these tests use); then each widget
-    is drawn from that state instead of "model not found"."""
-    errors = console_errors(page)
-    open_and_run(page, lab, RELOADED)
-    page.evaluate("() => window.jupyterapp.commands.execute('docmanager:save')")
-    page.wait_for_timeout(1500)
-    page.evaluate(
-        "async () => { await window.jupyterapp.shell.currentWidget.sessionContext.shutdown(); }"
-    )
-    page.wait_for_timeout(1500)
-    page.reload()
-    page.wait_for_selector(".jp-Notebook", timeout=60_000)
-    wait_idle(page)
-    page.wait_for_timeout(2000)
-    check_page(every_output(page))
-    assert errors == []
