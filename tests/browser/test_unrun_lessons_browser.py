@@ -10,6 +10,7 @@ scrolls through every cell and reads the outputs of each as it comes into view.
 from __future__ import annotations
 
 import re
+import shutil
 import sys
 from pathlib import Path
 from typing import Any
@@ -78,6 +79,14 @@ def console_errors(page: Any) -> list[str]:
 
 
 def open_unrun(page: Any, lab: Lab, name: str) -> None:
+    """Open lesson ``name`` as a learner first meets it: as shipped, with no kernel. The test
+    modules share one JupyterLab, and one before this may have run the lesson: its kernel is
+    shut down and the session's copy made again first."""
+    sessions = page.request.get(f"{lab.url}/api/sessions?token={lab.token}").json()
+    for session in sessions:
+        if session["path"] == name:
+            page.request.delete(f"{lab.url}/api/sessions/{session['id']}?token={lab.token}")
+    shutil.copy(REPO / "lessons" / name, lab.root / name)
     page.goto(lab.notebook_url(name))
     page.wait_for_selector(".jp-Notebook", timeout=60_000)
     wait_idle(page)
