@@ -23,6 +23,7 @@ from tests.browser.conftest import REPO, Lab, open_and_run, wait_idle
 pytestmark = pytest.mark.browser
 
 NOT_FOUND = "model not found"
+VIEW = "application/vnd.jupyter.widget-view+json"
 #: one lesson with exercises from each of three chapters, opened without running
 UNRUN = [
     "01.01-The-Chinese-Domino-Set.ipynb",
@@ -158,13 +159,44 @@ def test_a_run_lesson_after_a_reload_and_after_its_kernel_ended_shows_no_widget_
     assert errors == []
     for path in lab.screenshot_path("reloaded.png"):
         page.screenshot(path=str(path))
+    assert_state_saved(lab.root / RELOADED)
+    seen = _reopen_after_kernel_ends(page)
+    if any(NOT_FOUND in text for text in seen.values()):
+        # jupyterlab-manager restores twice at once on a new kernel (from the kernel when it
+        # connects, from the notebook's saved state when the document opens); the first to end
+        # marks the manager restored, and a view whose model is still being made from the saved
+        # state gives up after 2 s. On a loaded machine that race is lost now and then (seen
+        # once in CI), so a second reopening decides; a missing state fails both.
+        del errors[:]
+        seen = _reopen_after_kernel_ends(page)
+    check_page(seen)
+    assert errors == []
+
+
+def assert_state_saved(path: Path) -> None:
+    """Every widget view stored in the outputs of the saved notebook at ``path`` has its model
+    in the widget state saved with it."""
+    nb = nbformat.read(path, as_version=4)
+    state = nb.metadata["widgets"]["application/vnd.jupyter.widget-state+json"]["state"]
+    views = [
+        out["data"][VIEW]["model_id"]
+        for cell in nb.cells
+        for out in cell.get("outputs", [])
+        if VIEW in out.get("data", {})
+    ]
+    assert views, "the saved lesson shows no widget"
+    assert [m for m in views if m not in state] == []
+
+
+def _reopen_after_kernel_ends(page: Any) -> dict[int, str]:
+    """Shut the lesson's kernel down, reload the page (a new kernel starts), and read every
+    output."""
     page.evaluate(
         "async () => { await window.jupyterapp.shell.currentWidget.sessionContext.shutdown(); }"
     )
     page.wait_for_timeout(1500)
     _reload(page)
-    check_page(every_output(page))
-    assert errors == []
+    return every_output(page)
 
 
 def _reload(page: Any) -> None:
