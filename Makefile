@@ -49,6 +49,7 @@ test: $(STAMP)
 	$(BIN)/ruff check gupai_learn tests tools
 	$(BIN)/mypy gupai_learn   # strict for the typed seams: pyproject.toml's [tool.mypy] overrides
 	env -u PYTHONDONTWRITEBYTECODE $(BIN)/python -m pytest tests lessons -n 2 --dist loadscope \
+		--no-loadscope-reorder \
 		--nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg --durations=25
 
 # helpers for developers (not needed to learn or to test)

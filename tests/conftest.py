@@ -37,6 +37,25 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "toy: runs the toy game of tests/toy, registered for it")
 
 
+#: Test modules run before the others: the two longest set-ups of a run (the browser site's
+#: build, about 1.5 min, in its first test; the wheel's fresh venv, about as long) start at
+#: once, one on each worker, and the site is built before the other modules that open it.
+#: ``make test`` keeps this order with xdist's ``--no-loadscope-reorder``: by default xdist
+#: hands out the modules with the most tests first, which left the few but long browser
+#: modules for the end, one worker waiting on the other.
+FIRST = ("tests/browser/test_lite_browser.py", "tests/test_wheel.py")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The modules of :data:`FIRST` first, in that order; the rest as collected."""
+
+    def rank(item: pytest.Item) -> int:
+        module = item.nodeid.split("::")[0]
+        return FIRST.index(module) if module in FIRST else len(FIRST)
+
+    items.sort(key=rank)  # a stable sort: the order within each group is kept
+
+
 @pytest.fixture(autouse=True)
 def toy_registered(request: pytest.FixtureRequest) -> Iterator[None]:
     """A test marked ``toy`` (``every_game()``'s toy parameter) sees the toy game in ``GAMES``
