@@ -381,8 +381,8 @@ def widget_reviews(monkeypatch: pytest.MonkeyPatch) -> None:
             if options or seat != known or deal.seated_history != done.seated_history:
                 continue
             notes = list(reviewed(game))
-            for count in range(len(notes) + 1):
-                if progress is not None:
+            if progress is not None:
+                for count in range(len(notes) + 1):
                     progress(count, len(notes))
             return notes
         return real(deal, seat, progress=progress, **options)

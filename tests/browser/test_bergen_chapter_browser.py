@@ -14,7 +14,8 @@ from gupai_learn import puzzles
 from gupai_learn.render.line import deal_style, layout_svg
 from gupai_learn.widgets import DealPlayer
 from gupai_learn.widgets.line_view import OTHER_BUTTONS
-from tests.browser.conftest import Lab, drawn_tiles, open_and_run
+from tests.browser import test_chapter_browser as chapter
+from tests.browser.conftest import Lab, open_and_run
 from tests.browser.test_chapter_browser import error_texts
 
 LESSONS = Path(__file__).resolve().parents[2] / "lessons"
@@ -23,11 +24,10 @@ pytestmark = pytest.mark.browser
 
 
 def runs_cleanly(page: object, lab: Lab, name: str) -> None:
-    """Open lesson ``name`` and run it: it draws tiles, no cell shows an error; a screenshot of
-    the whole page. 05.07's card test starts with it (the lesson runs once for both)."""
-    open_and_run(page, lab, name)
-    assert drawn_tiles(page) > 0
-    assert error_texts(page) == []
+    """Chapter 02's check (:func:`~tests.browser.test_chapter_browser.runs_cleanly`: the lesson
+    runs, draws tiles, no cell shows an error), then a screenshot of the whole page. 05.07's
+    card test starts with it (the lesson runs once for both)."""
+    chapter.runs_cleanly(page, lab, name)
     for path in lab.screenshot_path(name.replace(".ipynb", ".png")):
         page.screenshot(path=str(path), full_page=True)  # type: ignore[attr-defined]
 
